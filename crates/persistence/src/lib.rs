@@ -1,0 +1,1 @@
+//! persistence crate
