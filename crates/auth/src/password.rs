@@ -1,0 +1,117 @@
+//! Password hashing with argon2id (PHC strings, random salt per hash).
+
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use argon2::{Algorithm, Argon2, Params, PasswordHash, Version};
+
+/// How expensive hashing is. `Standard` is OWASP's argon2id recommendation (19 MiB, 2 passes)
+/// and is what the shop runs with; `Fast` exists only for test suites that sign in many times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PasswordCost {
+    /// m = 19456 KiB, t = 2, p = 1.
+    Standard,
+    /// m = 256 KiB, t = 1, p = 1: for tests only, never for real accounts.
+    Fast,
+}
+
+/// Hashing or verification failed for a reason other than a wrong password.
+#[derive(Debug, thiserror::Error)]
+pub enum PasswordError {
+    /// The stored hash is not a valid PHC string.
+    #[error("stored password hash is malformed")]
+    MalformedHash,
+    /// The hasher itself failed (parameters, randomness).
+    #[error("password hashing failed: {0}")]
+    Hashing(String),
+}
+
+/// Hashes and verifies passwords. Cheap to clone.
+#[derive(Clone)]
+pub struct Passwords {
+    hasher: Argon2<'static>,
+    /// A hash of a random password, verified against when the e-mail is unknown so that an
+    /// unknown address costs the same time as a wrong password.
+    dummy_hash: String,
+}
+
+impl std::fmt::Debug for Passwords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Passwords").finish_non_exhaustive()
+    }
+}
+
+impl Passwords {
+    /// A hasher of the given cost.
+    ///
+    /// # Errors
+    /// [`PasswordError::Hashing`] if the parameters are rejected (they are constants, so only
+    /// on a broken build).
+    pub fn new(cost: PasswordCost) -> Result<Self, PasswordError> {
+        let params = match cost {
+            PasswordCost::Standard => Params::new(19_456, 2, 1, None),
+            PasswordCost::Fast => Params::new(256, 1, 1, None),
+        }
+        .map_err(|e| PasswordError::Hashing(e.to_string()))?;
+        let hasher = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
+        let mut passwords = Passwords { hasher, dummy_hash: String::new() };
+        let random: [u8; 16] = rand::random();
+        passwords.dummy_hash = passwords.hash(&format!("{random:?}"))?;
+        Ok(passwords)
+    }
+
+    /// Hashes a password into a PHC string (`$argon2id$v=19$...`) with a fresh random salt.
+    ///
+    /// # Errors
+    /// [`PasswordError::Hashing`] if the hasher fails.
+    pub fn hash(&self, password: &str) -> Result<String, PasswordError> {
+        self.hasher
+            .hash_password(password.as_bytes())
+            .map(|h| h.to_string())
+            .map_err(|e| PasswordError::Hashing(e.to_string()))
+    }
+
+    /// Whether `password` matches `stored` (the parameters come from the stored hash).
+    ///
+    /// # Errors
+    /// [`PasswordError::MalformedHash`] when `stored` is not a PHC string.
+    pub fn verify(&self, password: &str, stored: &str) -> Result<bool, PasswordError> {
+        let parsed = PasswordHash::new(stored).map_err(|_| PasswordError::MalformedHash)?;
+        Ok(self.hasher.verify_password(password.as_bytes(), &parsed).is_ok())
+    }
+
+    /// Spends the time of one verification without an account, so that an unknown e-mail is
+    /// not told apart from a wrong password by timing.
+    pub fn verify_nothing(&self, password: &str) {
+        let _ = self.verify(password, &self.dummy_hash);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hash_verifies_its_password_and_nothing_else() {
+        let p = Passwords::new(PasswordCost::Fast).expect("hasher");
+        let h = p.hash("Secret#123").expect("hash");
+        assert!(h.starts_with("$argon2id$v=19$"));
+        assert!(p.verify("Secret#123", &h).expect("verify"));
+        assert!(!p.verify("Secret#124", &h).expect("verify"));
+        assert_ne!(h, p.hash("Secret#123").expect("hash"), "salts differ");
+    }
+
+    #[test]
+    fn standard_cost_uses_owasp_parameters_and_verifies_fast_hashes() {
+        let standard = Passwords::new(PasswordCost::Standard).expect("hasher");
+        let h = standard.hash("Secret#123").expect("hash");
+        assert!(h.contains("m=19456,t=2,p=1"), "{h}");
+        let fast = Passwords::new(PasswordCost::Fast).expect("hasher");
+        assert!(standard.verify("Secret#123", &fast.hash("Secret#123").expect("hash")).expect("verify"));
+    }
+
+    #[test]
+    fn a_malformed_hash_is_an_error_not_a_match() {
+        let p = Passwords::new(PasswordCost::Fast).expect("hasher");
+        assert!(matches!(p.verify("x", "not-a-hash"), Err(PasswordError::MalformedHash)));
+        p.verify_nothing("anything");
+    }
+}

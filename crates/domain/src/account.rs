@@ -1,0 +1,184 @@
+//! Accounts: roles, e-mail addresses and the registration password rule.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// What a signed-in user may do. Only `Admin` reaches the back office; `Manager` and `Member`
+/// have customer rights only (decisions.md "Accounts and roles").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Role {
+    /// A customer.
+    User,
+    /// Customer rights only.
+    Manager,
+    /// Runs the shop: the back office and every admin call.
+    Admin,
+    /// Customer rights only.
+    Member,
+}
+
+impl Role {
+    /// Every role, in the specification's order.
+    pub const ALL: [Role; 4] = [Role::User, Role::Manager, Role::Admin, Role::Member];
+
+    /// The stored and transmitted spelling (`USER`, `MANAGER`, `ADMIN`, `MEMBER`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "USER",
+            Role::Manager => "MANAGER",
+            Role::Admin => "ADMIN",
+            Role::Member => "MEMBER",
+        }
+    }
+
+    /// Whether this role may use the back office and the admin calls.
+    #[must_use]
+    pub const fn is_admin(self) -> bool {
+        matches!(self, Role::Admin)
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A role name that is not one of `USER`, `MANAGER`, `ADMIN`, `MEMBER`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("Invalid role")]
+pub struct InvalidRole;
+
+impl FromStr for Role {
+    type Err = InvalidRole;
+
+    /// # Errors
+    /// [`InvalidRole`] for anything but the four role names (case-sensitive).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.as_str() == s)
+            .ok_or(InvalidRole)
+    }
+}
+
+/// Message for an e-mail address that does not look like one (storefront.md §5).
+pub const INVALID_EMAIL: &str = "invalid email";
+/// Message for an empty password (storefront.md §5).
+pub const PASSWORD_REQUIRED: &str = "Must have at least 1 character";
+/// Message for a password that breaks the registration rule (storefront.md §5).
+pub const PASSWORD_RULE: &str =
+    "Your password must contain at least 1 capital, lowercase, number & special character #?!@$%^&*-";
+/// The special characters the registration rule accepts.
+pub const PASSWORD_SPECIALS: &str = "#?!@$%^&*-";
+/// Longest password accepted, so that hashing cost stays bounded.
+pub const PASSWORD_MAX_LEN: usize = 128;
+
+/// A syntactically valid e-mail address, trimmed and lowercased so that lookups are
+/// case-insensitive.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Email(String);
+
+impl Email {
+    /// Parses an address: one `@`, a non-empty local part, a dotted domain, no spaces,
+    /// at most 254 characters.
+    ///
+    /// # Errors
+    /// [`INVALID_EMAIL`] when the text is not an address.
+    pub fn parse(raw: &str) -> Result<Self, &'static str> {
+        let s = raw.trim().to_lowercase();
+        let valid = s.len() <= 254
+            && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+            && match s.split_once('@') {
+                Some((local, domain)) => {
+                    !local.is_empty()
+                        && local.len() <= 64
+                        && !domain.contains('@')
+                        && domain.contains('.')
+                        && domain
+                            .split('.')
+                            .all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'))
+                        && domain.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '-')
+                }
+                None => false,
+            };
+        if valid {
+            Ok(Email(s))
+        } else {
+            Err(INVALID_EMAIL)
+        }
+    }
+
+    /// The normalised address.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Checks the registration password rule: at least 8 characters with an uppercase letter, a
+/// lowercase letter, a digit and one of `#?!@$%^&*-` (storefront.md §5).
+///
+/// # Errors
+/// [`PASSWORD_REQUIRED`] for an empty password, [`PASSWORD_RULE`] otherwise.
+pub fn check_password_rule(password: &str) -> Result<(), &'static str> {
+    if password.is_empty() {
+        return Err(PASSWORD_REQUIRED);
+    }
+    let ok = password.chars().count() >= 8
+        && password.len() <= PASSWORD_MAX_LEN
+        && password.chars().any(|c| c.is_ascii_uppercase())
+        && password.chars().any(|c| c.is_ascii_lowercase())
+        && password.chars().any(|c| c.is_ascii_digit())
+        && password.chars().any(|c| PASSWORD_SPECIALS.contains(c));
+    if ok {
+        Ok(())
+    } else {
+        Err(PASSWORD_RULE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_round_trip_through_their_names() {
+        for role in Role::ALL {
+            assert_eq!(role.as_str().parse::<Role>(), Ok(role));
+        }
+        assert_eq!("admin".parse::<Role>(), Err(InvalidRole));
+        assert!(Role::Admin.is_admin());
+        assert!(!Role::Manager.is_admin());
+    }
+
+    #[test]
+    fn emails_are_normalised_and_checked() {
+        assert_eq!(Email::parse("  Ann@Example.COM ").map(|e| e.0), Ok("ann@example.com".into()));
+        for bad in ["", "ann", "ann@", "@example.com", "ann@example", "a b@example.com", "a@b@c.com", "ann@-x.com", "ann@x..com"] {
+            assert_eq!(Email::parse(bad), Err(INVALID_EMAIL), "{bad}");
+        }
+    }
+
+    #[test]
+    fn password_rule_needs_every_character_class() {
+        assert_eq!(check_password_rule(""), Err(PASSWORD_REQUIRED));
+        for bad in ["Ab1#", "abcdefg1#", "ABCDEFG1#", "Abcdefgh#", "Abcdefgh1", "Abcdefg1_"] {
+            assert_eq!(check_password_rule(bad), Err(PASSWORD_RULE), "{bad}");
+        }
+        for good in ["Abcdefg1#", "Zz9?zzzz", "P@ssw0rd-", "Hello-World1"] {
+            assert_eq!(check_password_rule(good), Ok(()), "{good}");
+        }
+        assert_eq!(check_password_rule(&format!("Aa1#{}", "x".repeat(200))), Err(PASSWORD_RULE));
+    }
+}
