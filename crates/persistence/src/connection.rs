@@ -1,0 +1,300 @@
+//! Connections: one enum over PostgreSQL and SQLite, an r2d2 pool, and URL parsing.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use diesel::r2d2::{CustomizeConnection, ManageConnection, Pool, PooledConnection, R2D2Connection};
+use diesel::sqlite::SqliteConnection;
+use diesel::Connection;
+
+use crate::error::DbError;
+
+/// A connection to either backend. Queries written against [`crate::schema`] run on both.
+///
+/// The PostgreSQL variant comes first: `establish` tries variants in order and SQLite accepts
+/// any string. The pool does not rely on that: [`Db::connect`] picks the variant from the URL.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    /// A PostgreSQL connection.
+    Postgresql(PgConnection),
+    /// A SQLite connection (always a file, with foreign keys on).
+    Sqlite(SqliteConnection),
+}
+
+impl DbConnection {
+    /// The backend of this connection.
+    pub fn backend(&self) -> Backend {
+        match self {
+            Self::Postgresql(_) => Backend::Postgres,
+            Self::Sqlite(_) => Backend::Sqlite,
+        }
+    }
+}
+
+/// Which database engine a [`Db`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// SQLite (a local file).
+    Sqlite,
+    /// PostgreSQL (a server).
+    Postgres,
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Sqlite => "sqlite",
+            Self::Postgres => "postgres",
+        })
+    }
+}
+
+/// A parsed database URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Target {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl Target {
+    /// `postgres://` / `postgresql://` URLs go to PostgreSQL; `sqlite://path`, `sqlite:path` and a
+    /// bare path to a SQLite file. In-memory SQLite is refused: each pooled connection would get
+    /// its own empty database.
+    fn parse(url: &str) -> Result<Self, DbError> {
+        let url = url.trim();
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(Self::Postgres(url.to_owned()));
+        }
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .unwrap_or(url);
+        if path.is_empty() {
+            return Err(DbError::Other("empty database URL".to_owned()));
+        }
+        if path.contains(":memory:") || path.contains("mode=memory") {
+            return Err(DbError::Other(
+                "an in-memory SQLite database cannot be pooled; use a file".to_owned(),
+            ));
+        }
+        Ok(Self::Sqlite(PathBuf::from(path)))
+    }
+}
+
+/// The r2d2 manager: opens the variant the URL asked for (never tries PostgreSQL with a path).
+#[derive(Debug, Clone)]
+pub struct DbManager {
+    target: Target,
+}
+
+impl ManageConnection for DbManager {
+    type Connection = DbConnection;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, Self::Error> {
+        match &self.target {
+            Target::Postgres(url) => PgConnection::establish(url)
+                .map(DbConnection::Postgresql)
+                .map_err(diesel::r2d2::Error::ConnectionError),
+            Target::Sqlite(path) => SqliteConnection::establish(&path.to_string_lossy())
+                .map(DbConnection::Sqlite)
+                .map_err(diesel::r2d2::Error::ConnectionError),
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
+        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        conn.is_broken()
+    }
+}
+
+/// Sets the SQLite pragmas on every new pooled connection.
+#[derive(Debug, Clone, Copy)]
+struct SqlitePragmas;
+
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
+    fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
+        if let DbConnection::Sqlite(conn) = conn {
+            // busy_timeout first, so that switching to WAL waits for other connections.
+            conn.batch_execute(
+                "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
+                 PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
+            )
+            .map_err(diesel::r2d2::Error::QueryError)?;
+        }
+        Ok(())
+    }
+}
+
+/// A pooled connection, borrowed from [`Db`]; derefs to [`DbConnection`].
+pub type Conn = PooledConnection<DbManager>;
+
+/// The database: a pool of connections to one backend. Cheap to clone (shared pool).
+#[derive(Clone)]
+pub struct Db {
+    pool: Pool<DbManager>,
+    backend: Backend,
+}
+
+impl std::fmt::Debug for Db {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Db")
+            .field("backend", &self.backend)
+            .field("state", &self.pool.state())
+            .finish()
+    }
+}
+
+/// How long [`Db::get`] waits for a free connection before answering [`DbError::Unavailable`].
+const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Db {
+    /// Opens a pool of at most `max_size` connections to `database_url`:
+    /// `postgres://...` / `postgresql://...`, or a SQLite file as `sqlite://path/to/file.db`,
+    /// `sqlite:path` or a bare path (parent directories are created). It checks one connection
+    /// before returning; it does not run migrations (see [`crate::run_migrations`]).
+    ///
+    /// # Errors
+    /// [`DbError::Other`] for an unusable URL (including in-memory SQLite) or a directory that
+    /// cannot be created; [`DbError::Unavailable`] when no connection can be made.
+    pub fn connect(database_url: &str, max_size: u32) -> Result<Db, DbError> {
+        let target = Target::parse(database_url)?;
+        let backend = match &target {
+            Target::Postgres(_) => Backend::Postgres,
+            Target::Sqlite(path) => {
+                create_parent_dirs(path)?;
+                Backend::Sqlite
+            }
+        };
+        let max_size = max_size.max(1);
+        let mut builder = Pool::builder()
+            .max_size(max_size)
+            .min_idle(Some(1))
+            .connection_timeout(CONNECTION_TIMEOUT);
+        if backend == Backend::Sqlite {
+            builder = builder.connection_customizer(Box::new(SqlitePragmas));
+        }
+        let pool = builder.build(DbManager { target }).map_err(|error| {
+            tracing::error!(%error, %backend, "cannot open the database");
+            DbError::Unavailable
+        })?;
+        Ok(Db { pool, backend })
+    }
+
+    /// Borrows a connection from the pool (waits up to 10 s).
+    ///
+    /// # Errors
+    /// [`DbError::Unavailable`] when none is free in time or the database is down.
+    pub fn get(&self) -> Result<Conn, DbError> {
+        Ok(self.pool.get()?)
+    }
+
+    /// The backend this pool talks to.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Runs `SELECT 1` on a pooled connection (health check).
+    ///
+    /// # Errors
+    /// [`DbError::Unavailable`] or [`DbError::Other`] when the database does not answer.
+    pub fn ping(&self) -> Result<(), DbError> {
+        let mut conn = self.get()?;
+        conn.batch_execute("SELECT 1")?;
+        Ok(())
+    }
+
+    /// Borrows a connection and runs `f` in one transaction on it (rolled back on `Err`).
+    ///
+    /// # Errors
+    /// Whatever `f` returns, or the error of getting a connection or committing.
+    pub fn transaction<T, F>(&self, f: F) -> Result<T, DbError>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, DbError>,
+    {
+        let mut conn = self.get()?;
+        DbConnection::transaction(&mut conn, f)
+    }
+}
+
+fn create_parent_dirs(path: &Path) -> Result<(), DbError> {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => std::fs::create_dir_all(parent)
+            .map_err(|e| DbError::Other(format!("cannot create {}: {e}", parent.display()))),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::RunQueryDsl;
+
+    #[test]
+    fn urls_pick_the_backend() {
+        assert_eq!(
+            Target::parse("postgres://u@h/db").ok(),
+            Some(Target::Postgres("postgres://u@h/db".into()))
+        );
+        assert_eq!(
+            Target::parse("postgresql://u@h/db").ok(),
+            Some(Target::Postgres("postgresql://u@h/db".into()))
+        );
+        assert_eq!(
+            Target::parse("sqlite://data/shop.db").ok(),
+            Some(Target::Sqlite("data/shop.db".into()))
+        );
+        assert_eq!(
+            Target::parse("sqlite:///tmp/shop.db").ok(),
+            Some(Target::Sqlite("/tmp/shop.db".into()))
+        );
+        assert_eq!(
+            Target::parse("sqlite:shop.db").ok(),
+            Some(Target::Sqlite("shop.db".into()))
+        );
+        assert_eq!(
+            Target::parse("./shop.db").ok(),
+            Some(Target::Sqlite("./shop.db".into()))
+        );
+    }
+
+    #[test]
+    fn in_memory_sqlite_is_refused() {
+        assert!(Target::parse("sqlite::memory:").is_err());
+        assert!(Target::parse(":memory:").is_err());
+        assert!(Target::parse("").is_err());
+    }
+
+    #[test]
+    fn sqlite_connections_get_the_pragmas() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}/nested/dir/pragmas.db", dir.path().display());
+        let db = Db::connect(&url, 2).expect("connect");
+        assert_eq!(db.backend(), Backend::Sqlite);
+        db.ping().expect("ping");
+        let mut conn = db.get().expect("conn");
+        #[derive(diesel::QueryableByName)]
+        struct Value {
+            #[diesel(sql_type = diesel::sql_types::Integer)]
+            foreign_keys: i32,
+        }
+        let row: Value = diesel::sql_query("PRAGMA foreign_keys")
+            .get_result(&mut *conn)
+            .expect("pragma");
+        assert_eq!(row.foreign_keys, 1);
+        #[derive(diesel::QueryableByName)]
+        struct Mode {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            journal_mode: String,
+        }
+        let mode: Mode = diesel::sql_query("PRAGMA journal_mode")
+            .get_result(&mut *conn)
+            .expect("pragma");
+        assert_eq!(mode.journal_mode, "wal");
+    }
+}

@@ -1,0 +1,5 @@
+//! Integration tests of the persistence crate. They run on a fresh SQLite file per test, or on
+//! a fresh PostgreSQL database per test when `TEST_DATABASE_URL` is set
+//! (`scripts/with-postgres.sh cargo test -p persistence`).
+
+mod schema;
