@@ -10,3 +10,7 @@ pub mod money;
 pub mod order;
 pub mod shipping;
 pub mod state;
+pub mod quote;
+pub mod catalogue;
+pub mod pricing;
+pub mod status;

@@ -353,7 +353,10 @@ mod tests {
         assert_eq!(a + b, Money::from_cents(30));
         assert_eq!(a - b, Money::from_cents(-10));
         assert_eq!(Money::from_cents(1999) * 3, Money::from_cents(5997));
-        assert_eq!(Money::from_cents(1999) * std::hint::black_box(0), Money::ZERO);
+        assert_eq!(
+            Money::from_cents(1999) * std::hint::black_box(0),
+            Money::ZERO
+        );
         let total: Money = [a, b, a].iter().sum();
         assert_eq!(total, Money::from_cents(40));
         let total: Money = vec![a, b].into_iter().sum();
