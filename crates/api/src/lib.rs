@@ -1,1 +1,17 @@
-//! shop api
+//! The shop's HTTP API (actix-web): routes under `/api`, the built frontend, and the wiring
+//! used by the `shop` binary and the integration tests.
+#![warn(missing_docs)]
+
+pub mod bootstrap;
+pub mod config;
+pub mod error;
+pub mod extractors;
+pub mod metrics;
+pub mod openapi;
+pub mod rate_limit;
+pub mod routes;
+pub mod routes_system;
+pub mod startup;
+pub mod state;
+pub mod telemetry;
+pub mod web_assets;

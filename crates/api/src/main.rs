@@ -1,1 +1,119 @@
-fn main() {}
+//! The `shop` binary: `shop serve` (default), `shop migrate`, `shop seed --products N`.
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use shop_api::config::Settings;
+use shop_api::startup::Application;
+use shop_api::{bootstrap, telemetry};
+
+#[derive(Parser)]
+#[command(
+    name = "shop",
+    version,
+    about = "The fireworks shop: API server and tools"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate, seed an empty database and serve the API and the frontend.
+    Serve {
+        /// Do not seed the demo shop into an empty catalogue.
+        #[arg(long)]
+        no_demo: bool,
+    },
+    /// Run pending migrations and exit.
+    Migrate,
+    /// Seed reference data and add N generated fireworks products (for benchmarks).
+    Seed {
+        /// How many products to generate.
+        #[arg(long, default_value_t = 0)]
+        products: u64,
+        /// Also seed the demo shop when the catalogue is empty.
+        #[arg(long)]
+        demo: bool,
+    },
+}
+
+fn main() -> std::process::ExitCode {
+    let _ = dotenvy::dotenv();
+    telemetry::init();
+    let cli = Cli::parse();
+    let settings = match Settings::from_env() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("shop: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let result = match cli.command.unwrap_or(Command::Serve { no_demo: false }) {
+        Command::Serve { no_demo } => serve(Settings {
+            seed_demo: !no_demo,
+            ..settings
+        }),
+        Command::Migrate => migrate(&settings),
+        Command::Seed { products, demo } => seed(&settings, products, demo),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shop: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+type AnyError = Box<dyn std::error::Error>;
+
+fn serve(settings: Settings) -> Result<(), AnyError> {
+    actix_web::rt::System::new().block_on(async move {
+        let app = Application::build(settings.clone()).await?;
+        tracing::info!(
+            "serving the shop at http://{}:{}",
+            settings.addr.ip(),
+            app.port()
+        );
+        app.run_until_stopped().await?;
+        Ok(())
+    })
+}
+
+fn migrate(settings: &Settings) -> Result<(), AnyError> {
+    let db = persistence::Db::connect(&settings.database_url, 2)?;
+    let applied = bootstrap::migrate(&db)?;
+    println!("{} migration(s) applied", applied.len());
+    Ok(())
+}
+
+fn seed(settings: &Settings, products: u64, demo: bool) -> Result<(), AnyError> {
+    let db = persistence::Db::connect(&settings.database_url, 2)?;
+    let started = Instant::now();
+    let mut stderr = std::io::stderr();
+    let mut progress = |done: u64, total: u64| {
+        const WIDTH: u64 = 40;
+        let filled = done.saturating_mul(WIDTH) / total.max(1);
+        let bar: String = (0..WIDTH)
+            .map(|i| if i < filled { '#' } else { ' ' })
+            .collect();
+        let _ = write!(
+            stderr,
+            "\r[{bar}] {done}/{total} products ({:.1}s)",
+            started.elapsed().as_secs_f64()
+        );
+        let _ = stderr.flush();
+    };
+    let added = bootstrap::seed_catalogue(&db, demo, products, &mut progress)?;
+    if added > 0 {
+        eprintln!();
+    }
+    println!(
+        "added {added} products in {:.1}s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

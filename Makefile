@@ -1,0 +1,91 @@
+# Fireworks shop. `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+CARGO        ?= cargo
+NPM          ?= npm
+SHOP_BIN     := target/debug/shop
+HAS_PG       := $(shell ls -d /usr/lib/postgresql/*/bin 2>/dev/null | head -1)
+export CARGO_TERM_COLOR ?= never
+
+.PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
+        test-rust-pg test-domain test-persistence test-auth test-api test-frontend lint lint-rust \
+        lint-frontend fmt e2e e2e-deps bench release clean
+
+help: ## List the targets
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
+
+run: build ## Build everything, create/migrate/seed data/shop.db and serve http://127.0.0.1:8080
+	SHOP_FRONTEND_DIR=frontend/dist $(SHOP_BIN) serve
+
+serve: ## Serve without rebuilding
+	SHOP_FRONTEND_DIR=frontend/dist $(SHOP_BIN) serve
+
+build: build-backend frontend ## Build the backend (debug) and the frontend
+
+build-backend:
+	$(CARGO) build -p shop-api --bin shop
+
+release: frontend ## Build the release binary (target/release/shop)
+	$(CARGO) build --release -p shop-api --bin shop
+
+frontend-deps:
+	@if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then \
+		$(NPM) --prefix frontend ci --no-audit --no-fund; fi
+
+frontend: frontend-deps ## Build the frontend into frontend/dist
+	$(NPM) --prefix frontend run build
+
+test: test-rust test-frontend ## Every test: all crates on SQLite (and PostgreSQL when installed), frontend units
+
+test-rust: test-rust-sqlite test-rust-pg ## All crates on SQLite, then on a throwaway PostgreSQL
+
+test-rust-sqlite:
+	env -u TEST_DATABASE_URL $(CARGO) test --workspace
+
+test-rust-pg:
+	@if [ -n "$$TEST_DATABASE_URL" ] || [ -n "$(HAS_PG)" ]; then \
+		scripts/with-postgres.sh $(CARGO) test -p persistence -p shop-api; \
+	else echo "PostgreSQL not installed: skipping the PostgreSQL run"; fi
+
+test-domain: ## Domain crate tests
+	$(CARGO) test -p domain
+
+test-persistence: ## Persistence crate tests (SQLite, then PostgreSQL when installed)
+	env -u TEST_DATABASE_URL $(CARGO) test -p persistence
+	@if [ -n "$(HAS_PG)" ]; then scripts/with-postgres.sh $(CARGO) test -p persistence; fi
+
+test-auth: ## Auth crate tests
+	$(CARGO) test -p auth
+
+test-api: ## API integration tests (SQLite, then PostgreSQL when installed)
+	env -u TEST_DATABASE_URL $(CARGO) test -p shop-api
+	@if [ -n "$(HAS_PG)" ]; then scripts/with-postgres.sh $(CARGO) test -p shop-api; fi
+
+test-frontend: frontend-deps ## Frontend unit tests
+	$(NPM) --prefix frontend test
+
+lint: lint-rust lint-frontend ## Format check, clippy -D warnings, tsc and the frontend linter
+
+lint-rust:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+lint-frontend: frontend-deps
+	$(NPM) --prefix frontend run typecheck
+	$(NPM) --prefix frontend run lint
+
+fmt: ## Format the Rust code
+	$(CARGO) fmt --all
+
+e2e-deps:
+	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then \
+		PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e ci --no-audit --no-fund; fi
+
+e2e: build e2e-deps ## End-to-end tests in headless Chromium against the real server
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e test
+
+clean: ## Remove build outputs (keeps data/)
+	$(CARGO) clean
+	rm -rf frontend/dist e2e/test-results

@@ -1,0 +1,167 @@
+//! Preparing a database for serving: migrations, reference data, the demo shop and the first
+//! admin. Everything here is idempotent: a second start adds nothing.
+
+use auth::Passwords;
+use domain::account::{check_password_rule, Email, Role};
+use persistence::{users, Db, DbError};
+
+// TEMP shim until persistence::seed lands.
+mod seed {
+    use persistence::{DbConnection, DbError};
+    pub fn seed_reference_data(_: &mut DbConnection) -> Result<(), DbError> {
+        Ok(())
+    }
+    pub fn is_catalogue_empty(_: &mut DbConnection) -> Result<bool, DbError> {
+        Ok(false)
+    }
+    pub fn seed_demo_shop(_: &mut DbConnection) -> Result<(), DbError> {
+        Ok(())
+    }
+    pub fn seed_bulk_products(
+        _: &mut DbConnection,
+        _: u64,
+        _: &mut dyn FnMut(u64, u64),
+    ) -> Result<u64, DbError> {
+        Ok(0)
+    }
+}
+
+use crate::config::Settings;
+
+/// Why the database could not be prepared.
+#[derive(Debug, thiserror::Error)]
+pub enum BootstrapError {
+    /// A database step failed.
+    #[error("database: {0}")]
+    Db(#[from] DbError),
+    /// The configured first admin is not acceptable.
+    #[error("{0}")]
+    Admin(String),
+}
+
+/// Runs pending migrations.
+///
+/// # Errors
+/// [`BootstrapError::Db`] when a migration fails.
+pub fn migrate(db: &Db) -> Result<Vec<String>, BootstrapError> {
+    let mut conn = db.get()?;
+    let applied = persistence::run_migrations(&mut conn)?;
+    for name in &applied {
+        tracing::info!(migration = %name, "applied migration");
+    }
+    Ok(applied)
+}
+
+/// Migrates, seeds the reference data (brands, categories, ...), the demo shop when the
+/// catalogue is empty and `settings.seed_demo` is set, and the first admin.
+///
+/// # Errors
+/// [`BootstrapError`] naming the failed step.
+pub fn prepare_database(
+    db: &Db,
+    settings: &Settings,
+    passwords: &Passwords,
+) -> Result<(), BootstrapError> {
+    migrate(db)?;
+    let mut conn = db.get()?;
+    seed::seed_reference_data(&mut conn)?;
+    if settings.seed_demo && seed::is_catalogue_empty(&mut conn)? {
+        tracing::info!("empty catalogue: seeding the demo shop");
+        seed::seed_demo_shop(&mut conn)?;
+    }
+    ensure_admin(&mut conn, settings, passwords)
+}
+
+/// Seeds reference data, the demo shop (when `demo` and the catalogue is empty) and `products`
+/// generated products, reporting progress as (done, total). Returns how many were added.
+///
+/// # Errors
+/// [`BootstrapError::Db`] when a step fails.
+pub fn seed_catalogue(
+    db: &Db,
+    demo: bool,
+    products: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<u64, BootstrapError> {
+    migrate(db)?;
+    let mut conn = db.get()?;
+    seed::seed_reference_data(&mut conn)?;
+    if demo && seed::is_catalogue_empty(&mut conn)? {
+        seed::seed_demo_shop(&mut conn)?;
+    }
+    if products == 0 {
+        return Ok(0);
+    }
+    Ok(seed::seed_bulk_products(&mut conn, products, progress)?)
+}
+
+/// Creates the first admin when there is none: `SHOP_ADMIN_EMAIL` / `SHOP_ADMIN_PASSWORD`, or
+/// `admin@localhost` with a random password printed once.
+fn ensure_admin(
+    conn: &mut persistence::Conn,
+    settings: &Settings,
+    passwords: &Passwords,
+) -> Result<(), BootstrapError> {
+    if users::any_admin(conn)? {
+        return Ok(());
+    }
+    let email = match &settings.admin_email {
+        Some(raw) => Email::parse(raw)
+            .map_err(|m| BootstrapError::Admin(format!("SHOP_ADMIN_EMAIL: {m}")))?
+            .as_str()
+            .to_owned(),
+        None => "admin@localhost".to_owned(),
+    };
+    let (password, generated) = match &settings.admin_password {
+        Some(p) => {
+            check_password_rule(p)
+                .map_err(|m| BootstrapError::Admin(format!("SHOP_ADMIN_PASSWORD: {m}")))?;
+            (p.clone(), false)
+        }
+        None => (random_password(), true),
+    };
+    let hash = passwords
+        .hash(&password)
+        .map_err(|e| BootstrapError::Admin(e.to_string()))?;
+    match users::create_user(conn, &email, &hash, Role::Admin) {
+        Ok(_) => {}
+        Err(DbError::Duplicate(_)) => {
+            return Err(BootstrapError::Admin(format!(
+                "{email} already exists and is not an active admin; set SHOP_ADMIN_EMAIL to another address"
+            )))
+        }
+        Err(e) => return Err(e.into()),
+    }
+    if generated {
+        tracing::warn!(%email, "created the first admin with a generated password (shown once below)");
+        eprintln!("\n  First admin: {email}\n  Password:    {password}\n  (shown once; set SHOP_ADMIN_EMAIL/SHOP_ADMIN_PASSWORD to choose your own)\n");
+    } else {
+        tracing::info!(%email, "created the first admin");
+    }
+    Ok(())
+}
+
+/// 20 random letters and digits plus one of each class the password rule asks for.
+fn random_password() -> String {
+    use rand::Rng;
+    const CHARS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut rng = rand::thread_rng();
+    let mut p: String = (0..20)
+        .map(|_| char::from(CHARS[rng.gen_range(0..CHARS.len())]))
+        .collect();
+    p.push_str("#Aa1");
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn generated_passwords_pass_the_registration_rule() {
+        for _ in 0..20 {
+            assert_eq!(
+                domain::account::check_password_rule(&super::random_password()),
+                Ok(())
+            );
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Settings from the environment (see README and `.env.example`).
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use auth::PasswordCost;
+
+/// Everything the server needs to start.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// `DATABASE_URL`: `sqlite://data/shop.db` (default) or `postgres://...`.
+    pub database_url: String,
+    /// `SHOP_ADDR`: where to listen (default 127.0.0.1:8080; port 0 picks a free port).
+    pub addr: SocketAddr,
+    /// `SHOP_DATA_DIR`: where generated state lives (default `data`).
+    pub data_dir: PathBuf,
+    /// `JWT_SECRET`; when unset, a random secret persisted in `{data_dir}/jwt-secret` (0600).
+    pub jwt_secret: Option<String>,
+    /// `SHOP_FRONTEND_DIR`: the built frontend (default `frontend/dist`).
+    pub frontend_dir: PathBuf,
+    /// `SHOP_ADMIN_EMAIL` / `SHOP_ADMIN_PASSWORD`: the first admin of a fresh database.
+    pub admin_email: Option<String>,
+    /// See `admin_email`.
+    pub admin_password: Option<String>,
+    /// `SHOP_LOGIN_RATE_LIMIT`: sign-in attempts per client address per minute (default 10).
+    pub login_rate_per_minute: u32,
+    /// `SHOP_TRUST_PROXY`: take the client address from `X-Forwarded-For` (behind a load
+    /// balancer only; default false).
+    pub trust_proxy: bool,
+    /// `SHOP_DB_POOL_SIZE`: connections in the pool (default 16).
+    pub db_pool_size: u32,
+    /// `SHOP_WORKERS`: HTTP worker threads (default: one per core).
+    pub workers: Option<usize>,
+    /// `SHOP_MAX_BODY_BYTES`: largest JSON body accepted (default 256 KiB).
+    pub max_body_bytes: usize,
+    /// Password hashing cost; always `Standard` outside test suites.
+    pub password_cost: PasswordCost,
+    /// Seed the demo shop on an empty catalogue (`shop serve --no-demo` turns it off).
+    pub seed_demo: bool,
+}
+
+/// A setting that could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid setting {name}: {reason}")]
+pub struct SettingsError {
+    name: &'static str,
+    reason: String,
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn parsed<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, SettingsError>
+where
+    T::Err: std::fmt::Display,
+{
+    match var(name) {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|e: T::Err| SettingsError {
+            name,
+            reason: e.to_string(),
+        }),
+    }
+}
+
+impl Settings {
+    /// Reads the environment (after `.env`, if present).
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the first setting that does not parse.
+    pub fn from_env() -> Result<Self, SettingsError> {
+        Ok(Settings {
+            database_url: var("DATABASE_URL").unwrap_or_else(|| "sqlite://data/shop.db".into()),
+            addr: parsed("SHOP_ADDR", SocketAddr::from(([127, 0, 0, 1], 8080)))?,
+            data_dir: var("SHOP_DATA_DIR").map_or_else(|| PathBuf::from("data"), PathBuf::from),
+            jwt_secret: var("JWT_SECRET"),
+            frontend_dir: var("SHOP_FRONTEND_DIR")
+                .map_or_else(|| PathBuf::from("frontend/dist"), PathBuf::from),
+            admin_email: var("SHOP_ADMIN_EMAIL"),
+            admin_password: var("SHOP_ADMIN_PASSWORD"),
+            login_rate_per_minute: parsed("SHOP_LOGIN_RATE_LIMIT", 10)?,
+            trust_proxy: parsed("SHOP_TRUST_PROXY", false)?,
+            db_pool_size: parsed("SHOP_DB_POOL_SIZE", 16)?,
+            workers: var("SHOP_WORKERS").map(|v| v.parse()).transpose().map_err(
+                |e: std::num::ParseIntError| SettingsError {
+                    name: "SHOP_WORKERS",
+                    reason: e.to_string(),
+                },
+            )?,
+            max_body_bytes: parsed("SHOP_MAX_BODY_BYTES", 256 * 1024)?,
+            password_cost: PasswordCost::Standard,
+            seed_demo: true,
+        })
+    }
+
+    /// The JWT secret: the configured one, or one generated once and kept in
+    /// `{data_dir}/jwt-secret` with mode 0600 so that restarts keep sessions valid.
+    ///
+    /// # Errors
+    /// I/O errors reading or writing the secret file.
+    pub fn resolve_jwt_secret(&self) -> std::io::Result<Vec<u8>> {
+        if let Some(secret) = &self.jwt_secret {
+            return Ok(secret.as_bytes().to_vec());
+        }
+        let path = self.data_dir.join("jwt-secret");
+        match std::fs::read_to_string(&path) {
+            Ok(s) if s.trim().len() >= 32 => return Ok(s.trim().as_bytes().to_vec()),
+            Ok(_) | Err(_) => {}
+        }
+        std::fs::create_dir_all(&self.data_dir)?;
+        let bytes: [u8; 32] = rand::random();
+        let secret = hex::encode(bytes);
+        write_private(&path, &secret)?;
+        tracing::info!(path = %path.display(), "generated a new JWT secret");
+        Ok(secret.into_bytes())
+    }
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    f.write_all(contents.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    std::fs::write(path, contents)
+}

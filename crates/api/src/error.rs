@@ -1,0 +1,155 @@
+//! The one error type of the HTTP layer. Every error answer is JSON `{"message": "..."}`
+//! (plus `"errors": {field: [..]}` for field validation) with the status decisions.md lists.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use persistence::DbError;
+use serde::Serialize;
+
+/// Field name -> messages, as sent in `errors`.
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+/// An error answer of the API.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: malformed or invalid input; the message names the field.
+    #[error("{message}")]
+    BadRequest {
+        /// What is wrong.
+        message: String,
+        /// Per-field messages, when there are any.
+        errors: Option<FieldErrors>,
+    },
+    /// 401: not signed in, or the token is not valid.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// 403: signed in but not allowed.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404: no such thing (or not the caller's).
+    #[error("{0}")]
+    NotFound(String),
+    /// 409: conflicts with the current state.
+    #[error("{0}")]
+    Conflict(String),
+    /// 413: body too large.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// 422: field validation failed.
+    #[error("{message}")]
+    Validation {
+        /// Summary.
+        message: String,
+        /// Per-field messages.
+        errors: FieldErrors,
+    },
+    /// 429: rate limited.
+    #[error("{0}")]
+    TooManyRequests(String),
+    /// 503: a dependency (the database) is not available.
+    #[error("{0}")]
+    Unavailable(String),
+    /// 500: a bug or an unexpected failure. The cause is logged, never sent.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<&'a FieldErrors>,
+}
+
+/// What a 500 says to the client.
+pub const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try again.";
+
+impl ApiError {
+    /// 400 with a message.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::BadRequest {
+            message: message.into(),
+            errors: None,
+        }
+    }
+
+    /// 400 naming one field.
+    pub fn bad_field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let errors = FieldErrors::from([(field.to_owned(), vec![message.clone()])]);
+        ApiError::BadRequest {
+            message,
+            errors: Some(errors),
+        }
+    }
+
+    /// 404 with a message.
+    pub fn not_found(message: impl Into<String>) -> Self {
+        ApiError::NotFound(message.into())
+    }
+
+    /// 500 from any displayable cause (logged, not sent).
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        ApiError::Internal(cause.to_string())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let (message, errors) = match self {
+            ApiError::BadRequest { message, errors } => (message.as_str(), errors.as_ref()),
+            ApiError::Validation { message, errors } => (message.as_str(), Some(errors)),
+            ApiError::Internal(cause) => {
+                // tracing-actix-web's root span carries the request id.
+                tracing::error!(cause = %cause, "internal error");
+                (INTERNAL_MESSAGE, None)
+            }
+            ApiError::Unavailable(cause) => {
+                tracing::warn!(cause = %cause, "dependency unavailable");
+                (
+                    "The service is temporarily unavailable. Please try again.",
+                    None,
+                )
+            }
+            ApiError::Unauthorized(m)
+            | ApiError::Forbidden(m)
+            | ApiError::NotFound(m)
+            | ApiError::Conflict(m)
+            | ApiError::PayloadTooLarge(m)
+            | ApiError::TooManyRequests(m) => (m.as_str(), None),
+        };
+        let mut builder = HttpResponse::build(self.status_code());
+        if matches!(self, ApiError::TooManyRequests(_)) {
+            builder.insert_header(("Retry-After", "60"));
+        }
+        builder.json(ErrorBody { message, errors })
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(e: DbError) -> Self {
+        match e {
+            DbError::NotFound => ApiError::NotFound("Not found".into()),
+            DbError::Duplicate(m) | DbError::Conflict(m) => ApiError::Conflict(m),
+            DbError::Unavailable => ApiError::Unavailable("database unavailable".into()),
+            other => ApiError::Internal(other.to_string()),
+        }
+    }
+}

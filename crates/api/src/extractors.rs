@@ -1,0 +1,121 @@
+//! Request extractors: the signed-in user, the admin, and the client address.
+
+use std::future::Future;
+use std::net::IpAddr;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest};
+use auth::TokenError;
+use domain::account::Role;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Message for a missing or invalid token.
+pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue.";
+/// Message for an expired token.
+pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
+/// Message for a signed-in user without the admin role.
+pub const ADMIN_REQUIRED: &str = "You do not have permission to do that.";
+
+/// A signed-in, active user. The role is read from the database on every request, so a
+/// deactivated user or a changed role takes effect at once on every node.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    /// The user id.
+    pub id: String,
+    /// The user's current role.
+    pub role: Role,
+}
+
+/// A signed-in, active user with role ADMIN (403 for any other role).
+#[derive(Debug, Clone)]
+pub struct AdminUser(pub AuthUser);
+
+fn bearer(req: &HttpRequest) -> Option<String> {
+    let value = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)?
+        .to_str()
+        .ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_owned())
+}
+
+async fn authenticate(req: HttpRequest) -> Result<AuthUser, ApiError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(|| ApiError::internal("application state missing"))?
+        .clone();
+    let token = bearer(&req).ok_or_else(|| ApiError::Unauthorized(SIGN_IN_REQUIRED.into()))?;
+    let claims = state.tokens.verify(&token).map_err(|e| match e {
+        TokenError::Expired => ApiError::Unauthorized(SESSION_EXPIRED.into()),
+        TokenError::Invalid | TokenError::Signing(_) => {
+            ApiError::Unauthorized(SIGN_IN_REQUIRED.into())
+        }
+    })?;
+    let id = claims.sub;
+    let found = state
+        .run({
+            let id = id.clone();
+            move |conn| Ok(persistence::users::find_by_id(conn, &id)?)
+        })
+        .await?;
+    match found {
+        Some(user) if user.active => Ok(AuthUser {
+            id,
+            role: user.role,
+        }),
+        _ => Err(ApiError::Unauthorized(SIGN_IN_REQUIRED.into())),
+    }
+}
+
+impl FromRequest for AuthUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        Box::pin(authenticate(req.clone()))
+    }
+}
+
+impl FromRequest for AdminUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = authenticate(req).await?;
+            if user.role.is_admin() {
+                Ok(AdminUser(user))
+            } else {
+                Err(ApiError::Forbidden(ADMIN_REQUIRED.into()))
+            }
+        })
+    }
+}
+
+/// The client's address: the peer, or the first `X-Forwarded-For` hop when the shop runs
+/// behind a trusted load balancer.
+#[must_use]
+pub fn client_ip(req: &HttpRequest, trust_proxy: bool) -> IpAddr {
+    let forwarded = trust_proxy
+        .then(|| {
+            req.connection_info()
+                .realip_remote_addr()
+                .map(str::to_owned)
+        })
+        .flatten()
+        .and_then(|a| {
+            a.parse::<IpAddr>()
+                .ok()
+                .or_else(|| a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
+        });
+    forwarded
+        .or_else(|| req.peer_addr().map(|a| a.ip()))
+        .unwrap_or(IpAddr::from([0, 0, 0, 0]))
+}

@@ -1,0 +1,41 @@
+//! The OpenAPI document, generated from the handlers' annotations (`/api/openapi.json`).
+
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::routes;
+
+/// The API description.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Fireworks shop API", description = "Storefront and back-office API of the fireworks shop."),
+    paths(
+        routes::health::health,
+        routes::shipping::rates,
+        routes::user::register::register,
+        routes::user::login::login,
+        routes::user::info::get_user_info,
+        routes::user::info::post_user_info,
+        routes::user::list::get_all,
+    ),
+    modifiers(&BearerAuth),
+    tags((name = "system"), (name = "user"), (name = "shipping"))
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+    }
+}

@@ -1,0 +1,141 @@
+//! Request and response bodies of the account calls (camelCase, as the specification names
+//! them).
+
+use domain::account::Role;
+use persistence::users::{AddressRecord, ProfileRecord};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// E-mail and password. Unknown fields are refused (storefront.md §5).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// E-mail address.
+    pub email: String,
+    /// Password.
+    pub password: String,
+}
+
+/// A plain `{message}` answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    /// What happened.
+    pub message: String,
+}
+
+/// A cart reference in the sign-in answer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CartRef {
+    /// Cart id.
+    pub id: String,
+    /// Owner.
+    pub user_id: String,
+}
+
+/// Who signed in.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserInfo {
+    /// User id.
+    pub id: String,
+    /// E-mail address.
+    pub email: String,
+    /// Role.
+    #[schema(value_type = String, example = "USER")]
+    pub role: Role,
+    /// The profile.
+    pub profile: Option<ProfileDto>,
+    /// The user's cart (the specification spells it with a capital C).
+    #[serde(rename = "Cart")]
+    pub cart: Option<CartRef>,
+}
+
+/// Sign-in answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginResponse {
+    /// Bearer token, valid 24 hours.
+    pub token: String,
+    /// The signed-in user.
+    #[serde(rename = "userInfo")]
+    pub user_info: UserInfo,
+}
+
+/// A postal address.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressDto {
+    /// Address id.
+    pub id: String,
+    /// Street line 1.
+    pub street1: String,
+    /// Street line 2.
+    pub street2: Option<String>,
+    /// City.
+    pub city: String,
+    /// Two-letter state code.
+    pub state: String,
+    /// ZIP code.
+    pub postal_code: String,
+}
+
+impl From<AddressRecord> for AddressDto {
+    fn from(a: AddressRecord) -> Self {
+        AddressDto {
+            id: a.id,
+            street1: a.street1,
+            street2: a.street2,
+            city: a.city,
+            state: a.state,
+            postal_code: a.postal_code,
+        }
+    }
+}
+
+/// A customer's profile.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileDto {
+    /// Profile id.
+    pub id: String,
+    /// Owner.
+    pub user_id: String,
+    /// Owner's e-mail.
+    pub email: String,
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Date of birth, `yyyy-mm-dd`.
+    pub date_of_birth: Option<String>,
+    /// Phone number.
+    pub phone_number: Option<String>,
+    /// Whether the terms of service were accepted.
+    pub accepted_terms: bool,
+    /// Whether the customer wants updates.
+    pub can_contact: Option<bool>,
+    /// Billing address.
+    pub billing_address: Option<AddressDto>,
+    /// Shipping address.
+    pub shipping_address: Option<AddressDto>,
+    /// Chosen colour theme.
+    pub theme: Option<String>,
+}
+
+impl From<ProfileRecord> for ProfileDto {
+    fn from(p: ProfileRecord) -> Self {
+        ProfileDto {
+            id: p.id,
+            user_id: p.user_id,
+            email: p.email,
+            first_name: p.first_name,
+            last_name: p.last_name,
+            date_of_birth: p.date_of_birth,
+            phone_number: p.phone_number,
+            accepted_terms: p.accepted_terms,
+            can_contact: p.can_contact,
+            billing_address: p.billing_address.map(AddressDto::from),
+            shipping_address: p.shipping_address.map(AddressDto::from),
+            theme: p.theme,
+        }
+    }
+}

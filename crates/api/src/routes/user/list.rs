@@ -1,0 +1,163 @@
+//! `GET /api/user/getAll` (admin): the user list with search, role and active filters.
+
+use actix_web::{get, web, HttpResponse};
+use chrono::{NaiveDateTime, SecondsFormat};
+use domain::account::Role;
+use persistence::users::UserFilter;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::error::ApiError;
+use crate::extractors::AdminUser;
+use crate::state::AppState;
+
+/// Largest page the user list serves (the dashboard asks for 1000 rows).
+pub const MAX_PAGE_SIZE: i64 = 1000;
+
+/// Query of the user list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct UserListQuery {
+    /// Page, from 1 (default 1).
+    pub page: Option<i64>,
+    /// Rows per page, 1..=1000 (default 10).
+    pub page_size: Option<i64>,
+    /// Text in e-mail or names.
+    pub search: Option<String>,
+    /// USER, MANAGER, ADMIN or MEMBER.
+    pub role: Option<String>,
+    /// true or false.
+    pub active: Option<bool>,
+}
+
+/// Profile names in a user row.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRowProfile {
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Phone number.
+    pub phone_number: Option<String>,
+}
+
+/// A user row.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRow {
+    /// User id.
+    pub id: String,
+    /// E-mail.
+    pub email: String,
+    /// Role.
+    pub role: String,
+    /// Whether the user may sign in.
+    pub active: bool,
+    /// Last sign-in (RFC 3339) or null.
+    pub last_login: Option<String>,
+    /// Creation time (RFC 3339).
+    pub created_on: String,
+    /// Names and phone.
+    pub profile: UserRowProfile,
+}
+
+/// Paging of the user list.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pagination {
+    /// Page served.
+    pub page: i64,
+    /// Rows per page.
+    pub page_size: i64,
+    /// Rows matching.
+    pub total_items: i64,
+    /// Pages in all.
+    pub total_pages: i64,
+    /// Whether a later page exists.
+    pub has_more: bool,
+}
+
+/// The user list answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserList {
+    /// The page's rows.
+    pub items: Vec<UserRow>,
+    /// Paging.
+    pub pagination: Pagination,
+}
+
+/// RFC 3339 with `Z`, milliseconds.
+#[must_use]
+pub fn rfc3339(t: NaiveDateTime) -> String {
+    t.and_utc().to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// Lists users for the back office.
+#[utoipa::path(get, path = "/api/user/getAll", tag = "user", security(("bearer" = [])), params(UserListQuery),
+    responses((status = 200, body = UserList), (status = 400, description = "bad paging or filter"),
+    (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
+#[get("/user/getAll")]
+pub async fn get_all(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    query: web::Query<UserListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let q = query.into_inner();
+    let page = q.page.unwrap_or(1);
+    let page_size = q.page_size.unwrap_or(10);
+    if page < 1 {
+        return Err(ApiError::bad_field("page", "page must be 1 or more"));
+    }
+    if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
+        return Err(ApiError::bad_field(
+            "pageSize",
+            format!("pageSize must be between 1 and {MAX_PAGE_SIZE}"),
+        ));
+    }
+    let role = match q.role.as_deref().filter(|r| !r.is_empty()) {
+        None => None,
+        Some(r) => Some(r.parse::<Role>().map_err(|_| {
+            ApiError::bad_field("role", "role must be USER, MANAGER, ADMIN or MEMBER")
+        })?),
+    };
+    let filter = UserFilter {
+        search: q.search,
+        role,
+        active: q.active,
+    };
+    let (rows, total) = state
+        .run(move |conn| {
+            Ok(persistence::users::list_users(
+                conn, &filter, page, page_size,
+            )?)
+        })
+        .await?;
+    let items = rows
+        .into_iter()
+        .map(|r| UserRow {
+            id: r.user.id,
+            email: r.user.email,
+            role: r.user.role.as_str().to_owned(),
+            active: r.user.active,
+            last_login: r.user.last_login.map(rfc3339),
+            created_on: rfc3339(r.user.created_on),
+            profile: UserRowProfile {
+                first_name: r.first_name,
+                last_name: r.last_name,
+                phone_number: r.phone_number,
+            },
+        })
+        .collect();
+    let total_pages = (total + page_size - 1) / page_size;
+    Ok(HttpResponse::Ok().json(UserList {
+        items,
+        pagination: Pagination {
+            page,
+            page_size,
+            total_items: total,
+            total_pages,
+            has_more: page < total_pages,
+        },
+    }))
+}

@@ -1,0 +1,7 @@
+//! Accounts: registration, sign-in and the profile (`/api/user/...`).
+
+pub mod dto;
+pub mod info;
+pub mod list;
+pub mod login;
+pub mod register;

@@ -1,0 +1,165 @@
+//! The built frontend (single-page app with an `index.html` fallback) and the generated
+//! placeholder product images.
+
+use std::path::{Path, PathBuf};
+
+use actix_web::http::header::{CacheControl, CacheDirective, ContentType};
+use actix_web::{web, HttpRequest, HttpResponse};
+
+/// Where the built frontend lives.
+#[derive(Debug)]
+pub struct Frontend {
+    root: PathBuf,
+    index: Option<Vec<u8>>,
+}
+
+const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><title>Fireworks shop</title></head>\
+<body><main><h1>The frontend is not built</h1><p>Run <code>make run</code> (or \
+<code>npm --prefix frontend run build</code>) and reload. The API is at <a href=\"/api/docs/\">/api/docs/</a>.</p></main></body></html>";
+
+impl Frontend {
+    /// Reads `index.html` once; serves files below `root`.
+    #[must_use]
+    pub fn new(root: &Path) -> Self {
+        let index = std::fs::read(root.join("index.html")).ok();
+        if index.is_none() {
+            tracing::warn!(dir = %root.display(), "no built frontend found; serving a notice instead");
+        }
+        Frontend {
+            root: root.to_path_buf(),
+            index,
+        }
+    }
+
+    fn index_response(&self) -> HttpResponse {
+        let body = self
+            .index
+            .clone()
+            .unwrap_or_else(|| NOT_BUILT.as_bytes().to_vec());
+        HttpResponse::Ok()
+            .insert_header(CacheControl(vec![CacheDirective::NoCache]))
+            .content_type(ContentType::html())
+            .body(body)
+    }
+}
+
+/// Registers the image generator and the SPA.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/images/{kind}/{name}.svg",
+        web::get().to(placeholder_image),
+    )
+    .default_service(web::to(spa));
+}
+
+/// Content-hashed build outputs (`main.3f2a9c1b.js`) never change: cache them for a year.
+fn is_hashed(name: &str) -> bool {
+    name.split('.')
+        .any(|part| part.len() >= 8 && part.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
+/// Serves a file of the build, or `index.html` for any other GET so the router can handle it.
+async fn spa(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpResponse {
+    if req.method() != actix_web::http::Method::GET && req.method() != actix_web::http::Method::HEAD
+    {
+        return HttpResponse::MethodNotAllowed()
+            .json(serde_json::json!({"message": "Method not allowed"}));
+    }
+    let rel = req.path().trim_start_matches('/');
+    let safe = !rel.is_empty()
+        && Path::new(rel)
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if safe {
+        let path = frontend.root.join(rel);
+        if path.is_file() {
+            if let Ok(file) = actix_files::NamedFile::open(&path) {
+                let name = path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or_default();
+                let cache = if is_hashed(name) {
+                    vec![
+                        CacheDirective::Public,
+                        CacheDirective::MaxAge(31_536_000),
+                        CacheDirective::Extension("immutable".into(), None),
+                    ]
+                } else {
+                    vec![CacheDirective::Public, CacheDirective::MaxAge(3600)]
+                };
+                let mut res = file
+                    .use_etag(true)
+                    .use_last_modified(true)
+                    .into_response(&req);
+                if let Ok(v) = CacheControl(cache).to_string().parse() {
+                    res.headers_mut()
+                        .insert(actix_web::http::header::CACHE_CONTROL, v);
+                }
+                return res;
+            }
+        }
+        if rel
+            .rsplit('/')
+            .next()
+            .is_some_and(|last| last.contains('.'))
+        {
+            // A missing asset (not a route): answer 404 instead of the app's HTML.
+            return HttpResponse::NotFound()
+                .content_type(ContentType::plaintext())
+                .body("Not Found");
+        }
+    }
+    frontend.index_response()
+}
+
+fn escape_xml(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '<' => "&lt;".into(),
+            '>' => "&gt;".into(),
+            '&' => "&amp;".into(),
+            '"' => "&quot;".into(),
+            '\'' => "&apos;".into(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// A deterministic SVG for a product (`/images/products/{sku}.svg`): a coloured burst with
+/// the name, made locally so the demo shop needs nothing from outside.
+async fn placeholder_image(path: web::Path<(String, String)>) -> HttpResponse {
+    let (kind, name) = path.into_inner();
+    let hash = name.bytes().fold(2_166_136_261_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(16_777_619)
+    });
+    let hue = hash % 360;
+    let hue2 = (hue + 40 + (hash >> 9) % 80) % 360;
+    let rays: String = (0..12)
+        .map(|i| {
+            let angle = f64::from(i) * 30.0 + f64::from((hash >> 3) % 30);
+            let (s, c) = angle.to_radians().sin_cos();
+            format!(
+                "<line x1=\"200\" y1=\"170\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"hsl({hue2},90%,70%)\" stroke-width=\"4\" stroke-linecap=\"round\"/>",
+                200.0 + 110.0 * c,
+                170.0 + 110.0 * s
+            )
+        })
+        .collect();
+    let label = escape_xml(&name.chars().take(24).collect::<String>());
+    let kind = escape_xml(&kind.chars().take(16).collect::<String>());
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 400 400\" role=\"img\" aria-label=\"{label}\">\
+<defs><radialGradient id=\"g\" cx=\"50%\" cy=\"42%\" r=\"70%\"><stop offset=\"0\" stop-color=\"hsl({hue},70%,30%)\"/>\
+<stop offset=\"1\" stop-color=\"hsl({hue},60%,8%)\"/></radialGradient></defs>\
+<rect width=\"400\" height=\"400\" fill=\"url(#g)\"/>{rays}<circle cx=\"200\" cy=\"170\" r=\"18\" fill=\"hsl({hue2},95%,80%)\"/>\
+<text x=\"200\" y=\"345\" font-family=\"sans-serif\" font-size=\"28\" text-anchor=\"middle\" fill=\"#fff\">{label}</text>\
+<text x=\"200\" y=\"378\" font-family=\"sans-serif\" font-size=\"16\" text-anchor=\"middle\" fill=\"#ddd\">{kind}</text></svg>"
+    );
+    HttpResponse::Ok()
+        .insert_header(CacheControl(vec![
+            CacheDirective::Public,
+            CacheDirective::MaxAge(86_400),
+        ]))
+        .content_type("image/svg+xml")
+        .body(svg)
+}

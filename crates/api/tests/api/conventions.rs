@@ -1,0 +1,134 @@
+//! API conventions: JSON errors everywhere, health, metrics, OpenAPI, the frontend.
+
+use reqwest::StatusCode;
+
+use crate::helpers::{body, expect, spawn_app};
+
+#[tokio::test]
+async fn health_checks_the_database() {
+    let app = spawn_app().await;
+    let v = expect(app.get("/api/health").await, StatusCode::OK).await;
+    assert_eq!(v, serde_json::json!({"status": "ok", "database": "ok"}));
+}
+
+#[tokio::test]
+async fn malformed_json_answers_400_in_json() {
+    let app = spawn_app().await;
+    let res = app
+        .client
+        .post(app.url("/api/user/login"))
+        .header("content-type", "application/json")
+        .body("{\"email\": ")
+        .send()
+        .await
+        .expect("request");
+    let v = expect(res, StatusCode::BAD_REQUEST).await;
+    assert!(
+        v["message"]
+            .as_str()
+            .expect("message")
+            .starts_with("Malformed JSON"),
+        "{v}"
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_content_type_answers_400_in_json() {
+    let app = spawn_app().await;
+    let res = app
+        .client
+        .post(app.url("/api/user/login"))
+        .body("email=a")
+        .send()
+        .await
+        .expect("request");
+    let v = expect(res, StatusCode::BAD_REQUEST).await;
+    assert_eq!(v["message"], "Content-Type must be application/json");
+}
+
+#[tokio::test]
+async fn an_oversize_body_answers_413_in_json() {
+    let app = spawn_app().await;
+    let big = serde_json::json!({"email": "a@example.com", "password": "x".repeat(100 * 1024)});
+    let v = expect(
+        app.post_json("/api/user/login", &big).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+    )
+    .await;
+    assert_eq!(v["message"], "Request body is too large");
+}
+
+#[tokio::test]
+async fn unknown_api_paths_answer_404_in_json() {
+    let app = spawn_app().await;
+    let v = expect(app.get("/api/no/such/thing").await, StatusCode::NOT_FOUND).await;
+    assert_eq!(v["message"], "No API route for GET /api/no/such/thing");
+    let res = app
+        .client
+        .delete(app.url("/api/user/login"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert!(body(res).await["message"].is_string());
+}
+
+#[tokio::test]
+async fn metrics_count_requests_in_prometheus_format() {
+    let app = spawn_app().await;
+    expect(app.get("/api/health").await, StatusCode::OK).await;
+    let res = app.get("/metrics").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = res.text().await.expect("text");
+    assert!(
+        text.contains(
+            "shop_http_requests_total{method=\"GET\",route=\"/api/health\",status=\"200\"} 1"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("shop_http_request_duration_seconds_count"));
+}
+
+#[tokio::test]
+async fn the_openapi_document_and_docs_page_are_served() {
+    let app = spawn_app().await;
+    let v = expect(app.get("/api/openapi.json").await, StatusCode::OK).await;
+    assert!(
+        v["paths"]["/api/user/login"]["post"].is_object(),
+        "{}",
+        v["paths"]
+    );
+    assert!(v["paths"]["/api/health"]["get"].is_object());
+    let res = app.get("/api/docs/").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.expect("html").contains("swagger"));
+    let res = app.get("/api/docs").await;
+    assert!(res.status().is_redirection());
+}
+
+#[tokio::test]
+async fn other_paths_get_the_single_page_app() {
+    let app = spawn_app().await;
+    let res = app.get("/products/123").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.expect("html").contains("<html"));
+    let res = app.get("/missing-asset.js").await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn product_placeholder_images_are_generated_locally() {
+    let app = spawn_app().await;
+    let res = app.get("/images/products/CB-1001.svg").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "image/svg+xml");
+    let a = res.text().await.expect("svg");
+    assert!(a.starts_with("<svg") && a.contains("CB-1001"));
+    let b = app
+        .get("/images/products/CB-1001.svg")
+        .await
+        .text()
+        .await
+        .expect("svg");
+    assert_eq!(a, b, "deterministic");
+}

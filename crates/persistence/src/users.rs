@@ -1,0 +1,533 @@
+//! Accounts: users with their profile, addresses and cart.
+
+use chrono::{NaiveDateTime, Utc};
+use diesel::prelude::*;
+use domain::account::Role;
+use uuid::Uuid;
+
+use crate::models::{Address, Cart, Profile, User};
+use crate::schema::{addresses, carts, profiles, users};
+use crate::{DbConnection, DbError};
+
+/// A user as the account calls see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRecord {
+    /// User id.
+    pub id: String,
+    /// Lowercased e-mail.
+    pub email: String,
+    /// argon2id PHC string.
+    pub password_hash: String,
+    /// Role.
+    pub role: Role,
+    /// Whether the user may sign in.
+    pub active: bool,
+    /// Last successful sign-in.
+    pub last_login: Option<NaiveDateTime>,
+    /// When the account was created.
+    pub created_on: NaiveDateTime,
+}
+
+/// A stored postal address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AddressRecord {
+    /// Address id.
+    pub id: String,
+    /// Street line 1.
+    pub street1: String,
+    /// Street line 2.
+    pub street2: Option<String>,
+    /// City.
+    pub city: String,
+    /// Two-letter state code.
+    pub state: String,
+    /// ZIP code.
+    pub postal_code: String,
+}
+
+/// A profile with its addresses and the owner's e-mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileRecord {
+    /// Profile id.
+    pub id: String,
+    /// Owner.
+    pub user_id: String,
+    /// Owner's e-mail.
+    pub email: String,
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// `yyyy-mm-dd`.
+    pub date_of_birth: Option<String>,
+    /// Phone number.
+    pub phone_number: Option<String>,
+    /// Terms of service accepted.
+    pub accepted_terms: bool,
+    /// Wants updates.
+    pub can_contact: Option<bool>,
+    /// Billing address.
+    pub billing_address: Option<AddressRecord>,
+    /// Shipping address.
+    pub shipping_address: Option<AddressRecord>,
+    /// Chosen colour theme.
+    pub theme: Option<String>,
+}
+
+/// A new or replacement address (already validated by the caller).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AddressInput {
+    /// Street line 1.
+    pub street1: String,
+    /// Street line 2.
+    pub street2: Option<String>,
+    /// City.
+    pub city: String,
+    /// Two-letter state code.
+    pub state: String,
+    /// ZIP code.
+    pub postal_code: String,
+}
+
+/// Changes to a profile. `None` leaves a field as it is; `Some(None)` clears it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProfileChanges {
+    /// First name.
+    pub first_name: Option<Option<String>>,
+    /// Last name.
+    pub last_name: Option<Option<String>>,
+    /// `yyyy-mm-dd`.
+    pub date_of_birth: Option<Option<String>>,
+    /// Phone number.
+    pub phone_number: Option<Option<String>>,
+    /// Terms accepted.
+    pub accepted_terms: Option<bool>,
+    /// Wants updates.
+    pub can_contact: Option<Option<bool>>,
+    /// Billing address.
+    pub billing_address: Option<Option<AddressInput>>,
+    /// Shipping address.
+    pub shipping_address: Option<Option<AddressInput>>,
+    /// Colour theme.
+    pub theme: Option<Option<String>>,
+}
+
+fn now() -> NaiveDateTime {
+    Utc::now().naive_utc()
+}
+
+fn to_record(u: User) -> Result<UserRecord, DbError> {
+    let role = u
+        .role
+        .parse::<Role>()
+        .map_err(|_| DbError::Other(format!("unknown role {:?} for user {}", u.role, u.id)))?;
+    Ok(UserRecord {
+        id: u.id,
+        email: u.email,
+        password_hash: u.password_hash,
+        role,
+        active: u.active,
+        last_login: u.last_login,
+        created_on: u.created_on,
+    })
+}
+
+fn address_record(a: Address) -> AddressRecord {
+    AddressRecord {
+        id: a.id,
+        street1: a.street1,
+        street2: a.street2,
+        city: a.city,
+        state: a.state,
+        postal_code: a.postal_code,
+    }
+}
+
+/// Creates a user with an empty profile and an empty cart, in one transaction
+/// (decisions.md "Accounts and roles"). `email` must already be normalised.
+///
+/// # Errors
+/// [`DbError::Duplicate`] when the e-mail is taken.
+pub fn create_user(
+    conn: &mut DbConnection,
+    email: &str,
+    password_hash: &str,
+    role: Role,
+) -> Result<UserRecord, DbError> {
+    conn.transaction(|conn| {
+        let at = now();
+        let user = User {
+            id: Uuid::now_v7().to_string(),
+            email: email.to_owned(),
+            password_hash: password_hash.to_owned(),
+            role: role.as_str().to_owned(),
+            active: true,
+            last_login: None,
+            created_on: at,
+            updated_on: at,
+        };
+        diesel::insert_into(users::table)
+            .values(&user)
+            .execute(conn)?;
+        let profile = Profile {
+            id: Uuid::now_v7().to_string(),
+            user_id: user.id.clone(),
+            first_name: None,
+            last_name: None,
+            date_of_birth: None,
+            phone_number: None,
+            accepted_terms: false,
+            can_contact: None,
+            billing_address_id: None,
+            shipping_address_id: None,
+            theme: None,
+            updated_on: at,
+        };
+        diesel::insert_into(profiles::table)
+            .values(&profile)
+            .execute(conn)?;
+        let cart = Cart {
+            id: Uuid::now_v7().to_string(),
+            user_id: user.id.clone(),
+            created_on: at,
+            updated_on: at,
+        };
+        diesel::insert_into(carts::table)
+            .values(&cart)
+            .execute(conn)?;
+        to_record(user)
+    })
+}
+
+/// The user with this (normalised) e-mail.
+///
+/// # Errors
+/// Database failures.
+pub fn find_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<UserRecord>, DbError> {
+    users::table
+        .filter(users::email.eq(email))
+        .select(User::as_select())
+        .first(conn)
+        .optional()?
+        .map(to_record)
+        .transpose()
+}
+
+/// The user with this id.
+///
+/// # Errors
+/// Database failures.
+pub fn find_by_id(conn: &mut DbConnection, id: &str) -> Result<Option<UserRecord>, DbError> {
+    users::table
+        .find(id)
+        .select(User::as_select())
+        .first(conn)
+        .optional()?
+        .map(to_record)
+        .transpose()
+}
+
+/// Whether any active admin exists.
+///
+/// # Errors
+/// Database failures.
+pub fn any_admin(conn: &mut DbConnection) -> Result<bool, DbError> {
+    let n: i64 = users::table
+        .filter(users::role.eq(Role::Admin.as_str()))
+        .filter(users::active.eq(true))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
+/// Records a successful sign-in.
+///
+/// # Errors
+/// Database failures.
+pub fn record_login(conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
+    diesel::update(users::table.find(id))
+        .set(users::last_login.eq(Some(now())))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The id of the user's cart.
+///
+/// # Errors
+/// Database failures.
+pub fn cart_id_of(conn: &mut DbConnection, user_id: &str) -> Result<Option<String>, DbError> {
+    Ok(carts::table
+        .filter(carts::user_id.eq(user_id))
+        .select(carts::id)
+        .first(conn)
+        .optional()?)
+}
+
+fn load_address(
+    conn: &mut DbConnection,
+    id: Option<String>,
+) -> Result<Option<AddressRecord>, DbError> {
+    match id {
+        None => Ok(None),
+        Some(id) => Ok(addresses::table
+            .find(id)
+            .select(Address::as_select())
+            .first(conn)
+            .optional()?
+            .map(address_record)),
+    }
+}
+
+/// The user's profile with its addresses.
+///
+/// # Errors
+/// [`DbError::NotFound`] when the user has no profile.
+pub fn profile_of(conn: &mut DbConnection, user_id: &str) -> Result<ProfileRecord, DbError> {
+    let (p, email): (Profile, String) = profiles::table
+        .inner_join(users::table)
+        .filter(profiles::user_id.eq(user_id))
+        .select((Profile::as_select(), users::email))
+        .first(conn)?;
+    let billing_address = load_address(conn, p.billing_address_id)?;
+    let shipping_address = load_address(conn, p.shipping_address_id)?;
+    Ok(ProfileRecord {
+        id: p.id,
+        user_id: p.user_id,
+        email,
+        first_name: p.first_name,
+        last_name: p.last_name,
+        date_of_birth: p.date_of_birth,
+        phone_number: p.phone_number,
+        accepted_terms: p.accepted_terms,
+        can_contact: p.can_contact,
+        billing_address,
+        shipping_address,
+        theme: p.theme,
+    })
+}
+
+/// Writes an address into the row `existing` (when there is one) or a new row; returns its id.
+fn put_address(
+    conn: &mut DbConnection,
+    existing: Option<String>,
+    a: AddressInput,
+) -> Result<String, DbError> {
+    let row = Address {
+        id: existing
+            .clone()
+            .unwrap_or_else(|| Uuid::now_v7().to_string()),
+        street1: a.street1,
+        street2: a.street2,
+        city: a.city,
+        state: a.state,
+        postal_code: a.postal_code,
+    };
+    if existing.is_some() {
+        diesel::update(addresses::table.find(&row.id))
+            .set((
+                addresses::street1.eq(&row.street1),
+                addresses::street2.eq(&row.street2),
+                addresses::city.eq(&row.city),
+                addresses::state.eq(&row.state),
+                addresses::postal_code.eq(&row.postal_code),
+            ))
+            .execute(conn)?;
+    } else {
+        diesel::insert_into(addresses::table)
+            .values(&row)
+            .execute(conn)?;
+    }
+    Ok(row.id)
+}
+
+/// Applies `changes` to the user's profile in one transaction and returns the result.
+/// Billing and shipping addresses are separate rows, so editing one never changes the other.
+///
+/// # Errors
+/// [`DbError::NotFound`] when the user has no profile.
+pub fn update_profile(
+    conn: &mut DbConnection,
+    user_id: &str,
+    changes: ProfileChanges,
+) -> Result<ProfileRecord, DbError> {
+    conn.transaction(|conn| {
+        let mut p: Profile = profiles::table
+            .filter(profiles::user_id.eq(user_id))
+            .select(Profile::as_select())
+            .first(conn)?;
+        let mut orphans = Vec::new();
+        if let Some(v) = changes.first_name {
+            p.first_name = v;
+        }
+        if let Some(v) = changes.last_name {
+            p.last_name = v;
+        }
+        if let Some(v) = changes.date_of_birth {
+            p.date_of_birth = v;
+        }
+        if let Some(v) = changes.phone_number {
+            p.phone_number = v;
+        }
+        if let Some(v) = changes.accepted_terms {
+            p.accepted_terms = v;
+        }
+        if let Some(v) = changes.can_contact {
+            p.can_contact = v;
+        }
+        if let Some(v) = changes.theme {
+            p.theme = v;
+        }
+        match changes.billing_address {
+            Some(Some(a)) => {
+                p.billing_address_id = Some(put_address(conn, p.billing_address_id.clone(), a)?)
+            }
+            Some(None) => orphans.extend(p.billing_address_id.take()),
+            None => {}
+        }
+        match changes.shipping_address {
+            Some(Some(a)) => {
+                p.shipping_address_id = Some(put_address(conn, p.shipping_address_id.clone(), a)?)
+            }
+            Some(None) => orphans.extend(p.shipping_address_id.take()),
+            None => {}
+        }
+        p.updated_on = now();
+        diesel::update(profiles::table.find(&p.id))
+            .set((
+                profiles::first_name.eq(&p.first_name),
+                profiles::last_name.eq(&p.last_name),
+                profiles::date_of_birth.eq(&p.date_of_birth),
+                profiles::phone_number.eq(&p.phone_number),
+                profiles::accepted_terms.eq(p.accepted_terms),
+                profiles::can_contact.eq(p.can_contact),
+                profiles::billing_address_id.eq(&p.billing_address_id),
+                profiles::shipping_address_id.eq(&p.shipping_address_id),
+                profiles::theme.eq(&p.theme),
+                profiles::updated_on.eq(p.updated_on),
+            ))
+            .execute(conn)?;
+        for id in orphans {
+            diesel::delete(addresses::table.find(id)).execute(conn)?;
+        }
+        profile_of(conn, user_id)
+    })
+}
+
+/// Activates or deactivates a user. A deactivated user cannot sign in and their tokens stop
+/// working at once.
+///
+/// # Errors
+/// [`DbError::NotFound`] for an unknown user.
+pub fn set_active(conn: &mut DbConnection, id: &str, active: bool) -> Result<(), DbError> {
+    let n = diesel::update(users::table.find(id))
+        .set((users::active.eq(active), users::updated_on.eq(now())))
+        .execute(conn)?;
+    if n == 0 {
+        return Err(DbError::NotFound);
+    }
+    Ok(())
+}
+
+/// Changes a user's role (effective on the next request: roles are read per request).
+///
+/// # Errors
+/// [`DbError::NotFound`] for an unknown user.
+pub fn set_role(conn: &mut DbConnection, id: &str, role: Role) -> Result<(), DbError> {
+    let n = diesel::update(users::table.find(id))
+        .set((users::role.eq(role.as_str()), users::updated_on.eq(now())))
+        .execute(conn)?;
+    if n == 0 {
+        return Err(DbError::NotFound);
+    }
+    Ok(())
+}
+
+/// A user row of the admin list, with profile names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserListItem {
+    /// The account.
+    pub user: UserRecord,
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Phone number.
+    pub phone_number: Option<String>,
+}
+
+/// Filters of the admin user list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UserFilter {
+    /// Case-insensitive text matched anywhere in e-mail, first or last name.
+    pub search: Option<String>,
+    /// Only this role.
+    pub role: Option<Role>,
+    /// Only active (or only inactive) users.
+    pub active: Option<bool>,
+}
+
+diesel::define_sql_function! {
+    /// SQL `lower()`, the same on both backends for ASCII.
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// Escapes `%`, `_` and `\` for a `LIKE ... ESCAPE '\'` pattern matching `needle` anywhere.
+#[must_use]
+pub fn like_anywhere(needle: &str) -> String {
+    let mut p = String::with_capacity(needle.len() + 2);
+    p.push('%');
+    for c in needle.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            p.push('\\');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    p
+}
+
+/// One page of users (sorted by e-mail, then id) and the total matching.
+///
+/// # Errors
+/// Database failures.
+pub fn list_users(
+    conn: &mut DbConnection,
+    filter: &UserFilter,
+    page: i64,
+    page_size: i64,
+) -> Result<(Vec<UserListItem>, i64), DbError> {
+    let query = || {
+        let mut q = users::table.inner_join(profiles::table).into_boxed();
+        if let Some(s) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            let pattern = like_anywhere(s);
+            q = q.filter(
+                lower(users::email)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower(profiles::first_name.assume_not_null()).like(pattern.clone()).escape('\\'))
+                    .or(lower(profiles::last_name.assume_not_null()).like(pattern).escape('\\')),
+            );
+        }
+        if let Some(role) = filter.role {
+            q = q.filter(users::role.eq(role.as_str()));
+        }
+        if let Some(active) = filter.active {
+            q = q.filter(users::active.eq(active));
+        }
+        q
+    };
+    let total: i64 = query().count().get_result(conn)?;
+    let rows: Vec<(User, Option<String>, Option<String>, Option<String>)> = query()
+        .order((users::email.asc(), users::id.asc()))
+        .limit(page_size)
+        .offset((page - 1).saturating_mul(page_size))
+        .select((User::as_select(), profiles::first_name, profiles::last_name, profiles::phone_number))
+        .load(conn)?;
+    let items = rows
+        .into_iter()
+        .map(|(u, first_name, last_name, phone_number)| {
+            Ok(UserListItem { user: to_record(u)?, first_name, last_name, phone_number })
+        })
+        .collect::<Result<Vec<_>, DbError>>()?;
+    Ok((items, total))
+}
