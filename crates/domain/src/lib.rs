@@ -14,3 +14,4 @@ pub mod quote;
 pub mod catalogue;
 pub mod pricing;
 pub mod status;
+pub mod profile;
