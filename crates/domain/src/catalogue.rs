@@ -161,6 +161,128 @@ impl<'de> Deserialize<'de> for Package {
     }
 }
 
+/// A quantity below 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("Quantity must be at least 1")]
+pub struct InvalidQuantity;
+
+/// A quantity of cases, units, shows or items: a whole number of at least 1
+/// (decisions.md "Stock"). Serializes as a plain JSON number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Quantity(u32);
+
+impl Quantity {
+    /// One.
+    pub const ONE: Quantity = Quantity(1);
+
+    /// A quantity of `n`.
+    ///
+    /// # Errors
+    /// [`InvalidQuantity`] ("Quantity must be at least 1") for zero.
+    pub const fn new(n: u32) -> Result<Quantity, InvalidQuantity> {
+        if n == 0 {
+            Err(InvalidQuantity)
+        } else {
+            Ok(Quantity(n))
+        }
+    }
+
+    /// The number.
+    #[must_use]
+    pub const fn get(self) -> u32 {
+        self.0
+    }
+}
+
+impl TryFrom<i64> for Quantity {
+    type Error = InvalidQuantity;
+
+    /// Refuses zero, negative and numbers beyond `u32`.
+    fn try_from(n: i64) -> Result<Self, Self::Error> {
+        u32::try_from(n)
+            .map_err(|_| InvalidQuantity)
+            .and_then(Quantity::new)
+    }
+}
+
+impl<'de> Deserialize<'de> for Quantity {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let n = i64::deserialize(deserializer)?;
+        Quantity::try_from(n).map_err(de::Error::custom)
+    }
+}
+
+/// Why a product SKU is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SkuError {
+    /// Blank.
+    #[error("SKU is required")]
+    Required,
+    /// Longer than [`Sku::MAX_LEN`] characters.
+    #[error("SKU must be at most 50 characters")]
+    TooLong,
+    /// Contains blanks or control characters inside.
+    #[error("SKU must not contain spaces")]
+    Spaces,
+}
+
+/// A product SKU as set by the admin: trimmed, not blank, no inner blanks, at most 50
+/// characters. Serializes as its text.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Sku(String);
+
+impl Sku {
+    /// The longest SKU, in characters.
+    pub const MAX_LEN: usize = 50;
+
+    /// Reads a SKU (surrounding blanks are dropped).
+    ///
+    /// # Errors
+    /// [`SkuError::Required`] ("SKU is required") when blank, [`SkuError::TooLong`] beyond 50
+    /// characters, [`SkuError::Spaces`] with blanks inside.
+    pub fn parse(text: &str) -> Result<Sku, SkuError> {
+        let text = text.trim();
+        if text.is_empty() {
+            Err(SkuError::Required)
+        } else if text.chars().count() > Sku::MAX_LEN {
+            Err(SkuError::TooLong)
+        } else if text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            Err(SkuError::Spaces)
+        } else {
+            Ok(Sku(text.to_owned()))
+        }
+    }
+
+    /// The text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Sku {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for Sku {
+    type Err = SkuError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Sku::parse(text)
+    }
+}
+
+impl<'de> Deserialize<'de> for Sku {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Sku::parse(&text).map_err(de::Error::custom)
+    }
+}
+
 /// A text that is not a gender.
 #[derive(Debug, Clone, Default, PartialEq, Eq, thiserror::Error)]
 #[error("Invalid gender")]
@@ -381,6 +503,48 @@ mod tests {
         for bad in ["[]", "[0]", "[-1]", "[1.5]", "\"\"", "\"x\"", "3"] {
             assert!(serde_json::from_str::<Package>(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn quantities_are_whole_numbers_of_at_least_one() {
+        assert_eq!(Quantity::new(0), Err(InvalidQuantity));
+        assert_eq!(Quantity::new(3).map(Quantity::get), Ok(3));
+        assert_eq!(Quantity::ONE.get(), 1);
+        assert_eq!(Quantity::try_from(-1), Err(InvalidQuantity));
+        assert_eq!(Quantity::try_from(5_000_000_000), Err(InvalidQuantity));
+        assert_eq!(
+            serde_json::from_str::<Quantity>("2")
+                .map(Quantity::get)
+                .ok(),
+            Some(2)
+        );
+        for bad in ["0", "-3", "1.5", "\"2\""] {
+            assert!(serde_json::from_str::<Quantity>(bad).is_err(), "{bad}");
+        }
+        assert_eq!(InvalidQuantity.to_string(), "Quantity must be at least 1");
+        assert_eq!(serde_json::to_string(&Quantity::ONE).expect("json"), "1");
+    }
+
+    #[test]
+    fn skus() {
+        assert_eq!(
+            Sku::parse(" CB-1234 ").map(|s| s.to_string()),
+            Ok("CB-1234".into())
+        );
+        assert_eq!(
+            Sku::parse(" ").map_err(|e| e.to_string()),
+            Err("SKU is required".to_owned())
+        );
+        assert_eq!(Sku::parse("A B"), Err(SkuError::Spaces));
+        assert_eq!(Sku::parse(&"x".repeat(51)), Err(SkuError::TooLong));
+        assert!(Sku::parse(&"x".repeat(50)).is_ok());
+        assert_eq!(
+            serde_json::from_str::<Sku>("\"AB-1\"")
+                .map(|s| s.as_str().to_owned())
+                .ok(),
+            Some("AB-1".into())
+        );
+        assert!(serde_json::from_str::<Sku>("\"\"").is_err());
     }
 
     #[test]

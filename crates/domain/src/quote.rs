@@ -60,7 +60,7 @@ impl Destination {
 /// `grand_total` is always `subtotal + tax + shipping + lift_gate_fee`, shippable or not.
 /// When the order cannot be checked out (`shippable` false), `message` says why; tax is then
 /// zero because there is no state to tax for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Quote {
     /// Sum of the lines' subtotals.
@@ -78,7 +78,7 @@ pub struct Quote {
     /// Whether the order may be checked out as it stands.
     pub shippable: bool,
     /// Why the order cannot be checked out, when it cannot.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
 }
 
@@ -285,6 +285,8 @@ mod tests {
         let json = serde_json::to_value(&q).expect("serializes");
         assert_eq!(json["shippable"], false);
         assert_eq!(json["message"], MISSING_ADDRESS_MESSAGE);
+        let back: Quote = serde_json::from_value(json).expect("reads back");
+        assert_eq!(back, q);
     }
 
     #[test]

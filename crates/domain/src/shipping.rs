@@ -5,10 +5,13 @@
 //! (the subtotal) reaches applies. Each tier gives a price for delivery anywhere and one for
 //! delivery to a freight terminal.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::money::Money;
 use crate::order::OrderType;
+use crate::state::{tax_table, TaxRate, UsState, NON_SHIPPED_STATES};
 
 /// One row of a shipping table: orders of at least `minimum` ship for `anywhere`, or for
 /// `terminal` when shipped to a freight terminal.
@@ -157,6 +160,55 @@ pub const fn lift_gate_fee(requested: bool, to_terminal: bool) -> Money {
     }
 }
 
+/// The tiered tables, for publishing: `{retail, wholesale, combo}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Tables {
+    /// [`table`] of [`OrderType::Retail`].
+    pub retail: &'static [Tier],
+    /// [`table`] of [`OrderType::Wholesale`].
+    pub wholesale: &'static [Tier],
+    /// [`table`] of [`OrderType::Combo`].
+    pub combo: &'static [Tier],
+}
+
+/// Everything a client needs to show the shop's shipping and tax rules, as published at
+/// `GET /api/shipping/rates`: `{liftGateFee, showShipping, apparelOnlyShipping, tables:
+/// {retail, wholesale, combo}, nonShippedStates, taxRates: {AL: 0.04, ...}}`. Clients only
+/// display it; every figure of an order still comes from [`crate::quote::quote`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rates {
+    /// [`LIFT_GATE_FEE`].
+    pub lift_gate_fee: Money,
+    /// [`SHOW_SHIPPING`].
+    pub show_shipping: Money,
+    /// [`APPAREL_ONLY_SHIPPING`].
+    pub apparel_only_shipping: Money,
+    /// The tiered tables, highest minimum first.
+    pub tables: Tables,
+    /// AK, HI, MA.
+    pub non_shipped_states: [UsState; 3],
+    /// The tax rate of every shipped state, by code.
+    pub tax_rates: BTreeMap<UsState, TaxRate>,
+}
+
+/// The shop's shipping and tax rules as data (see [`Rates`]).
+#[must_use]
+pub fn rates() -> Rates {
+    Rates {
+        lift_gate_fee: LIFT_GATE_FEE,
+        show_shipping: SHOW_SHIPPING,
+        apparel_only_shipping: APPAREL_ONLY_SHIPPING,
+        tables: Tables {
+            retail: table(OrderType::Retail),
+            wholesale: table(OrderType::Wholesale),
+            combo: table(OrderType::Combo),
+        },
+        non_shipped_states: NON_SHIPPED_STATES,
+        tax_rates: tax_table().collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,6 +354,28 @@ mod tests {
         assert_eq!(lift_gate_fee(false, false), Money::ZERO);
         assert_eq!(lift_gate_fee(true, true), Money::ZERO);
         assert_eq!(lift_gate_fee(false, true), Money::ZERO);
+    }
+
+    #[test]
+    fn the_published_rates_are_the_tables() {
+        let json = serde_json::to_value(rates()).expect("serializes");
+        assert_eq!(json["liftGateFee"], 100);
+        assert_eq!(json["showShipping"], 0);
+        assert_eq!(json["apparelOnlyShipping"], 10);
+        assert_eq!(
+            json["nonShippedStates"],
+            serde_json::json!(["AK", "HI", "MA"])
+        );
+        assert_eq!(json["taxRates"]["MN"], 0.06875);
+        assert_eq!(json["taxRates"]["OR"], 0);
+        assert_eq!(json["taxRates"].as_object().map(|m| m.len()), Some(47));
+        assert!(json["taxRates"].get("AK").is_none());
+        assert_eq!(json["tables"]["retail"].as_array().map(Vec::len), Some(7));
+        assert_eq!(json["tables"]["wholesale"][6]["anywhere"], 358);
+        assert_eq!(
+            json["tables"]["combo"][0],
+            serde_json::json!({"minimum": 3000, "anywhere": 0, "terminal": 0})
+        );
     }
 
     #[test]
