@@ -1,91 +1,63 @@
 //! `GET /api/user/userInfo` and `POST /api/user/userInfo`: the signed-in user's profile.
 
 use actix_web::{get, post, web, HttpResponse};
-use persistence::users::{AddressInput, ProfileChanges};
-use serde::{Deserialize, Deserializer};
+use chrono::Utc;
+use domain::profile::{Address, AddressInput, ProfileInput};
+use persistence::users::{AddressInput as AddressInputRow, ProfileChanges};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::dto::ProfileDto;
-use crate::error::{ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::extractors::AuthUser;
 use crate::state::AppState;
 
 /// Answer when the profile named is not the caller's (as if it did not exist).
 pub const PROFILE_NOT_FOUND: &str = "Profile not found";
 
-/// Distinguishes an absent field (`None`: leave unchanged) from `null` (`Some(None)`: clear).
-fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(d).map(Some)
-}
-
-/// An address as the profile form sends it.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AddressBody {
-    /// Ignored (addresses are owned by the profile).
-    #[serde(default)]
-    pub id: Option<String>,
-    /// Street line 1.
-    #[serde(default)]
-    pub street1: String,
-    /// Street line 2.
-    #[serde(default)]
-    pub street2: Option<String>,
-    /// City.
-    #[serde(default)]
-    pub city: String,
-    /// Two-letter state code.
-    #[serde(default)]
-    pub state: String,
-    /// ZIP code.
-    #[serde(default)]
-    pub postal_code: String,
-}
-
-/// Profile changes. Absent fields stay as they are; `null` clears a field.
+/// Profile changes: `domain::profile::ProfileInput` plus the ids a client may echo back.
+/// Absent or `null` fields stay as they are (see `domain::profile`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProfileBody {
     /// When present, must be the caller's id.
     #[serde(default)]
     pub user_id: Option<String>,
-    /// Ignored: the profile id is the caller's.
+    /// Ignored: the profile is the caller's.
     #[serde(default)]
     pub id: Option<String>,
     /// Ignored: the e-mail is changed by an admin only.
     #[serde(default)]
     pub email: Option<String>,
     /// First name.
-    #[serde(default, deserialize_with = "present")]
-    pub first_name: Option<Option<String>>,
+    #[serde(default)]
+    pub first_name: Option<String>,
     /// Last name.
-    #[serde(default, deserialize_with = "present")]
-    pub last_name: Option<Option<String>>,
+    #[serde(default)]
+    pub last_name: Option<String>,
     /// `yyyy-mm-dd`.
-    #[serde(default, deserialize_with = "present")]
-    pub date_of_birth: Option<Option<String>>,
+    #[serde(default)]
+    pub date_of_birth: Option<String>,
     /// Phone number.
-    #[serde(default, deserialize_with = "present")]
-    pub phone_number: Option<Option<String>>,
+    #[serde(default)]
+    pub phone_number: Option<String>,
     /// Terms of service accepted.
     #[serde(default)]
     pub accepted_terms: Option<bool>,
     /// Wants updates.
-    #[serde(default, deserialize_with = "present")]
-    pub can_contact: Option<Option<bool>>,
-    /// Billing address.
-    #[serde(default, deserialize_with = "present")]
-    pub billing_address: Option<Option<AddressBody>>,
-    /// Shipping address.
-    #[serde(default, deserialize_with = "present")]
-    pub shipping_address: Option<Option<AddressBody>>,
+    #[serde(default)]
+    pub can_contact: Option<bool>,
+    /// Billing address (an `id` inside is ignored).
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub billing_address: Option<AddressInput>,
+    /// Shipping address (an `id` inside is ignored).
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub shipping_address: Option<AddressInput>,
     /// Colour theme name.
-    #[serde(default, deserialize_with = "present")]
-    pub theme: Option<Option<String>>,
+    #[serde(default)]
+    pub theme: Option<String>,
 }
 
 /// The caller's profile.
@@ -124,47 +96,43 @@ pub async fn post_user_info(
 }
 
 fn validate(body: ProfileBody) -> Result<ProfileChanges, ApiError> {
-    let mut errors = FieldErrors::new();
-    let mut field = |name: &str, outcome: Result<Option<String>, Vec<String>>| match outcome {
-        Ok(v) => v,
-        Err(messages) => {
-            errors.entry(name.to_owned()).or_default().extend(messages);
-            None
-        }
-    };
-    let _ = &mut field;
-    let changes = ProfileChanges {
-        first_name: body.first_name.map(|v| v.and_then(non_blank)),
-        last_name: body.last_name.map(|v| v.and_then(non_blank)),
-        date_of_birth: body.date_of_birth.map(|v| v.and_then(non_blank)),
-        phone_number: body.phone_number.map(|v| v.and_then(non_blank)),
+    let input = ProfileInput {
+        user_id: body.user_id,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        date_of_birth: body.date_of_birth,
+        phone_number: body.phone_number,
         accepted_terms: body.accepted_terms,
         can_contact: body.can_contact,
-        billing_address: body.billing_address.map(|a| a.and_then(address_input)),
-        shipping_address: body.shipping_address.map(|a| a.and_then(address_input)),
-        theme: body.theme.map(|v| v.and_then(non_blank)),
+        billing_address: body.billing_address,
+        shipping_address: body.shipping_address,
+        theme: body.theme,
     };
-    if errors.is_empty() {
-        Ok(changes)
-    } else {
-        Err(ApiError::Validation {
-            message: "Please correct the highlighted fields".into(),
-            errors,
-        })
-    }
-}
-
-fn non_blank(s: String) -> Option<String> {
-    let t = s.trim();
-    (!t.is_empty()).then(|| t.to_owned())
-}
-
-fn address_input(a: AddressBody) -> Option<AddressInput> {
-    Some(AddressInput {
+    let update =
+        input
+            .validate(Utc::now().date_naive())
+            .map_err(|errors| ApiError::Validation {
+                message: errors.to_string(),
+                errors: errors.as_map().clone(),
+            })?;
+    let address = |a: Address| AddressInputRow {
         street1: a.street1,
-        street2: a.street2.and_then(non_blank),
+        street2: a.street2,
         city: a.city,
-        state: a.state,
+        state: a.state.code().to_owned(),
         postal_code: a.postal_code,
+    };
+    Ok(ProfileChanges {
+        first_name: update.first_name.map(Some),
+        last_name: update.last_name.map(Some),
+        date_of_birth: update
+            .date_of_birth
+            .map(|d| Some(d.format("%Y-%m-%d").to_string())),
+        phone_number: update.phone_number.map(|p| Some(p.as_str().to_owned())),
+        accepted_terms: update.accepted_terms,
+        can_contact: update.can_contact.map(Some),
+        billing_address: update.billing_address.map(|a| Some(address(a))),
+        shipping_address: update.shipping_address.map(|a| Some(address(a))),
+        theme: update.theme.map(|t| Some(t.as_str().to_owned())),
     })
 }
