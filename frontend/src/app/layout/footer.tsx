@@ -1,0 +1,74 @@
+import { AppLink } from '@/components/app-link';
+import { ThemeChooser } from '@/components/theme-chooser';
+import { SHOP_LOCATION, SHOP_PHONE, SHOP_PHONE_HREF } from '@/lib/constants';
+import { paths } from '@/lib/paths';
+
+const infoLinks = [
+  { to: paths.about, label: 'About Us' },
+  { to: paths.shippingInfo, label: 'Shipping Info' },
+  { to: paths.contactUs, label: 'Contact Us' },
+  { to: paths.fireworksSafety, label: 'Fireworks Safety' },
+  { to: paths.faq, label: 'FAQ' },
+];
+
+const legalLinks = [
+  { to: paths.privacyPolicy, label: 'Privacy Policy' },
+  { to: paths.cookiePolicy, label: 'Cookie Policy' },
+  { to: paths.termsOfUse, label: 'Terms of Use' },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-auto bg-base-200 text-base-content">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <nav aria-label="Information">
+          <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">Information</h2>
+          <ul className="space-y-2">
+            {infoLinks.map((l) => (
+              <li key={l.to}>
+                <AppLink to={l.to} className="link link-hover">
+                  {l.label}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Legal">
+          <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">Legal</h2>
+          <ul className="space-y-2">
+            {legalLinks.map((l) => (
+              <li key={l.to}>
+                <AppLink to={l.to} className="link link-hover">
+                  {l.label}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">Customers</h2>
+          <ul className="space-y-2">
+            {/* Shown without a link, as in the original shop. */}
+            <li>Discounts</li>
+            <li>Reviews</li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">Visit or call</h2>
+          <address className="space-y-2 not-italic">
+            <p>{SHOP_LOCATION}</p>
+            <p>
+              <a href={SHOP_PHONE_HREF} className="link link-hover">
+                {SHOP_PHONE}
+              </a>
+            </p>
+          </address>
+          <ThemeChooser className="mt-4" />
+        </div>
+      </div>
+      <p className="border-t border-base-300 py-4 text-center text-sm">
+        © {new Date().getFullYear()} Fireworks Shop. Fireworks are sold only where their use is legal.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,41 @@
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { api } from '@/lib/api';
+import { sessionEnded, sessionSlice } from '@/lib/session/session-slice';
+import { clearSession } from '@/lib/session/session-storage';
+import { themeChanged, themeSlice } from '@/lib/theme/theme-slice';
+import { applyTheme, readStoredTheme, storeTheme } from '@/lib/theme/themes';
+import { toastSlice } from '@/lib/toast/toast-slice';
+
+const rootReducer = combineSlices(api, sessionSlice, themeSlice, toastSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const listener = createListenerMiddleware();
+
+  // Logout, expiry and 401 all end here: forget the stored session and every cached answer.
+  listener.startListening({
+    actionCreator: sessionEnded,
+    effect: (_action, listenerApi) => {
+      clearSession();
+      listenerApi.dispatch(api.util.resetApiState());
+    },
+  });
+
+  listener.startListening({
+    actionCreator: themeChanged,
+    effect: (action) => {
+      storeTheme(action.payload);
+      applyTheme(action.payload);
+    },
+  });
+
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: { theme: { name: readStoredTheme() }, ...preloadedState },
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useRouteError } from 'react-router';
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n\n${error.stack}` : ''}`;
+  if (typeof error === 'object' && error !== null) {
+    const e = error as { status?: number; statusText?: string; data?: unknown };
+    if (e.status) return `${e.status} ${e.statusText ?? ''}\n${typeof e.data === 'string' ? e.data : ''}`;
+  }
+  return String(error);
+}
+
+/** The fallback shown when rendering crashes. */
+export function CrashScreen({ error }: { error: unknown }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16" role="alert">
+      <h1 className="text-3xl font-bold">Something went wrong!</h1>
+      <p className="mt-3">Please reload the page or go back to the home page.</p>
+      <div className="mt-6 flex gap-3">
+        <button type="button" className="btn btn-outline" onClick={() => setShown((s) => !s)} aria-expanded={shown}>
+          {shown ? 'Hide Error' : 'Show Error'}
+        </button>
+        <a href="/" className="btn btn-primary">
+          Home
+        </a>
+      </div>
+      {shown && (
+        <pre className="mt-6 overflow-auto whitespace-pre-wrap rounded-box bg-base-200 p-4 text-sm">{describe(error)}</pre>
+      )}
+    </main>
+  );
+}
+
+/** Route errorElement: the crash screen for whatever the route threw. */
+export function RouteCrashScreen() {
+  return <CrashScreen error={useRouteError()} />;
+}

@@ -1,0 +1,136 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderAt } from '@/test/render';
+import { messages } from './schemas';
+import { REGISTER_FAILURE, REGISTER_SUCCESS, RegisterForm } from './register-form';
+import { Toaster } from '@/components/toaster';
+
+const GOOD = 'Fire#Works9';
+
+function setup() {
+  const ue = userEvent.setup();
+  const view = renderAt(
+    <>
+      <RegisterForm />
+      <Toaster />
+    </>,
+    { path: '/user/register' },
+  );
+  const email = screen.getByLabelText('Email');
+  const password = screen.getByLabelText('Password');
+  const confirm = screen.getByLabelText('Confirm Password');
+  const submit = screen.getByRole('button', { name: 'Sign Up' });
+  return { ue, view, email, password, confirm, submit };
+}
+
+describe('RegisterForm', () => {
+  it('shows no error before the first submit', async () => {
+    const { ue, email, password } = setup();
+    await ue.type(email, 'not-an-email');
+    await ue.type(password, 'weak');
+    await ue.tab();
+    expect(screen.queryByText(messages.invalidEmail)).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.passwordRule)).not.toBeInTheDocument();
+  });
+
+  it('shows the required messages after submitting an empty form', async () => {
+    const fetch = mockApi({});
+    const { ue, submit } = setup();
+    await ue.click(submit);
+    expect(await screen.findByText(messages.invalidEmail)).toBeInTheDocument();
+    expect(screen.getAllByText(messages.required)).toHaveLength(2);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows "invalid email" for a malformed address', async () => {
+    const { ue, email, password, confirm, submit } = setup();
+    await ue.type(email, 'buyer@example');
+    await ue.type(password, GOOD);
+    await ue.type(confirm, GOOD);
+    await ue.click(submit);
+    expect(await screen.findByText('invalid email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it.each(['Sh#rt1x', 'alllower#1', 'ALLUPPER#1', 'NoDigits#x', 'NoSpecial12', 'Spaces are 1'])(
+    'explains the password rule for %s',
+    async (weak) => {
+      const { ue, email, password, confirm, submit } = setup();
+      await ue.type(email, 'buyer@example.com');
+      await ue.type(password, weak);
+      await ue.type(confirm, weak);
+      await ue.click(submit);
+      expect(
+        await screen.findByText(
+          'Your password must contain at least 1 capital, lowercase, number & special character #?!@$%^&*-',
+        ),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('requires the confirmation to match exactly', async () => {
+    const { ue, email, password, confirm, submit } = setup();
+    await ue.type(email, 'buyer@example.com');
+    await ue.type(password, GOOD);
+    await ue.type(confirm, `${GOOD}x`);
+    await ue.click(submit);
+    expect(await screen.findByText('Passwords must match exactly')).toBeInTheDocument();
+  });
+
+  it('updates errors as the user types once submitted', async () => {
+    const { ue, email, submit } = setup();
+    await ue.click(submit);
+    expect(await screen.findByText(messages.invalidEmail)).toBeInTheDocument();
+    await ue.type(email, 'buyer@example.com');
+    await waitFor(() => expect(screen.queryByText(messages.invalidEmail)).not.toBeInTheDocument());
+  });
+
+  it('toggles password visibility', async () => {
+    const { ue, password, confirm } = setup();
+    expect(password).toHaveAttribute('type', 'password');
+    await ue.click(screen.getByLabelText('Show password'));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(confirm).toHaveAttribute('type', 'text');
+  });
+
+  it('registers, confirms and goes to the sign-in page', async () => {
+    let sent: unknown;
+    mockApi({
+      'POST /api/user/register': async (req) => {
+        sent = await req.json();
+        return [201, { message: REGISTER_SUCCESS }];
+      },
+    });
+    const { ue, view, email, password, confirm, submit } = setup();
+    await ue.type(email, 'buyer@example.com');
+    await ue.type(password, GOOD);
+    await ue.type(confirm, GOOD);
+    await ue.click(submit);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/login'));
+    expect(sent).toEqual({ email: 'buyer@example.com', password: GOOD });
+    expect(view.store.getState().toast.items).toEqual([
+      expect.objectContaining({ kind: 'success', message: 'Account created successfully! Please log in.' }),
+    ]);
+  });
+
+  it('shows the server message when registration fails', async () => {
+    mockApi({ 'POST /api/user/register': () => [409, { message: 'Email is already registered' }] });
+    const { ue, email, password, confirm, submit } = setup();
+    await ue.type(email, 'buyer@example.com');
+    await ue.type(password, GOOD);
+    await ue.type(confirm, GOOD);
+    await ue.click(submit);
+    expect(await screen.findByText('Email is already registered')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/user/register');
+  });
+
+  it('falls back to "Registration failed. Please try again."', async () => {
+    mockApi({ 'POST /api/user/register': () => [500, 'oops'] });
+    const { ue, email, password, confirm, submit } = setup();
+    await ue.type(email, 'buyer@example.com');
+    await ue.type(password, GOOD);
+    await ue.type(confirm, GOOD);
+    await ue.click(submit);
+    expect(await screen.findByText(REGISTER_FAILURE)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '@/app/hooks';
+import { errorMessage } from '@/lib/api';
+import { paths } from '@/lib/paths';
+import { toastShown } from '@/lib/toast/toast-slice';
+import { useRegisterMutation } from '../api/auth-api';
+import { Field } from './field';
+import { registerSchema, type RegisterValues } from './schemas';
+
+export const REGISTER_SUCCESS = 'Account created successfully! Please log in.';
+export const REGISTER_FAILURE = 'Registration failed. Please try again.';
+
+export function RegisterForm() {
+  const [showPassword, setShowPassword] = useState(false);
+  const [registerUser, { isLoading }] = useRegisterMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: yupResolver(registerSchema),
+    // Errors appear only after the first submit, then follow each change.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async (values: RegisterValues) => {
+    try {
+      await registerUser({ email: values.email, password: values.password }).unwrap();
+      dispatch(toastShown(REGISTER_SUCCESS, 'success'));
+      navigate(paths.login);
+    } catch (error) {
+      dispatch(toastShown(errorMessage(error, REGISTER_FAILURE), 'error'));
+    }
+  };
+
+  const type = showPassword ? 'text' : 'password';
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Sign up">
+      <Field id="register-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} registration={register('email')} />
+      <Field id="register-password" label="Password" type={type} autoComplete="new-password" error={errors.password?.message} registration={register('password')} />
+      <Field id="register-confirm" label="Confirm Password" type={type} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register('confirmPassword')} />
+      <label className="flex cursor-pointer items-center gap-2">
+        <input type="checkbox" className="checkbox checkbox-sm" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
+        <span>Show password</span>
+      </label>
+      <p className="text-sm">
+        At least 8 characters with a capital letter, a lowercase letter, a number and one of #?!@$%^&amp;*-
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={isLoading}>
+        {isLoading ? 'Creating account...' : 'Sign Up'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '@/app/hooks';
+import { paths } from '@/lib/paths';
+import { sessionEnded } from '@/lib/session/session-slice';
+
+/** Logout: go to / and clear the session (in that order, so no guard redirects first). */
+export function useLogout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await navigate(paths.home);
+    dispatch(sessionEnded());
+  }, [dispatch, navigate]);
+}

@@ -1,0 +1,91 @@
+import { useSearchParams } from 'react-router';
+import { AppLink } from '@/components/app-link';
+import { loginPath, paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
+import { useEffect } from 'react';
+
+const sections = [
+  { to: paths.productsFirstPage, title: 'Fireworks', text: 'Cakes, rockets, fountains, shells and more, by the case or by the unit.' },
+  { to: paths.showsFirstPage, title: 'Shows', text: 'Ready-made shows for the Fourth, New Year, weddings and gender reveals.' },
+  { to: paths.apparelFirstPage, title: 'Apparel', text: 'T-shirts, hoodies and hats for the crew behind the show.' },
+];
+
+const events = [
+  { to: paths.fourthJuly, label: 'Fourth of July' },
+  { to: paths.newYears, label: "New Year's Eve" },
+  { to: paths.genderReveal, label: 'Gender Reveal' },
+];
+
+export default function Home() {
+  const [search] = useSearchParams();
+  const redirect = safeRedirect(search.get(REDIRECT_PARAM));
+  useEffect(() => {
+    document.title = 'Fireworks Shop | Wholesale and retail fireworks';
+  }, []);
+  return (
+    <>
+      {redirect && (
+        <div className="mx-auto max-w-7xl px-4 pt-4">
+          <div role="alert" className="alert alert-info">
+            <span>Please sign in to continue.</span>
+            <AppLink to={loginPath(redirect)} className="btn btn-sm">
+              Sign in to continue
+            </AppLink>
+          </div>
+        </div>
+      )}
+      <section className="hero bg-neutral text-neutral-content" aria-labelledby="hero-title">
+        <div className="hero-content py-16 text-center">
+          <div className="max-w-2xl">
+            <h1 id="hero-title" className="text-4xl font-extrabold sm:text-5xl">
+              Light up the night
+            </h1>
+            <p className="py-6 text-lg">
+              Wholesale and retail fireworks, complete shows and apparel, shipped from North Dakota to 47 states.
+            </p>
+            <div className="flex flex-wrap justify-center gap-3">
+              <AppLink to={paths.productsFirstPage} className="btn btn-primary">
+                Shop fireworks
+              </AppLink>
+              <AppLink to={paths.showsFirstPage} className="btn btn-secondary">
+                Browse shows
+              </AppLink>
+            </div>
+          </div>
+        </div>
+      </section>
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <h2 className="text-2xl font-bold">Shop by catalogue</h2>
+        <ul className="mt-4 grid gap-4 md:grid-cols-3">
+          {sections.map((s) => (
+            <li key={s.title} className="card bg-base-200">
+              <div className="card-body">
+                <h3 className="card-title">{s.title}</h3>
+                <p>{s.text}</p>
+                <div className="card-actions justify-end">
+                  <AppLink to={s.to} className="btn btn-outline btn-sm" aria-label={`Browse ${s.title}`}>
+                    Browse
+                  </AppLink>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <h2 className="mt-10 text-2xl font-bold">Plan for the big day</h2>
+        <ul className="mt-4 flex flex-wrap gap-3">
+          {events.map((e) => (
+            <li key={e.to}>
+              <AppLink to={e.to} className="btn btn-outline">
+                {e.label}
+              </AppLink>
+            </li>
+          ))}
+          <li>
+            <AppLink to={paths.events} className="btn btn-ghost">
+              All events
+            </AppLink>
+          </li>
+        </ul>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { sessionEnded, type SessionState } from '@/lib/session/session-slice';
+
+/** Every cache tag of the shop; features inject endpoints that use these. */
+export const TAG_TYPES = [
+  'Cart',
+  'Profile',
+  'Product',
+  'Apparel',
+  'Show',
+  'Metadata',
+  'Terminal',
+  'ShippingRates',
+  'Order',
+  'User',
+  'Inventory',
+  'CaseBreak',
+  'Report',
+] as const;
+
+const rawBaseQuery = fetchBaseQuery({
+  // An absolute base: a bare '/api' fails to parse as a URL in jsdom.
+  baseUrl: `${globalThis.location?.origin ?? 'http://localhost'}/api`,
+  prepareHeaders(headers, { getState }) {
+    const token = (getState() as { session: SessionState }).session.token;
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Any 401 on an authenticated call ends the session. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  if (result.error?.status === 401 && (api.getState() as { session: SessionState }).session.token) {
+    api.dispatch(sessionEnded());
+  }
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  keepUnusedDataFor: 300,
+  endpoints: () => ({}),
+});
+
+/** The server's `{message}` from an RTK Query error, or `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (typeof error === 'object' && error !== null) {
+    const data = (error as { data?: unknown }).data;
+    if (typeof data === 'object' && data !== null) {
+      const message = (data as { message?: unknown }).message;
+      if (typeof message === 'string' && message.trim() !== '') return message;
+    }
+  }
+  return fallback;
+}
