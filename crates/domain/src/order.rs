@@ -110,6 +110,9 @@ impl QuoteLine {
 
     /// An apparel line: `quantity` items of one variant at the variant's `unit_price`.
     ///
+    /// `quantity` is the line's whole item count (for a cart line, its case quantity plus its
+    /// unit quantity): apparel is always priced per item and counts as units for the order type.
+    ///
     /// # Errors
     /// [`LineError::NegativePrice`] when the price is below zero.
     pub fn apparel(unit_price: Money, quantity: u32) -> Result<QuoteLine, LineError> {

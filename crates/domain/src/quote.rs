@@ -397,6 +397,22 @@ mod tests {
         }
 
         #[test]
+        fn buying_more_of_the_same_never_raises_shipping(
+            case_price in 1_i64..=500_000,
+            cases in 1_u32..=40,
+            more in 0_u32..=40,
+            destination in any_destination(),
+        ) {
+            // Cases only: the order stays wholesale, only the amount grows.
+            let line = |n| QuoteLine::firework(cents(case_price), None, n, 0).expect("valid");
+            let small = quote(&[line(cases)], destination, false);
+            let large = quote(&[line(cases + more)], destination, false);
+            prop_assert_eq!(small.order_type, OrderType::Wholesale);
+            prop_assert_eq!(large.order_type, OrderType::Wholesale);
+            prop_assert!(large.shipping <= small.shipping);
+        }
+
+        #[test]
         fn tax_is_never_negative_and_never_above_ten_percent(
             state in proptest::sample::select(UsState::ALL.to_vec()),
             subtotal in 0_i64..100_000_000,
