@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Starts the real shop server for the browser tests on a fresh SQLite database.
+# The binary must be built beforehand (`make e2e` does it); this script never builds.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+port="${E2E_PORT:-18080}"
+bin="${SHOP_BIN:-$root/target/debug/shop}"
+frontend="$root/frontend/dist"
+
+if [[ ! -x "$bin" ]]; then
+  echo "start-server.sh: $bin is missing; build it first (make e2e, or cargo build -p shop-api --bin shop)" >&2
+  exit 1
+fi
+if [[ ! -f "$frontend/index.html" ]]; then
+  echo "start-server.sh: $frontend/index.html is missing; run npm --prefix frontend run build" >&2
+  exit 1
+fi
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/shop-e2e.XXXXXX")"
+pid=""
+cleanup() {
+  if [[ -n "$pid" ]]; then
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 143' TERM INT
+
+export DATABASE_URL="sqlite://$tmp/shop.db"
+export SHOP_ADDR="127.0.0.1:$port"
+export SHOP_DATA_DIR="$tmp"
+export SHOP_FRONTEND_DIR="$frontend"
+export SHOP_ADMIN_EMAIL="admin@example.com"
+export SHOP_ADMIN_PASSWORD='Admin#2026pass'
+export JWT_SECRET="e2e-secret-0123456789abcdef0123456789abcdef"
+# Every spec signs in; the production limit of 10 a minute per address would trip.
+export SHOP_LOGIN_RATE_LIMIT=10000
+export SHOP_WORKERS="${SHOP_WORKERS:-2}"
+export RUST_LOG="${RUST_LOG:-warn}"
+
+"$bin" serve &
+pid=$!
+wait "$pid"

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026pass' };
+export const PASSWORD = 'Fire#Works2026';
+
+let counter = 0;
+/** A fresh address per call, unique across runs on the same database. */
+export function uniqueEmail(prefix = 'buyer'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+export async function signUp(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/user/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Account created successfully! Please log in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/login$/);
+}
+
+/** Fills the sign-in form on the current page (which must be /user/login...). */
+export async function submitSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/user/login');
+  await submitSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/products\?page=1&pageSize=25$/);
+}
+
+/** Fails on any serious or critical axe-core violation (WCAG 2.x A and AA rules). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './helpers';
+
+const pages: [string, string][] = [
+  ['/', 'Light up the night'],
+  ['/user/login', 'Sign In'],
+  ['/user/register', 'Create your account'],
+  ['/about', 'About Us'],
+  ['/contact-us', 'Contact Us'],
+  ['/cookie-policy', 'Cookie Policy'],
+  ['/customer-service', 'Customer Service'],
+  ['/faq', 'Frequently asked questions'],
+  ['/fireworks-safety', 'Fireworks Safety'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/shipping-info', 'Shipping Info'],
+  ['/terms-of-use', 'Terms of Use'],
+  ['/events', 'Events'],
+  ['/events/new-years', "New Year's Eve"],
+  ['/events/gender-reveal', 'Gender Reveal'],
+  ['/events/fourth-july', 'Fourth of July'],
+  ['/products?page=1&pageSize=25', 'Coming soon'],
+  ['/no/such/page', 'Not Found'],
+];
+
+for (const [path, heading] of pages) {
+  test(`${path} renders "${heading}" with no serious accessibility violation`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expectAccessible(page);
+  });
+}
+
+test('the shipping page shows the server rates and the states not shipped to', async ({ page, request }) => {
+  const rates = await (await request.get('/api/shipping/rates')).json();
+  await page.goto('/shipping-info');
+  await expect(page.getByRole('heading', { name: 'Retail orders' })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(3);
+  for (const code of rates.nonShippedStates as string[]) {
+    await expect(page.getByRole('listitem').filter({ hasText: `(${code})` })).toBeVisible();
+  }
+  const fee = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(rates.liftGateFee);
+  await expect(page.getByText(`adds ${fee}`)).toBeVisible();
+});
+
+test('the footer links every information page and shows the location and phone', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const href of ['/about', '/shipping-info', '/contact-us', '/fireworks-safety', '/faq', '/privacy-policy', '/cookie-policy', '/terms-of-use']) {
+    await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+  }
+  await expect(footer.getByText('Discounts')).toBeVisible();
+  await expect(footer.getByText('Reviews')).toBeVisible();
+  await expect(footer.getByText(/North Dakota, USA/)).toBeVisible();
+  await expect(footer.getByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ })).toBeVisible();
+});
+
+test('the SPA answers deep links and serves the placeholder image', async ({ page, request }) => {
+  const png = await request.get('/placeholder.png');
+  expect(png.ok()).toBe(true);
+  expect(png.headers()['content-type']).toContain('image/png');
+  await page.goto('/events/fourth-july');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fourth of July' })).toBeVisible();
+});
+
+test('screenshots of the home and sign-in pages', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Light up the night' })).toBeVisible();
+  const home = testInfo.outputPath('home.png');
+  await page.screenshot({ path: home, fullPage: true });
+  await testInfo.attach('home', { path: home, contentType: 'image/png' });
+
+  await page.goto('/user/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  const login = testInfo.outputPath('sign-in.png');
+  await page.screenshot({ path: login, fullPage: true });
+  await testInfo.attach('sign-in', { path: login, contentType: 'image/png' });
+});
