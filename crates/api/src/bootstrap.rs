@@ -3,28 +3,7 @@
 
 use auth::Passwords;
 use domain::account::{check_password_rule, Email, Role};
-use persistence::{users, Db, DbError};
-
-// TEMP shim until persistence::seed lands.
-mod seed {
-    use persistence::{DbConnection, DbError};
-    pub fn seed_reference_data(_: &mut DbConnection) -> Result<(), DbError> {
-        Ok(())
-    }
-    pub fn is_catalogue_empty(_: &mut DbConnection) -> Result<bool, DbError> {
-        Ok(false)
-    }
-    pub fn seed_demo_shop(_: &mut DbConnection) -> Result<(), DbError> {
-        Ok(())
-    }
-    pub fn seed_bulk_products(
-        _: &mut DbConnection,
-        _: u64,
-        _: &mut dyn FnMut(u64, u64),
-    ) -> Result<u64, DbError> {
-        Ok(0)
-    }
-}
+use persistence::{seed, users, Db, DbError};
 
 use crate::config::Settings;
 

@@ -12,6 +12,7 @@ use crate::routes;
     paths(
         routes::health::health,
         routes::shipping::rates,
+        routes::quote::post_quote,
         routes::user::register::register,
         routes::user::login::login,
         routes::user::info::get_user_info,

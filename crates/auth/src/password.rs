@@ -52,7 +52,10 @@ impl Passwords {
         }
         .map_err(|e| PasswordError::Hashing(e.to_string()))?;
         let hasher = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
-        let mut passwords = Passwords { hasher, dummy_hash: String::new() };
+        let mut passwords = Passwords {
+            hasher,
+            dummy_hash: String::new(),
+        };
         let random: [u8; 16] = rand::random();
         passwords.dummy_hash = passwords.hash(&format!("{random:?}"))?;
         Ok(passwords)
@@ -75,7 +78,10 @@ impl Passwords {
     /// [`PasswordError::MalformedHash`] when `stored` is not a PHC string.
     pub fn verify(&self, password: &str, stored: &str) -> Result<bool, PasswordError> {
         let parsed = PasswordHash::new(stored).map_err(|_| PasswordError::MalformedHash)?;
-        Ok(self.hasher.verify_password(password.as_bytes(), &parsed).is_ok())
+        Ok(self
+            .hasher
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok())
     }
 
     /// Spends the time of one verification without an account, so that an unknown e-mail is
@@ -105,13 +111,18 @@ mod tests {
         let h = standard.hash("Secret#123").expect("hash");
         assert!(h.contains("m=19456,t=2,p=1"), "{h}");
         let fast = Passwords::new(PasswordCost::Fast).expect("hasher");
-        assert!(standard.verify("Secret#123", &fast.hash("Secret#123").expect("hash")).expect("verify"));
+        assert!(standard
+            .verify("Secret#123", &fast.hash("Secret#123").expect("hash"))
+            .expect("verify"));
     }
 
     #[test]
     fn a_malformed_hash_is_an_error_not_a_match() {
         let p = Passwords::new(PasswordCost::Fast).expect("hasher");
-        assert!(matches!(p.verify("x", "not-a-hash"), Err(PasswordError::MalformedHash)));
+        assert!(matches!(
+            p.verify("x", "not-a-hash"),
+            Err(PasswordError::MalformedHash)
+        ));
         p.verify_nothing("anything");
     }
 }

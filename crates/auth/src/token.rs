@@ -46,7 +46,9 @@ pub struct Tokens {
 
 impl std::fmt::Debug for Tokens {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tokens").field("lifetime_seconds", &self.lifetime_seconds).finish_non_exhaustive()
+        f.debug_struct("Tokens")
+            .field("lifetime_seconds", &self.lifetime_seconds)
+            .finish_non_exhaustive()
     }
 }
 
@@ -78,7 +80,12 @@ impl Tokens {
     /// [`TokenError::Signing`] if the token cannot be encoded.
     pub fn issue(&self, user_id: &str, role: Role) -> Result<String, TokenError> {
         let now = Utc::now().timestamp();
-        let claims = Claims { sub: user_id.to_owned(), role, iat: now, exp: now + self.lifetime_seconds };
+        let claims = Claims {
+            sub: user_id.to_owned(),
+            role,
+            iat: now,
+            exp: now + self.lifetime_seconds,
+        };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|e| TokenError::Signing(e.to_string()))
     }
@@ -127,7 +134,9 @@ mod tests {
 
     #[test]
     fn a_token_signed_with_another_secret_is_refused() {
-        let token = Tokens::new(b"another-secret-another-secret-000").issue("u", Role::Admin).expect("issue");
+        let token = Tokens::new(b"another-secret-another-secret-000")
+            .issue("u", Role::Admin)
+            .expect("issue");
         assert_eq!(Tokens::new(SECRET).verify(&token), Err(TokenError::Invalid));
     }
 
@@ -136,7 +145,11 @@ mod tests {
         let t = Tokens::new(SECRET);
         let exp = Utc::now().timestamp() + 3600;
         let payload = serde_json::json!({"sub": "u", "role": "ADMIN", "iat": 0, "exp": exp});
-        let none = format!("{}.{}.", b64(&serde_json::json!({"alg": "none", "typ": "JWT"})), b64(&payload));
+        let none = format!(
+            "{}.{}.",
+            b64(&serde_json::json!({"alg": "none", "typ": "JWT"})),
+            b64(&payload)
+        );
         assert_eq!(t.verify(&none), Err(TokenError::Invalid));
 
         let user_token = t.issue("u", Role::User).expect("issue");

@@ -498,14 +498,23 @@ pub fn list_users(
 ) -> Result<(Vec<UserListItem>, i64), DbError> {
     let query = || {
         let mut q = users::table.inner_join(profiles::table).into_boxed();
-        if let Some(s) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        if let Some(s) = filter
+            .search
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             let pattern = like_anywhere(s);
             q = q.filter(
                 lower(users::email)
                     .like(pattern.clone())
                     .escape('\\')
-                    .or(lower(profiles::first_name.assume_not_null()).like(pattern.clone()).escape('\\'))
-                    .or(lower(profiles::last_name.assume_not_null()).like(pattern).escape('\\')),
+                    .or(lower(profiles::first_name.assume_not_null())
+                        .like(pattern.clone())
+                        .escape('\\'))
+                    .or(lower(profiles::last_name.assume_not_null())
+                        .like(pattern)
+                        .escape('\\')),
             );
         }
         if let Some(role) = filter.role {
@@ -521,12 +530,22 @@ pub fn list_users(
         .order((users::email.asc(), users::id.asc()))
         .limit(page_size)
         .offset((page - 1).saturating_mul(page_size))
-        .select((User::as_select(), profiles::first_name, profiles::last_name, profiles::phone_number))
+        .select((
+            User::as_select(),
+            profiles::first_name,
+            profiles::last_name,
+            profiles::phone_number,
+        ))
         .load(conn)?;
     let items = rows
         .into_iter()
         .map(|(u, first_name, last_name, phone_number)| {
-            Ok(UserListItem { user: to_record(u)?, first_name, last_name, phone_number })
+            Ok(UserListItem {
+                user: to_record(u)?,
+                first_name,
+                last_name,
+                phone_number,
+            })
         })
         .collect::<Result<Vec<_>, DbError>>()?;
     Ok((items, total))

@@ -1,6 +1,7 @@
 //! The `/api` routes, one module per resource.
 
 pub mod health;
+pub mod quote;
 pub mod shipping;
 pub mod user;
 
@@ -12,6 +13,7 @@ use crate::error::ApiError;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(health::health)
         .service(shipping::rates)
+        .service(quote::post_quote)
         .service(user::register::register)
         .service(user::login::login)
         .service(user::info::get_user_info)

@@ -3,5 +3,6 @@
 
 mod conventions;
 mod helpers;
-// mod startup;
+mod quote;
+mod startup;
 mod user;

@@ -16,20 +16,27 @@ async fn a_second_start_on_the_same_database_adds_nothing() {
     let mut settings = test_settings(&db, dir.path());
     settings.seed_demo = true;
 
-    let first = Application::build(settings.clone()).await.expect("first start");
+    let first = Application::build(settings.clone())
+        .await
+        .expect("first start");
     let after_first = counts(&mut db.db().get().expect("conn"));
     drop(first);
     let second = Application::build(settings).await.expect("second start");
     let after_second = counts(&mut db.db().get().expect("conn"));
     assert_eq!(after_first, after_second);
-    let products = after_first.iter().find(|(t, _)| *t == "products").map(|(_, n)| *n);
+    let products = after_first
+        .iter()
+        .find(|(t, _)| *t == "products")
+        .map(|(_, n)| *n);
     assert!(products.is_some_and(|n| n >= 300), "{after_first:?}");
 
     let address = format!("http://127.0.0.1:{}", second.port());
     tokio::spawn(second.run_until_stopped());
     let res = reqwest::Client::new()
         .post(format!("{address}/api/user/login"))
-        .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": crate::helpers::ADMIN_PASSWORD}))
+        .json(
+            &serde_json::json!({"email": ADMIN_EMAIL, "password": crate::helpers::ADMIN_PASSWORD}),
+        )
         .send()
         .await
         .expect("login");
@@ -46,7 +53,9 @@ async fn a_fresh_database_without_configured_admin_gets_admin_at_localhost() {
     settings.admin_password = None;
     let _app = Application::build(settings).await.expect("start");
     let mut conn = db.db().get().expect("conn");
-    let admin = persistence::users::find_by_email(&mut conn, "admin@localhost").expect("query").expect("admin");
+    let admin = persistence::users::find_by_email(&mut conn, "admin@localhost")
+        .expect("query")
+        .expect("admin");
     assert_eq!(admin.role, domain::account::Role::Admin);
     assert!(admin.password_hash.starts_with("$argon2id$"));
 }
@@ -64,7 +73,10 @@ async fn a_generated_jwt_secret_is_kept_private_and_reused() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(dir.path().join("jwt-secret")).expect("file").permissions().mode();
+        let mode = std::fs::metadata(dir.path().join("jwt-secret"))
+            .expect("file")
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o777, 0o600);
     }
 }
