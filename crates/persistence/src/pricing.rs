@@ -42,6 +42,22 @@ pub struct PricedVariant {
     pub available_stock: i32,
 }
 
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products)]
+#[diesel(check_for_backend(diesel::pg::Pg, diesel::sqlite::Sqlite))]
+struct ProductPriceRow {
+    id: String,
+    title: String,
+    case_price_cents: i64,
+    is_show: bool,
+    is_apparel: bool,
+    in_stock: bool,
+    #[diesel(select_expression = unit_products::unit_price_cents.nullable())]
+    unit_price_cents: Option<i64>,
+    #[diesel(select_expression = unit_products::available.nullable())]
+    unit_available: Option<bool>,
+}
+
 /// The products with these ids (missing ids are simply absent), with their unit price when an
 /// available unit product exists. One query.
 ///
@@ -54,57 +70,28 @@ pub fn products_by_id(
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(
-        String,
-        String,
-        i64,
-        bool,
-        bool,
-        bool,
-        Option<i64>,
-        Option<bool>,
-    )> = products::table
+    let rows: Vec<ProductPriceRow> = products::table
         .left_join(unit_products::table)
         .filter(products::id.eq_any(ids))
-        .select((
-            products::id,
-            products::title,
-            products::case_price_cents,
-            products::is_show,
-            products::is_apparel,
-            products::in_stock,
-            unit_products::unit_price_cents.nullable(),
-            unit_products::available.nullable(),
-        ))
+        .select(ProductPriceRow::as_select())
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(
-            |(
-                id,
-                title,
-                case_price_cents,
-                is_show,
-                is_apparel,
-                in_stock,
-                unit_price,
-                unit_available,
-            )| {
-                let unit_price_cents = unit_price.filter(|_| unit_available == Some(true));
-                (
-                    id.clone(),
-                    PricedProduct {
-                        id,
-                        title,
-                        case_price_cents,
-                        is_show,
-                        is_apparel,
-                        in_stock,
-                        unit_price_cents,
-                    },
-                )
-            },
-        )
+        .map(|r| {
+            let unit_price_cents = r
+                .unit_price_cents
+                .filter(|_| r.unit_available == Some(true));
+            let product = PricedProduct {
+                id: r.id.clone(),
+                title: r.title,
+                case_price_cents: r.case_price_cents,
+                is_show: r.is_show,
+                is_apparel: r.is_apparel,
+                in_stock: r.in_stock,
+                unit_price_cents,
+            };
+            (r.id, product)
+        })
         .collect())
 }
 

@@ -486,6 +486,9 @@ pub fn like_anywhere(needle: &str) -> String {
     p
 }
 
+/// A user with first name, last name and phone.
+type ListRow = (User, Option<String>, Option<String>, Option<String>);
+
 /// One page of users (sorted by e-mail, then id) and the total matching.
 ///
 /// # Errors
@@ -526,7 +529,7 @@ pub fn list_users(
         q
     };
     let total: i64 = query().count().get_result(conn)?;
-    let rows: Vec<(User, Option<String>, Option<String>, Option<String>)> = query()
+    let rows: Vec<ListRow> = query()
         .order((users::email.asc(), users::id.asc()))
         .limit(page_size)
         .offset((page - 1).saturating_mul(page_size))
