@@ -1,6 +1,7 @@
 import {
   createApi,
   fetchBaseQuery,
+  retry,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
@@ -43,9 +44,34 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
+/** Network failures, timeouts and 5xx answers may pass; 4xx answers will not. */
+export function isTransientError(error: FetchBaseQueryError): boolean {
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return true;
+  return typeof error.status === 'number' && error.status >= 500;
+}
+
+export const MAX_RETRIES = 3;
+
+/** Exponential delay before retry `attempt` (1-based): 1 s, 2 s, 4 s, ..., at most 30 s. */
+export const retryDelay = (attempt: number): number => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 30_000);
+
+// Queries (never mutations) retry transient failures 3 times with an exponential delay.
+const retryingBaseQuery = retry(baseQuery, {
+  retryCondition: (error, _args, { attempt, baseQueryApi }) =>
+    baseQueryApi.type === 'query' && attempt <= MAX_RETRIES && isTransientError(error as FetchBaseQueryError),
+  backoff: (attempt, _max, signal) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, retryDelay(attempt));
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    }),
+});
+
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: retryingBaseQuery,
   tagTypes: TAG_TYPES,
   keepUnusedDataFor: 300,
   endpoints: () => ({}),

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './helpers';
+
+test('hovering a link fetches its page chunk before the click', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Light up the night' })).toBeVisible();
+  const chunk = page.waitForRequest(/\/assets\/fireworks-safety\.[0-9a-f]+\.js$/);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Fireworks Safety' }).hover();
+  await chunk;
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Fireworks Safety' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fireworks Safety' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the mobile menu opens with the catalogue and account links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    for (const name of ['Products', 'Shows', 'Apparel', 'Sign Up', 'Sign In']) {
+      await expect(menu.getByRole('link', { name })).toBeVisible();
+    }
+    await expectAccessible(page);
+    await menu.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/user\/login$/);
+    await expect(menu).toBeHidden();
+  });
+});
