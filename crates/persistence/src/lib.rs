@@ -5,12 +5,18 @@
 //! No diesel type leaves this crate except the connection types themselves ([`DbConnection`],
 //! [`Conn`]); errors are [`DbError`].
 
+#[macro_use]
+mod macros;
+
 mod connection;
 mod error;
 mod migrations;
 pub mod models;
+pub mod pricing;
 pub mod schema;
+pub mod seed;
 pub mod test_support;
+pub mod users;
 
 pub use connection::{Backend, Conn, Db, DbConnection, DbManager};
 pub use error::DbError;

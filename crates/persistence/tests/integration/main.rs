@@ -3,3 +3,4 @@
 //! (`scripts/with-postgres.sh cargo test -p persistence`).
 
 mod schema;
+mod seed;

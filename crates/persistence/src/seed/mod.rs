@@ -1,0 +1,246 @@
+//! Seed data: the reference enumerations, a deterministic demo shop and bulk products for
+//! load tests. Everything here is idempotent or guarded, and deterministic: ids are uuid v5 of
+//! a fixed namespace, random choices come from seeded generators.
+
+mod bulk;
+mod catalogue;
+mod demo;
+mod reference;
+mod terminals;
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use crate::connection::DbConnection;
+use crate::error::DbError;
+use crate::models::{Product, ProductColor, ProductEffect, UnitProduct};
+use crate::schema::{self, product_colors, product_effects, products, unit_products};
+
+pub use bulk::seed_bulk_products;
+pub use demo::seed_demo_shop;
+pub use reference::{
+    seed_reference_data, APPAREL_CATEGORY, APPAREL_TYPES, BRANDS, CATEGORIES, COLORS, EFFECTS,
+    SHOW_TYPES,
+};
+pub use terminals::SHIPPABLE_STATES;
+
+/// The namespace of every seeded id (uuid v5 of kind and key).
+const SEED_NAMESPACE: Uuid = Uuid::from_u128(0x6f1c_2a8e_4b7d_4e21_9c3a_5d8f_0b6e_7a19);
+
+/// The stable id of a seeded row: uuid v5 of `"{kind}:{key}"` in the seed namespace, so that
+/// every fresh database gets the same ids (e.g. `seed_id("brand", "Cody B")`).
+pub fn seed_id(kind: &str, key: &str) -> String {
+    Uuid::new_v5(&SEED_NAMESPACE, format!("{kind}:{key}").as_bytes()).to_string()
+}
+
+/// The price helper of the specification, `ceil(cost / 2.016 / qty * 2.65) - 0.01`, in cents:
+/// the cost is the case price, `qty` the first package number; the result is a whole dollar
+/// amount minus one cent. Exact integer arithmetic (no floats).
+pub fn unit_price_cents(case_price_cents: i64, qty: u32) -> i64 {
+    let qty = i64::from(qty.max(1));
+    // cost/2.016/qty*2.65 dollars = case_cents * 265 / (20160 * qty) dollars.
+    let numerator = case_price_cents.max(0) * 265;
+    let denominator = 20_160 * qty;
+    let dollars = (numerator + denominator - 1) / denominator;
+    (dollars * 100 - 1).max(0)
+}
+
+/// The unit package of a case package: `[1, rest of the case package]` ("12,6" -> "1,6").
+pub fn unit_package(case_package: &str) -> String {
+    match case_package.split_once(',') {
+        Some((_, rest)) => format!("1,{rest}"),
+        None => "1".to_owned(),
+    }
+}
+
+/// Whether the catalogue has no products yet (the demo shop is only seeded then).
+///
+/// # Errors
+/// Any [`DbError`] of the query.
+pub fn is_catalogue_empty(conn: &mut DbConnection) -> Result<bool, DbError> {
+    let any: Option<String> = products::table
+        .select(products::id)
+        .first(conn)
+        .optional()?;
+    Ok(any.is_none())
+}
+
+/// Row counts of every table, by table name (for tests and `shop seed` output).
+///
+/// # Errors
+/// Any [`DbError`] of the queries.
+pub fn table_counts(conn: &mut DbConnection) -> Result<Vec<(&'static str, i64)>, DbError> {
+    macro_rules! counts {
+        ($($table:ident),* $(,)?) => {
+            vec![$((stringify!($table), schema::$table::table.count().get_result::<i64>(conn)?)),*]
+        };
+    }
+    Ok(counts!(
+        users,
+        addresses,
+        profiles,
+        carts,
+        cart_lines,
+        brands,
+        categories,
+        colors,
+        effects,
+        apparel_types,
+        show_types,
+        products,
+        product_colors,
+        product_effects,
+        unit_products,
+        apparel_variants,
+        show_products,
+        terminals,
+        payment_sessions,
+        orders,
+        order_items,
+        order_status_history,
+        case_break_requests,
+        reports,
+        audit_log,
+    ))
+}
+
+/// Name -> id maps of the reference tables, read back from the database (an admin may have
+/// added or removed entries since they were seeded).
+#[derive(Debug, Default)]
+struct Refs {
+    brands: HashMap<String, String>,
+    categories: HashMap<String, String>,
+    colors: HashMap<String, String>,
+    effects: HashMap<String, String>,
+    show_types: HashMap<String, String>,
+    apparel_types: HashMap<String, String>,
+}
+
+impl Refs {
+    fn load(conn: &mut DbConnection) -> Result<Self, DbError> {
+        macro_rules! names {
+            ($table:ident) => {
+                schema::$table::table
+                    .select((schema::$table::name, schema::$table::id))
+                    .load::<(String, String)>(conn)?
+                    .into_iter()
+                    .collect::<HashMap<String, String>>()
+            };
+        }
+        Ok(Self {
+            brands: names!(brands),
+            categories: names!(categories),
+            colors: names!(colors),
+            effects: names!(effects),
+            show_types: names!(show_types),
+            apparel_types: names!(apparel_types),
+        })
+    }
+
+    /// The id of `name` in `map`, or an error naming the missing entry.
+    fn require(map: &HashMap<String, String>, kind: &str, name: &str) -> Result<String, DbError> {
+        map.get(name)
+            .cloned()
+            .ok_or_else(|| DbError::Other(format!("seed needs the {kind} \"{name}\"")))
+    }
+
+    /// Ids of those of `names` that exist, in order.
+    fn existing(map: &HashMap<String, String>, names: &[&str]) -> Vec<String> {
+        names.iter().filter_map(|n| map.get(*n).cloned()).collect()
+    }
+}
+
+/// A product with the rows that hang off it, ready for a batch insert.
+#[derive(Debug, Clone)]
+struct ProductBundle {
+    product: Product,
+    color_ids: Vec<String>,
+    effect_ids: Vec<String>,
+    unit: Option<UnitProduct>,
+}
+
+/// Rows per multi-row INSERT, kept well under SQLite's 32766 host parameters
+/// (products have 19 columns: 500 x 19 = 9500).
+const PRODUCT_CHUNK: usize = 500;
+const LINK_CHUNK: usize = 4_000;
+const UNIT_CHUNK: usize = 1_000;
+
+/// Inserts products with their colour and effect links and unit products, in multi-row
+/// INSERTs. The caller owns the transaction.
+fn insert_bundles(conn: &mut DbConnection, bundles: &[ProductBundle]) -> Result<(), DbError> {
+    // chunks() yields no empty chunk, so no empty INSERT is ever sent.
+    for chunk in bundles.chunks(PRODUCT_CHUNK) {
+        let rows: Vec<&Product> = chunk.iter().map(|b| &b.product).collect();
+        insert_rows!(conn, products::table, rows)?;
+    }
+    let colors: Vec<ProductColor> = bundles
+        .iter()
+        .flat_map(|b| {
+            b.color_ids.iter().map(|c| ProductColor {
+                product_id: b.product.id.clone(),
+                color_id: c.clone(),
+            })
+        })
+        .collect();
+    for chunk in colors.chunks(LINK_CHUNK) {
+        insert_rows!(conn, product_colors::table, chunk)?;
+    }
+    let effects: Vec<ProductEffect> = bundles
+        .iter()
+        .flat_map(|b| {
+            b.effect_ids.iter().map(|e| ProductEffect {
+                product_id: b.product.id.clone(),
+                effect_id: e.clone(),
+            })
+        })
+        .collect();
+    for chunk in effects.chunks(LINK_CHUNK) {
+        insert_rows!(conn, product_effects::table, chunk)?;
+    }
+    let units: Vec<&UnitProduct> = bundles.iter().filter_map(|b| b.unit.as_ref()).collect();
+    for chunk in units.chunks(UNIT_CHUNK) {
+        insert_rows!(conn, unit_products::table, chunk.to_vec())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_price_helper_rounds_up_to_a_dollar_minus_a_cent() {
+        // 300.00 / 2.016 / 12 * 2.65 = 32.86 -> 33 -> 32.99
+        assert_eq!(unit_price_cents(30_000, 12), 3_299);
+        // 100.80 / 2.016 / 1 * 2.65 = 132.5 -> 133 -> 132.99
+        assert_eq!(unit_price_cents(10_080, 1), 13_299);
+        // 20.16 / 2.016 * 2.65 = 26.5 -> 27 -> 26.99
+        assert_eq!(unit_price_cents(2_016, 1), 2_699);
+        // 76.08 / 2.016 * 2.65 = 100.006 -> 101 -> 100.99
+        assert_eq!(unit_price_cents(7_608, 1), 10_099);
+        // 76.05 / 2.016 * 2.65 = 99.97 -> 100 -> 99.99
+        assert_eq!(unit_price_cents(7_605, 1), 9_999);
+        // 40.32 / 2.016 * 2.65 = 53 exactly: no rounding up -> 52.99
+        assert_eq!(unit_price_cents(4_032, 1), 5_299);
+        assert_eq!(unit_price_cents(0, 12), 0);
+    }
+
+    #[test]
+    fn unit_packages_keep_the_rest_of_the_case_package() {
+        assert_eq!(unit_package("12,6"), "1,6");
+        assert_eq!(unit_package("36,1"), "1,1");
+        assert_eq!(unit_package("4,24,2"), "1,24,2");
+        assert_eq!(unit_package("1"), "1");
+    }
+
+    #[test]
+    fn seed_ids_are_stable_v5_uuids() {
+        let id = seed_id("brand", "Cody B");
+        assert_eq!(id, seed_id("brand", "Cody B"));
+        assert_ne!(id, seed_id("brand", "Generic"));
+        let parsed = Uuid::parse_str(&id).expect("uuid");
+        assert_eq!(parsed.get_version_num(), 5);
+    }
+}
