@@ -64,7 +64,7 @@ test('the SPA answers deep links and serves the placeholder image', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Fourth of July' })).toBeVisible();
 });
 
-test('screenshots of the home and sign-in pages', async ({ page }, testInfo) => {
+test('screenshots of the home, sign-in and shipping pages', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Light up the night' })).toBeVisible();
   const home = testInfo.outputPath('home.png');
@@ -76,4 +76,10 @@ test('screenshots of the home and sign-in pages', async ({ page }, testInfo) => 
   const login = testInfo.outputPath('sign-in.png');
   await page.screenshot({ path: login, fullPage: true });
   await testInfo.attach('sign-in', { path: login, contentType: 'image/png' });
+
+  await page.goto('/shipping-info');
+  await expect(page.getByRole('heading', { name: 'Combination orders' })).toBeVisible();
+  const shipping = testInfo.outputPath('shipping-info.png');
+  await page.screenshot({ path: shipping, fullPage: true });
+  await testInfo.attach('shipping-info', { path: shipping, contentType: 'image/png' });
 });

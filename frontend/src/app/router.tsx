@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    errorElement: <RouteCrashScreen />,
+    errorElement: <RouteCrashScreen standalone />,
     hydrateFallbackElement: <Loading />,
     children: [
       {

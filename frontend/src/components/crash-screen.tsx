@@ -14,7 +14,7 @@ function describe(error: unknown): string {
 export function CrashScreen({ error }: { error: unknown }) {
   const [shown, setShown] = useState(false);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16" role="alert">
+    <div className="mx-auto max-w-3xl px-4 py-16" role="alert">
       <h1 className="text-3xl font-bold">Something went wrong!</h1>
       <p className="mt-3">Please reload the page or go back to the home page.</p>
       <div className="mt-6 flex gap-3">
@@ -28,11 +28,15 @@ export function CrashScreen({ error }: { error: unknown }) {
       {shown && (
         <pre className="mt-6 overflow-auto whitespace-pre-wrap rounded-box bg-base-200 p-4 text-sm">{describe(error)}</pre>
       )}
-    </main>
+    </div>
   );
 }
 
-/** Route errorElement: the crash screen for whatever the route threw. */
-export function RouteCrashScreen() {
-  return <CrashScreen error={useRouteError()} />;
+/**
+ * Route errorElement: the crash screen for whatever the route threw. `standalone` when it
+ * replaces the whole shell (then it provides the main landmark itself).
+ */
+export function RouteCrashScreen({ standalone = false }: { standalone?: boolean }) {
+  const screen = <CrashScreen error={useRouteError()} />;
+  return standalone ? <main>{screen}</main> : screen;
 }
