@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 pub mod bootstrap;
+pub mod catalogue_cache;
 pub mod config;
 pub mod error;
 pub mod extractors;

@@ -18,9 +18,21 @@ use crate::routes;
         routes::user::info::get_user_info,
         routes::user::info::post_user_info,
         routes::user::list::get_all,
+        routes::products::list,
+        routes::products::get,
+        routes::apparel::list,
+        routes::apparel::types,
+        routes::apparel::sku_preview,
+        routes::shows::list,
+        routes::shows::by_brand,
+        routes::shows::types,
+        routes::shows::get,
+        routes::metadata::get,
+        routes::terminal::list,
+        routes::terminal::get,
     ),
     modifiers(&BearerAuth),
-    tags((name = "system"), (name = "user"), (name = "shipping"))
+    tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"))
 )]
 pub struct ApiDoc;
 

@@ -8,6 +8,7 @@
 #[macro_use]
 mod macros;
 
+pub mod catalogue;
 mod connection;
 mod error;
 mod migrations;

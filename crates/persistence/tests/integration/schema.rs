@@ -37,7 +37,7 @@ fn table_names(conn: &mut DbConnection) -> Vec<String> {
     rows.into_iter().map(|r| r.name).collect()
 }
 
-const ALL_TABLES: [&str; 25] = [
+const ALL_TABLES: [&str; 26] = [
     "addresses",
     "apparel_types",
     "apparel_variants",
@@ -46,6 +46,7 @@ const ALL_TABLES: [&str; 25] = [
     "carts",
     "cart_lines",
     "case_break_requests",
+    "catalogue_version",
     "categories",
     "colors",
     "effects",

@@ -1,0 +1,135 @@
+//! `GET /api/apparel`, `GET /api/apparel/types/all` and `GET /api/apparel/sku/preview`.
+
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use persistence::catalogue::{self, StockFilter};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::products::dto::ProductPageJson;
+use super::products::params::Params;
+use super::products::product_page;
+use crate::catalogue_cache::{CachePolicy, CatalogueCache};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Lists apparel products with their variants, sorted by title then id. Without
+/// `showOutOfStock=true` only products in stock with a variant in stock are listed;
+/// `inStock=false` lists only the others. Sizes and genders must match on one variant.
+#[utoipa::path(get, path = "/api/apparel", tag = "catalogue",
+    params(
+        ("page" = Option<i64>, Query, description = "Page, from 1 (default 1)"),
+        ("pageSize" = Option<i64>, Query, description = "Products per page, 1 to 100 (default 25)"),
+        ("searchTitle" = Option<String>, Query, description = "Text anywhere in the title, any case"),
+        ("showOutOfStock" = Option<bool>, Query, description = "Include products without stock"),
+        ("inStock" = Option<bool>, Query, description = "false: only products without stock"),
+        ("brands" = Option<Vec<String>>, Query, description = "Brand ids (repeated or comma-separated)"),
+        ("categories" = Option<Vec<String>>, Query, description = "Category ids"),
+        ("colors" = Option<Vec<String>>, Query, description = "Colour ids (product or variant colour)"),
+        ("apparelTypes" = Option<Vec<String>>, Query, description = "Apparel type ids"),
+        ("genders" = Option<Vec<String>>, Query, description = "MALE, FEMALE, UNISEX"),
+        ("sizes" = Option<Vec<String>>, Query, description = "XS ... 3XL or custom sizes"),
+    ),
+    responses((status = 200, body = ProductPageJson), (status = 400, description = "invalid paging or filter")))]
+#[get("/apparel")]
+pub async fn list(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+    query: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, ApiError> {
+    let params = Params::from(query.into_inner());
+    let page = params.page()?;
+    let mut filter = params.product_filter()?;
+    filter.is_show = Some(false);
+    filter.is_apparel = Some(true);
+    filter.stock = match (params.bool("showOutOfStock")?, params.bool("inStock")?) {
+        (_, Some(false)) => StockFilter::OutOfStock,
+        (Some(true), _) => StockFilter::Any,
+        _ => StockFilter::InStock,
+    };
+    let key = format!("apparel|{page:?}|{filter:?}");
+    cache
+        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
+            Ok(product_page(
+                page,
+                catalogue::list_products(conn, &filter, page)?,
+            ))
+        })
+        .await
+}
+
+/// An apparel type with the number of apparel products of that type.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApparelTypeJson {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Description or null.
+    pub description: Option<String>,
+    /// Apparel products of this type.
+    pub product_count: i64,
+}
+
+/// Every apparel type, by name.
+#[utoipa::path(get, path = "/api/apparel/types/all", tag = "catalogue",
+    responses((status = 200, body = Vec<ApparelTypeJson>)))]
+#[get("/apparel/types/all")]
+pub async fn types(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+) -> Result<HttpResponse, ApiError> {
+    cache
+        .respond(
+            &req,
+            &state,
+            "apparel-types".to_owned(),
+            CachePolicy::Revalidate,
+            |conn| {
+                Ok(catalogue::apparel_types(conn)?
+                    .into_iter()
+                    .map(|(t, product_count)| ApparelTypeJson {
+                        id: t.id,
+                        name: t.name,
+                        description: t.description,
+                        product_count,
+                    })
+                    .collect::<Vec<_>>())
+            },
+        )
+        .await
+}
+
+/// The next apparel base SKU.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SkuPreviewJson {
+    /// For example `APP-0024`.
+    pub sku: String,
+}
+
+/// The base SKU the next apparel product will get (clients may keep it 5 minutes; the server
+/// assigns the SKU again when the product is created).
+#[utoipa::path(get, path = "/api/apparel/sku/preview", tag = "catalogue",
+    responses((status = 200, body = SkuPreviewJson)))]
+#[get("/apparel/sku/preview")]
+pub async fn sku_preview(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+) -> Result<HttpResponse, ApiError> {
+    cache
+        .respond(
+            &req,
+            &state,
+            "apparel-sku-preview".to_owned(),
+            CachePolicy::MaxAge(300),
+            |conn| {
+                Ok(SkuPreviewJson {
+                    sku: catalogue::next_apparel_sku(conn)?,
+                })
+            },
+        )
+        .await
+}

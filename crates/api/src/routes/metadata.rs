@@ -1,0 +1,157 @@
+//! `GET /api/metadata`: every brand, category, colour, effect, apparel type and show type
+//! (cached 5 minutes), or with `page`, `pageSize`, `type` or `searchTitle` the paged back-office
+//! form with product counts (cached 1 minute).
+
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use persistence::catalogue::{self, MetadataKind, PageRequest};
+use persistence::Conn;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::products::dto::{MetadataItemJson, NamedJson, TypeJson};
+use super::products::params::Params;
+use crate::catalogue_cache::{CachePolicy, CatalogueCache};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Every metadata list, each sorted by name.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MetadataJson {
+    /// Brands.
+    pub brands: Vec<NamedJson>,
+    /// Categories.
+    pub categories: Vec<NamedJson>,
+    /// Colours.
+    pub colors: Vec<NamedJson>,
+    /// Effects.
+    pub effects: Vec<NamedJson>,
+    /// Apparel types.
+    pub apparel_types: Vec<TypeJson>,
+    /// Show types.
+    pub show_types: Vec<TypeJson>,
+}
+
+/// One page of one metadata kind.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MetadataPageJson {
+    /// The page's items with their product counts.
+    pub contents: Vec<MetadataItemJson>,
+    /// Items matching.
+    pub total_items: i64,
+    /// Whether a later page has items.
+    pub has_more: bool,
+    /// Pages in all.
+    pub total_pages: i64,
+}
+
+/// The paged form: one page per kind asked for (all four without `type`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MetadataPagesJson {
+    /// Brands page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub brands: Option<MetadataPageJson>,
+    /// Categories page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub categories: Option<MetadataPageJson>,
+    /// Colours page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colors: Option<MetadataPageJson>,
+    /// Effects page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effects: Option<MetadataPageJson>,
+}
+
+fn load_pages(
+    conn: &mut Conn,
+    kinds: &[MetadataKind],
+    search: Option<&str>,
+    page: PageRequest,
+) -> Result<MetadataPagesJson, ApiError> {
+    let mut pages = MetadataPagesJson {
+        brands: None,
+        categories: None,
+        colors: None,
+        effects: None,
+    };
+    for &kind in kinds {
+        let found = catalogue::metadata_page(conn, kind, search, page)?;
+        let json = MetadataPageJson {
+            total_items: found.total,
+            has_more: page.has_more(found.total),
+            total_pages: page.total_pages(found.total),
+            contents: found
+                .items
+                .into_iter()
+                .map(MetadataItemJson::from)
+                .collect(),
+        };
+        let slot = match kind {
+            MetadataKind::Brands => &mut pages.brands,
+            MetadataKind::Categories => &mut pages.categories,
+            MetadataKind::Colors => &mut pages.colors,
+            MetadataKind::Effects => &mut pages.effects,
+        };
+        *slot = Some(json);
+    }
+    Ok(pages)
+}
+
+/// Catalogue metadata. Without query values: every list (`MetadataJson`), cached 5 minutes.
+/// With `page`, `pageSize`, `type` (brands, categories, colors or effects) or `searchTitle`:
+/// pages of `{id, name, productCount}` per kind (`MetadataPagesJson`), cached 1 minute.
+#[utoipa::path(get, path = "/api/metadata", tag = "catalogue",
+    params(
+        ("page" = Option<i64>, Query, description = "Page, from 1 (paged form)"),
+        ("pageSize" = Option<i64>, Query, description = "Items per page, 1 to 100 (default 25)"),
+        ("type" = Option<String>, Query, description = "brands, categories, colors or effects"),
+        ("searchTitle" = Option<String>, Query, description = "Text anywhere in the name, any case"),
+    ),
+    responses((status = 200, body = MetadataJson, description = "every list, or MetadataPagesJson in the paged form"),
+        (status = 304, description = "not modified (If-None-Match)"),
+        (status = 400, description = "invalid paging or type")))]
+#[get("/metadata")]
+pub async fn get(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+    query: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, ApiError> {
+    let params = Params::from(query.into_inner());
+    if !params.has_any(&["page", "pageSize", "type", "searchTitle"]) {
+        return cache
+            .respond(
+                &req,
+                &state,
+                "metadata".to_owned(),
+                CachePolicy::MaxAge(300),
+                |conn| {
+                    let m = catalogue::metadata(conn)?;
+                    Ok(MetadataJson {
+                        brands: m.brands.into_iter().map(NamedJson::from).collect(),
+                        categories: m.categories.into_iter().map(NamedJson::from).collect(),
+                        colors: m.colors.into_iter().map(NamedJson::from).collect(),
+                        effects: m.effects.into_iter().map(NamedJson::from).collect(),
+                        apparel_types: m.apparel_types.into_iter().map(TypeJson::from).collect(),
+                        show_types: m.show_types.into_iter().map(TypeJson::from).collect(),
+                    })
+                },
+            )
+            .await;
+    }
+    let page = params.page()?;
+    let search = params.search("searchTitle")?;
+    let kinds: Vec<MetadataKind> = match params.one("type") {
+        None => MetadataKind::ALL.to_vec(),
+        Some(text) => vec![MetadataKind::parse(text).ok_or_else(|| {
+            ApiError::bad_field("type", "type must be brands, categories, colors or effects")
+        })?],
+    };
+    let key = format!("metadata-page|{page:?}|{kinds:?}|{search:?}");
+    cache
+        .respond(&req, &state, key, CachePolicy::MaxAge(60), move |conn| {
+            load_pages(conn, &kinds, search.as_deref(), page)
+        })
+        .await
+}

@@ -1,0 +1,455 @@
+//! JSON shapes of the catalogue (storefront.md §3, camelCase): products, apparel variants,
+//! shows, paged lists, metadata and terminals.
+
+use domain::catalogue::Package;
+use domain::money::Money;
+use persistence::catalogue::{
+    MetadataItem, NamedRef, ProductRecord, ShowLine, ShowRecord, TerminalRecord, TypeRef,
+    VariantRecord,
+};
+use persistence::models::UnitProduct;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// `{id, name}` (brand, category, colour, effect).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct NamedJson {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+}
+
+impl From<NamedRef> for NamedJson {
+    fn from(r: NamedRef) -> Self {
+        NamedJson {
+            id: r.id,
+            name: r.name,
+        }
+    }
+}
+
+/// `{id, name, description}` (apparel type, show type).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TypeJson {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Description or null.
+    pub description: Option<String>,
+}
+
+impl From<TypeRef> for TypeJson {
+    fn from(t: TypeRef) -> Self {
+        TypeJson {
+            id: t.id,
+            name: t.name,
+            description: t.description,
+        }
+    }
+}
+
+/// The counts of a stored package text ("36,1" is `[36, 1]`).
+fn package(text: &str) -> Vec<u32> {
+    Package::parse(text)
+        .map(|p| p.parts().to_vec())
+        .unwrap_or_else(|_| {
+            tracing::warn!(package = text, "unreadable package in the database");
+            Vec::new()
+        })
+}
+
+/// The unit product of a case-breakable product.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitProductJson {
+    /// Id.
+    pub id: String,
+    /// SKU (product SKU + "-u").
+    pub sku: String,
+    /// Price of one unit.
+    #[schema(value_type = f64)]
+    pub unit_price: Money,
+    /// Unit package.
+    pub package: Vec<u32>,
+    /// Units in stock.
+    pub available_stock: i32,
+}
+
+impl UnitProductJson {
+    /// The unit product as sold: `None` when it is no longer available.
+    fn from_row(unit: Option<UnitProduct>) -> Option<Self> {
+        unit.filter(|u| u.available).map(|u| UnitProductJson {
+            package: package(&u.package),
+            id: u.id,
+            sku: u.sku,
+            unit_price: Money::from_cents(u.unit_price_cents),
+            available_stock: u.available_stock,
+        })
+    }
+}
+
+/// An apparel variant.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VariantJson {
+    /// Id.
+    pub id: String,
+    /// SKU (base-SIZE-G[-COL]).
+    pub sku: String,
+    /// Size.
+    pub size: String,
+    /// MALE, FEMALE or UNISEX.
+    pub gender: String,
+    /// Colour id or null.
+    pub color_id: Option<String>,
+    /// Colour or null.
+    pub color: Option<NamedJson>,
+    /// Price of one item.
+    #[schema(value_type = f64)]
+    pub unit_price: Money,
+    /// Items in stock.
+    pub available_stock: i32,
+}
+
+impl From<VariantRecord> for VariantJson {
+    fn from(v: VariantRecord) -> Self {
+        VariantJson {
+            id: v.variant.id,
+            sku: v.variant.sku,
+            size: v.variant.size,
+            gender: v.variant.gender,
+            color_id: v.variant.color_id,
+            color: v.color.map(NamedJson::from),
+            unit_price: Money::from_cents(v.variant.unit_price_cents),
+            available_stock: v.variant.available_stock,
+        }
+    }
+}
+
+/// A product (fireworks, apparel, or a show seen as a product).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductJson {
+    /// Id.
+    pub id: String,
+    /// SKU.
+    pub sku: String,
+    /// Title.
+    pub title: String,
+    /// Description or null.
+    pub description: Option<String>,
+    /// Price of a case.
+    #[schema(value_type = f64)]
+    pub case_price: Money,
+    /// A show.
+    pub is_show: bool,
+    /// Apparel.
+    pub is_apparel: bool,
+    /// Can be bought (the admin's flag).
+    pub in_stock: bool,
+    /// Sold by unit too.
+    pub is_case_breakable: bool,
+    /// Apparel type id or null.
+    pub apparel_type_id: Option<String>,
+    /// Show type id or null.
+    pub show_type_id: Option<String>,
+    /// Apparel type or null.
+    pub apparel_type: Option<TypeJson>,
+    /// Show type or null.
+    pub show_type: Option<TypeJson>,
+    /// Category.
+    pub category: NamedJson,
+    /// Brand.
+    pub brand: NamedJson,
+    /// Colours.
+    pub colors: Vec<NamedJson>,
+    /// Effects.
+    pub effects: Vec<NamedJson>,
+    /// Image URL.
+    pub image: String,
+    /// Video URL or null.
+    #[serde(rename = "videoURL")]
+    pub video_url: Option<String>,
+    /// Case package.
+    pub package: Vec<u32>,
+    /// Unit product or null.
+    pub unit_product: Option<UnitProductJson>,
+    /// Apparel variants (empty for other products).
+    pub variants: Vec<VariantJson>,
+}
+
+impl From<ProductRecord> for ProductJson {
+    fn from(r: ProductRecord) -> Self {
+        let p = r.product;
+        ProductJson {
+            package: package(&p.package),
+            id: p.id,
+            sku: p.sku,
+            title: p.title,
+            description: p.description,
+            case_price: Money::from_cents(p.case_price_cents),
+            is_show: p.is_show,
+            is_apparel: p.is_apparel,
+            in_stock: p.in_stock,
+            is_case_breakable: p.is_case_breakable,
+            apparel_type_id: p.apparel_type_id,
+            show_type_id: p.show_type_id,
+            apparel_type: r.apparel_type.map(TypeJson::from),
+            show_type: r.show_type.map(TypeJson::from),
+            category: r.category.into(),
+            brand: r.brand.into(),
+            colors: r.colors.into_iter().map(NamedJson::from).collect(),
+            effects: r.effects.into_iter().map(NamedJson::from).collect(),
+            image: p.image,
+            video_url: p.video_url,
+            unit_product: UnitProductJson::from_row(r.unit),
+            variants: r.variants.into_iter().map(VariantJson::from).collect(),
+        }
+    }
+}
+
+/// A page of products or apparel.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductPageJson {
+    /// The page's products.
+    pub contents: Vec<ProductJson>,
+    /// Products matching, on every page.
+    pub total_items: i64,
+    /// Whether a later page has products.
+    pub has_more: bool,
+    /// Pages in all (0 when nothing matches).
+    pub total_pages: i64,
+}
+
+/// The product in a show line.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShowLineProductJson {
+    /// Id.
+    pub id: String,
+    /// SKU.
+    pub sku: String,
+    /// Title.
+    pub title: String,
+    /// Image URL.
+    pub image: String,
+    /// Price of a case.
+    #[schema(value_type = f64)]
+    pub case_price: Money,
+    /// Case package.
+    pub package: Vec<u32>,
+    /// Can be bought.
+    pub in_stock: bool,
+    /// Sold by unit too.
+    pub is_case_breakable: bool,
+    /// Unit product or null.
+    pub unit_product: Option<UnitProductJson>,
+}
+
+/// A line of a show.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShowLineJson {
+    /// Line id.
+    pub id: String,
+    /// How many cases or units.
+    pub quantity: i32,
+    /// Units (true) or cases (false).
+    pub is_unit: bool,
+    /// Notes or null.
+    pub notes: Option<String>,
+    /// The product.
+    pub product: ShowLineProductJson,
+}
+
+impl From<ShowLine> for ShowLineJson {
+    fn from(l: ShowLine) -> Self {
+        let p = l.product;
+        ShowLineJson {
+            id: l.line.id,
+            quantity: l.line.quantity,
+            is_unit: l.line.is_unit,
+            notes: l.line.notes,
+            product: ShowLineProductJson {
+                package: package(&p.package),
+                id: p.id,
+                sku: p.sku,
+                title: p.title,
+                image: p.image,
+                case_price: Money::from_cents(p.case_price_cents),
+                in_stock: p.in_stock,
+                is_case_breakable: p.is_case_breakable,
+                unit_product: UnitProductJson::from_row(l.unit),
+            },
+        }
+    }
+}
+
+/// A show.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShowJson {
+    /// Id.
+    pub id: String,
+    /// SKU (SHOW-n).
+    pub sku: String,
+    /// Title.
+    pub title: String,
+    /// Image URL.
+    pub image: String,
+    /// Description or null.
+    pub description: Option<String>,
+    /// Video URL or null.
+    #[serde(rename = "videoURL")]
+    pub video_url: Option<String>,
+    /// Price of the show.
+    #[schema(value_type = f64)]
+    pub case_price: Money,
+    /// Can be bought.
+    pub in_stock: bool,
+    /// Always true.
+    pub is_show: bool,
+    /// Show type id or null.
+    pub show_type_id: Option<String>,
+    /// Show type or null.
+    pub show_type: Option<TypeJson>,
+    /// Brand.
+    pub brand: NamedJson,
+    /// Category.
+    pub category: NamedJson,
+    /// Package (`[1]`).
+    pub package: Vec<u32>,
+    /// What the show holds.
+    pub show_products: Vec<ShowLineJson>,
+}
+
+impl From<ShowRecord> for ShowJson {
+    fn from(s: ShowRecord) -> Self {
+        let r = s.show;
+        let p = r.product;
+        ShowJson {
+            package: package(&p.package),
+            id: p.id,
+            sku: p.sku,
+            title: p.title,
+            image: p.image,
+            description: p.description,
+            video_url: p.video_url,
+            case_price: Money::from_cents(p.case_price_cents),
+            in_stock: p.in_stock,
+            is_show: p.is_show,
+            show_type_id: p.show_type_id,
+            show_type: r.show_type.map(TypeJson::from),
+            brand: r.brand.into(),
+            category: r.category.into(),
+            show_products: s.lines.into_iter().map(ShowLineJson::from).collect(),
+        }
+    }
+}
+
+/// Paging of the show list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShowPaginationJson {
+    /// Page served.
+    pub page: i64,
+    /// Shows per page.
+    pub page_size: i64,
+    /// Shows matching.
+    pub total: i64,
+    /// Pages in all.
+    pub total_pages: i64,
+    /// Whether a later page has shows.
+    pub has_more: bool,
+}
+
+/// A page of shows.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ShowPageJson {
+    /// The page's shows.
+    pub shows: Vec<ShowJson>,
+    /// Paging.
+    pub pagination: ShowPaginationJson,
+}
+
+/// A metadata item with its product count (back office).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MetadataItemJson {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Products using it.
+    pub product_count: i64,
+}
+
+impl From<MetadataItem> for MetadataItemJson {
+    fn from(m: MetadataItem) -> Self {
+        MetadataItemJson {
+            id: m.id,
+            name: m.name,
+            product_count: m.product_count,
+        }
+    }
+}
+
+/// A terminal's address.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TerminalAddressJson {
+    /// Id.
+    pub id: String,
+    /// Street line 1.
+    pub street1: String,
+    /// Street line 2 or null.
+    pub street2: Option<String>,
+    /// City.
+    pub city: String,
+    /// Two-letter state code.
+    pub state: String,
+    /// ZIP code.
+    pub postal_code: String,
+}
+
+/// A freight terminal.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TerminalJson {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub terminal_name: String,
+    /// Carrier.
+    pub company: String,
+    /// Address.
+    pub address: TerminalAddressJson,
+    /// Accepts a buyer's out-of-state licence.
+    pub accept_out_of_state_licence: bool,
+    /// Only for businesses.
+    pub business_required: bool,
+}
+
+impl From<TerminalRecord> for TerminalJson {
+    fn from(r: TerminalRecord) -> Self {
+        let (t, a) = (r.terminal, r.address);
+        TerminalJson {
+            id: t.id,
+            terminal_name: t.terminal_name,
+            company: t.company,
+            accept_out_of_state_licence: t.accept_out_of_state_licence,
+            business_required: t.business_required,
+            address: TerminalAddressJson {
+                id: a.id,
+                street1: a.street1,
+                street2: a.street2,
+                city: a.city,
+                state: a.state,
+                postal_code: a.postal_code,
+            },
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! `GET /api/products` and `GET /api/products/{id}`: the fireworks catalogue (and any product
+//! by id). The query parsing and JSON shapes here are shared by the other catalogue routes.
+
+pub mod dto;
+pub mod params;
+
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use persistence::catalogue::{self, StockFilter};
+
+use self::dto::{ProductJson, ProductPageJson};
+use self::params::Params;
+use crate::catalogue_cache::{CachePolicy, CatalogueCache};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Answer for an unknown product id.
+pub const PRODUCT_NOT_FOUND: &str = "Product not found";
+
+/// The page answer of a product list.
+pub(crate) fn product_page(
+    page: catalogue::PageRequest,
+    found: catalogue::Page<catalogue::ProductRecord>,
+) -> ProductPageJson {
+    ProductPageJson {
+        total_items: found.total,
+        has_more: page.has_more(found.total),
+        total_pages: page.total_pages(found.total),
+        contents: found.items.into_iter().map(ProductJson::from).collect(),
+    }
+}
+
+/// Lists products: fireworks by default (`isShow=false&isApparel=false`), sorted by title
+/// (case-insensitive) then id. Filters of one kind are alternatives, kinds combine with AND.
+/// Stock: `inStock=true` only in-stock products, `inStock=false` only out-of-stock ones,
+/// `showOutOfStock=true` both (the default when neither is given).
+#[utoipa::path(get, path = "/api/products", tag = "catalogue",
+    params(
+        ("page" = Option<i64>, Query, description = "Page, from 1 (default 1)"),
+        ("pageSize" = Option<i64>, Query, description = "Products per page, 1 to 100 (default 25)"),
+        ("searchTitle" = Option<String>, Query, description = "Text anywhere in the title, any case"),
+        ("isShow" = Option<bool>, Query, description = "Shows (default false)"),
+        ("isApparel" = Option<bool>, Query, description = "Apparel (default false)"),
+        ("inStock" = Option<bool>, Query, description = "true: only in stock; false: only out of stock"),
+        ("showOutOfStock" = Option<bool>, Query, description = "true: in and out of stock"),
+        ("brands" = Option<Vec<String>>, Query, description = "Brand ids (repeated or comma-separated)"),
+        ("categories" = Option<Vec<String>>, Query, description = "Category ids"),
+        ("colors" = Option<Vec<String>>, Query, description = "Colour ids"),
+        ("effects" = Option<Vec<String>>, Query, description = "Effect ids"),
+        ("apparelTypes" = Option<Vec<String>>, Query, description = "Apparel type ids"),
+        ("genders" = Option<Vec<String>>, Query, description = "MALE, FEMALE, UNISEX"),
+        ("sizes" = Option<Vec<String>>, Query, description = "XS ... 3XL or custom sizes"),
+    ),
+    responses((status = 200, body = ProductPageJson), (status = 400, description = "invalid paging or filter")))]
+#[get("/products")]
+pub async fn list(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+    query: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, ApiError> {
+    let params = Params::from(query.into_inner());
+    let page = params.page()?;
+    let mut filter = params.product_filter()?;
+    filter.is_show = Some(params.bool("isShow")?.unwrap_or(false));
+    filter.is_apparel = Some(params.bool("isApparel")?.unwrap_or(false));
+    filter.stock = match (params.bool("showOutOfStock")?, params.bool("inStock")?) {
+        (Some(true), _) | (None, None) => StockFilter::Any,
+        (_, Some(true)) | (Some(false), None) => StockFilter::InStock,
+        (_, Some(false)) => StockFilter::OutOfStock,
+    };
+    let key = format!("products|{page:?}|{filter:?}");
+    cache
+        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
+            Ok(product_page(
+                page,
+                catalogue::list_products(conn, &filter, page)?,
+            ))
+        })
+        .await
+}
+
+/// One product (of any kind) with its relations.
+#[utoipa::path(get, path = "/api/products/{id}", tag = "catalogue",
+    params(("id" = String, Path, description = "Product id")),
+    responses((status = 200, body = ProductJson), (status = 404, description = "Product not found")))]
+#[get("/products/{id}")]
+pub async fn get(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let key = format!("product|{id}");
+    cache
+        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
+            catalogue::find_product(conn, &id)?
+                .map(ProductJson::from)
+                .ok_or_else(|| ApiError::not_found(PRODUCT_NOT_FOUND))
+        })
+        .await
+}

@@ -1,0 +1,269 @@
+//! Query strings of the catalogue calls: repeated keys (`brands=a&brands=b`), comma-separated
+//! values (`brands=a,b`), validated paging, booleans and ids, and a normalized cache key.
+
+use domain::catalogue::{Gender, Size};
+use persistence::catalogue::{PageRequest, ProductFilter, StockFilter};
+
+use crate::error::ApiError;
+
+/// Default page size of the catalogue lists.
+pub const DEFAULT_PAGE_SIZE: i64 = 25;
+/// Largest page size of the catalogue lists.
+pub const MAX_PAGE_SIZE: i64 = 100;
+/// Longest search text accepted.
+pub const MAX_SEARCH_LEN: usize = 200;
+/// Most values accepted in one list filter.
+pub const MAX_FILTER_VALUES: usize = 100;
+
+/// A parsed query string: every `(name, value)` pair in order.
+#[derive(Debug, Clone, Default)]
+pub struct Params(Vec<(String, String)>);
+
+impl From<Vec<(String, String)>> for Params {
+    fn from(pairs: Vec<(String, String)>) -> Self {
+        Params(pairs)
+    }
+}
+
+impl Params {
+    /// The last value of `name` (or `name[]`), trimmed; `None` when absent or blank.
+    #[must_use]
+    pub fn one(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(k, _)| key_is(k, name))
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+    }
+
+    /// Whether any of `names` is present (even blank).
+    #[must_use]
+    pub fn has_any(&self, names: &[&str]) -> bool {
+        self.0
+            .iter()
+            .any(|(k, _)| names.iter().any(|name| key_is(k, name)))
+    }
+
+    /// Every value of `name` (repeated keys, `name[]`, and commas inside a value split it),
+    /// trimmed, without blanks.
+    ///
+    /// # Errors
+    /// 400 naming the field when there are more than [`MAX_FILTER_VALUES`].
+    pub fn list(&self, name: &str) -> Result<Vec<String>, ApiError> {
+        let values: Vec<String> = self
+            .0
+            .iter()
+            .filter(|(k, _)| key_is(k, name))
+            .flat_map(|(_, v)| v.split(','))
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_owned)
+            .collect();
+        if values.len() > MAX_FILTER_VALUES {
+            return Err(ApiError::bad_field(
+                name,
+                format!("{name} accepts at most {MAX_FILTER_VALUES} values"),
+            ));
+        }
+        Ok(values)
+    }
+
+    /// A list of ids (UUIDs), sorted and deduplicated.
+    ///
+    /// # Errors
+    /// 400 naming the field when a value is not an id.
+    pub fn ids(&self, name: &str) -> Result<Vec<String>, ApiError> {
+        let mut ids = self
+            .list(name)?
+            .into_iter()
+            .map(|v| {
+                uuid::Uuid::parse_str(&v)
+                    .map(|u| u.hyphenated().to_string())
+                    .map_err(|_| ApiError::bad_field(name, format!("{name} must be a list of ids")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        ids.sort();
+        ids.dedup();
+        Ok(ids)
+    }
+
+    /// A whole number of at least `min` (and at most `max`), `default` when absent.
+    ///
+    /// # Errors
+    /// 400 naming the field when it is not a whole number in range.
+    pub fn int(&self, name: &str, default: i64, min: i64, max: i64) -> Result<i64, ApiError> {
+        let Some(text) = self.one(name) else {
+            return Ok(default);
+        };
+        let message = if max == i64::MAX {
+            format!("{name} must be a whole number of at least {min}")
+        } else {
+            format!("{name} must be a whole number between {min} and {max}")
+        };
+        match text.parse::<i64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(n),
+            _ => Err(ApiError::bad_field(name, message)),
+        }
+    }
+
+    /// `true` or `false` (any case; also 1 and 0), `None` when absent.
+    ///
+    /// # Errors
+    /// 400 naming the field for anything else.
+    pub fn bool(&self, name: &str) -> Result<Option<bool>, ApiError> {
+        match self.one(name).map(str::to_ascii_lowercase).as_deref() {
+            None => Ok(None),
+            Some("true" | "1") => Ok(Some(true)),
+            Some("false" | "0") => Ok(Some(false)),
+            Some(_) => Err(ApiError::bad_field(
+                name,
+                format!("{name} must be true or false"),
+            )),
+        }
+    }
+
+    /// The page and page size (`page` >= 1, `pageSize` 1..=100, defaults 1 and 25).
+    ///
+    /// # Errors
+    /// 400 naming `page` or `pageSize`.
+    pub fn page(&self) -> Result<PageRequest, ApiError> {
+        Ok(PageRequest {
+            page: self.int("page", 1, 1, i64::MAX)?,
+            page_size: self.int("pageSize", DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE)?,
+        })
+    }
+
+    /// The search text (`searchTitle`), trimmed, `None` when blank.
+    ///
+    /// # Errors
+    /// 400 when longer than [`MAX_SEARCH_LEN`] characters.
+    pub fn search(&self, name: &str) -> Result<Option<String>, ApiError> {
+        match self.one(name) {
+            None => Ok(None),
+            Some(text) if text.chars().count() > MAX_SEARCH_LEN => Err(ApiError::bad_field(
+                name,
+                format!("{name} must be at most {MAX_SEARCH_LEN} characters"),
+            )),
+            Some(text) => Ok(Some(text.to_lowercase())),
+        }
+    }
+
+    /// Genders (`MALE`, `FEMALE`, `UNISEX`, any case), sorted and deduplicated.
+    ///
+    /// # Errors
+    /// 400 naming `genders` for another value.
+    pub fn genders(&self) -> Result<Vec<String>, ApiError> {
+        let mut genders = self
+            .list("genders")?
+            .into_iter()
+            .map(|g| {
+                g.to_ascii_uppercase()
+                    .parse::<Gender>()
+                    .map(|g| g.as_str().to_owned())
+                    .map_err(|_| {
+                        ApiError::bad_field("genders", "genders must be MALE, FEMALE or UNISEX")
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        genders.sort();
+        genders.dedup();
+        Ok(genders)
+    }
+
+    /// Sizes in their stored spelling (`xl` is `XL`), sorted and deduplicated.
+    ///
+    /// # Errors
+    /// 400 naming `sizes` for a size longer than 10 characters.
+    pub fn sizes(&self) -> Result<Vec<String>, ApiError> {
+        let mut sizes = self
+            .list("sizes")?
+            .into_iter()
+            .map(|s| {
+                Size::parse(&s)
+                    .map(|s| s.as_str().to_owned())
+                    .map_err(|e| ApiError::bad_field("sizes", e.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        sizes.sort();
+        sizes.dedup();
+        Ok(sizes)
+    }
+
+    /// The filters shared by the product and apparel lists.
+    ///
+    /// # Errors
+    /// 400 naming the first invalid field.
+    pub fn product_filter(&self) -> Result<ProductFilter, ApiError> {
+        Ok(ProductFilter {
+            is_show: None,
+            is_apparel: None,
+            brands: self.ids("brands")?,
+            categories: self.ids("categories")?,
+            colors: self.ids("colors")?,
+            effects: self.ids("effects")?,
+            apparel_types: self.ids("apparelTypes")?,
+            show_types: Vec::new(),
+            genders: self.genders()?,
+            sizes: self.sizes()?,
+            search: self.search("searchTitle")?,
+            stock: StockFilter::Any,
+        })
+    }
+}
+
+/// `name` or `name[]` (as some clients write repeated keys).
+fn key_is(key: &str, name: &str) -> bool {
+    key == name || key.strip_suffix("[]") == Some(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(q: &[(&str, &str)]) -> Params {
+        Params(
+            q.iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn lists_accept_repeated_keys_and_commas() {
+        let p = params(&[("sizes", "S, m"), ("sizes[]", "XL"), ("sizes", "")]);
+        assert_eq!(
+            p.list("sizes").ok(),
+            Some(vec!["S".into(), "m".into(), "XL".into()])
+        );
+        assert_eq!(
+            p.sizes().ok(),
+            Some(vec!["M".into(), "S".into(), "XL".into()])
+        );
+    }
+
+    #[test]
+    fn paging_is_validated() {
+        assert!(params(&[("page", "0")]).page().is_err());
+        assert!(params(&[("pageSize", "101")]).page().is_err());
+        assert!(params(&[("pageSize", "ten")]).page().is_err());
+        let page = params(&[("page", "2"), ("pageSize", "10")]).page().ok();
+        assert_eq!(
+            page,
+            Some(PageRequest {
+                page: 2,
+                page_size: 10
+            })
+        );
+    }
+
+    #[test]
+    fn ids_must_be_uuids() {
+        assert!(params(&[("brands", "not-an-id")]).ids("brands").is_err());
+        let id = "0b5c6f4e-2a59-4d51-9c3e-8f1f1c2b7a10";
+        assert_eq!(
+            params(&[("brands", &id.to_uppercase())]).ids("brands").ok(),
+            Some(vec![id.to_owned()])
+        );
+    }
+}

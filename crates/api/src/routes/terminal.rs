@@ -1,0 +1,89 @@
+//! `GET /api/terminal?state=&zipcode=` and `GET /api/terminal/{id}`: freight terminals a buyer
+//! can ship to.
+
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use domain::state::UsState;
+use persistence::catalogue;
+
+use super::products::dto::TerminalJson;
+use super::products::params::Params;
+use crate::catalogue_cache::{CachePolicy, CatalogueCache};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Answer for an unknown terminal id.
+pub const TERMINAL_NOT_FOUND: &str = "Terminal not found";
+
+/// Terminals by state (two-letter code, exact) and ZIP code (prefix, digits), sorted by state,
+/// ZIP code and name. Without filters, every terminal.
+#[utoipa::path(get, path = "/api/terminal", tag = "catalogue",
+    params(
+        ("state" = Option<String>, Query, description = "Two-letter state code"),
+        ("zipcode" = Option<String>, Query, description = "Start of the ZIP code"),
+    ),
+    responses((status = 200, body = Vec<TerminalJson>), (status = 400, description = "invalid state or ZIP code")))]
+#[get("/terminal")]
+pub async fn list(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+    query: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, ApiError> {
+    let params = Params::from(query.into_inner());
+    let us_state = match params.one("state") {
+        None => None,
+        Some(code) => Some(
+            code.to_ascii_uppercase()
+                .parse::<UsState>()
+                .map(|s| s.code().to_owned())
+                .map_err(|_| {
+                    ApiError::bad_field("state", "state must be a two-letter US state code")
+                })?,
+        ),
+    };
+    let zip = match params.one("zipcode") {
+        None => None,
+        Some(z) if z.len() <= 10 && z.bytes().all(|b| b.is_ascii_digit() || b == b'-') => {
+            Some(z.to_owned())
+        }
+        Some(_) => {
+            return Err(ApiError::bad_field(
+                "zipcode",
+                "zipcode must be the digits a ZIP code starts with",
+            ))
+        }
+    };
+    let key = format!("terminals|{us_state:?}|{zip:?}");
+    cache
+        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
+            Ok(
+                catalogue::list_terminals(conn, us_state.as_deref(), zip.as_deref())?
+                    .into_iter()
+                    .map(TerminalJson::from)
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .await
+}
+
+/// One terminal.
+#[utoipa::path(get, path = "/api/terminal/{id}", tag = "catalogue",
+    params(("id" = String, Path, description = "Terminal id")),
+    responses((status = 200, body = TerminalJson), (status = 404, description = "Terminal not found")))]
+#[get("/terminal/{id}")]
+pub async fn get(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let key = format!("terminal|{id}");
+    cache
+        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
+            catalogue::find_terminal(conn, &id)?
+                .map(TerminalJson::from)
+                .ok_or_else(|| ApiError::not_found(TERMINAL_NOT_FOUND))
+        })
+        .await
+}

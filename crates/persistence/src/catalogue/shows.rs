@@ -1,0 +1,158 @@
+//! Shows: products with `is_show`, listed with their contents (the products they hold).
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+
+use super::products::{list_products, ProductFilter, ProductRecord};
+use super::{lower, NamedRef, Page, PageRequest};
+use crate::models::{Product, ShowProduct, UnitProduct};
+use crate::schema::{brands, products, show_products, show_types, unit_products};
+use crate::{DbConnection, DbError};
+
+/// Filters of the show list.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct ShowFilter {
+    /// Brand ids.
+    pub brands: Vec<String>,
+    /// Show type ids.
+    pub show_types: Vec<String>,
+    /// Text anywhere in the title, case-insensitive.
+    pub search: Option<String>,
+}
+
+/// One line of a show: a product it holds, by case or by unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShowLine {
+    /// The `show_products` row.
+    pub line: ShowProduct,
+    /// The product held.
+    pub product: Product,
+    /// The product's unit product, when it has one.
+    pub unit: Option<UnitProduct>,
+}
+
+/// A show with its type, brand, category and contents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShowRecord {
+    /// The show as a product (with brand, category and show type).
+    pub show: ProductRecord,
+    /// What it holds, by product title (cases before units of the same product).
+    pub lines: Vec<ShowLine>,
+}
+
+/// One page of shows sorted by title then id, with their contents: two queries plus one
+/// batched query for the page's contents (and one per product relation).
+///
+/// # Errors
+/// Database failures.
+pub fn list_shows(
+    conn: &mut DbConnection,
+    filter: &ShowFilter,
+    page: PageRequest,
+) -> Result<Page<ShowRecord>, DbError> {
+    let products_filter = ProductFilter {
+        is_show: Some(true),
+        brands: filter.brands.clone(),
+        show_types: filter.show_types.clone(),
+        search: filter.search.clone(),
+        ..ProductFilter::default()
+    };
+    let shows = list_products(conn, &products_filter, page)?;
+    Ok(Page {
+        items: with_lines(conn, shows.items)?,
+        total: shows.total,
+    })
+}
+
+/// The show with this id, or `None` (also for a product that is not a show).
+///
+/// # Errors
+/// Database failures.
+pub fn find_show(conn: &mut DbConnection, id: &str) -> Result<Option<ShowRecord>, DbError> {
+    match super::products::find_product(conn, id)? {
+        Some(record) if record.product.is_show => Ok(with_lines(conn, vec![record])?.pop()),
+        _ => Ok(None),
+    }
+}
+
+/// The brand named `key` (any letter case) or with id `key`.
+///
+/// # Errors
+/// Database failures.
+pub fn find_brand(conn: &mut DbConnection, key: &str) -> Result<Option<NamedRef>, DbError> {
+    let key = key.trim();
+    let found: Option<(String, String)> = brands::table
+        .filter(
+            brands::id
+                .eq(key.to_owned())
+                .or(lower(brands::name).eq(key.to_lowercase())),
+        )
+        .select((brands::id, brands::name))
+        .order(brands::name.asc())
+        .first(conn)
+        .optional()?;
+    Ok(found.map(|(id, name)| NamedRef { id, name }))
+}
+
+/// The id of the show type named `key` (any letter case, e.g. `FOURTH_JULY`) or with id `key`.
+///
+/// # Errors
+/// Database failures.
+pub fn find_show_type(conn: &mut DbConnection, key: &str) -> Result<Option<String>, DbError> {
+    let key = key.trim();
+    Ok(show_types::table
+        .filter(
+            show_types::id
+                .eq(key.to_owned())
+                .or(lower(show_types::name).eq(key.to_lowercase())),
+        )
+        .select(show_types::id)
+        .order(show_types::name.asc())
+        .first(conn)
+        .optional()?)
+}
+
+/// Attaches the contents of `shows` in one query.
+fn with_lines(
+    conn: &mut DbConnection,
+    shows: Vec<ProductRecord>,
+) -> Result<Vec<ShowRecord>, DbError> {
+    if shows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<String> = shows.iter().map(|s| s.product.id.clone()).collect();
+    let rows: Vec<(ShowProduct, Product, Option<UnitProduct>)> = show_products::table
+        .inner_join(products::table.on(products::id.eq(show_products::product_id)))
+        .left_join(unit_products::table.on(unit_products::product_id.eq(show_products::product_id)))
+        .filter(show_products::show_id.eq_any(ids))
+        .select((
+            ShowProduct::as_select(),
+            Product::as_select(),
+            unit_products::all_columns.nullable(),
+        ))
+        .order((
+            products::title_lower.asc(),
+            products::id.asc(),
+            show_products::is_unit.asc(),
+        ))
+        .load(conn)?;
+    let mut by_show: HashMap<String, Vec<ShowLine>> = HashMap::new();
+    for (line, product, unit) in rows {
+        by_show
+            .entry(line.show_id.clone())
+            .or_default()
+            .push(ShowLine {
+                line,
+                product,
+                unit,
+            });
+    }
+    Ok(shows
+        .into_iter()
+        .map(|show| ShowRecord {
+            lines: by_show.remove(&show.product.id).unwrap_or_default(),
+            show,
+        })
+        .collect())
+}

@@ -1,0 +1,45 @@
+//! The catalogue version: one counter row bumped by every catalogue write, in the write's
+//! transaction. API nodes read it (at most every few hundred milliseconds) and drop their
+//! cached catalogue answers when it moved, so a write on any node sharing the database is
+//! seen by all of them.
+
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+
+use crate::{DbConnection, DbError};
+
+#[derive(QueryableByName)]
+struct VersionRow {
+    #[diesel(sql_type = BigInt)]
+    version: i64,
+}
+
+/// The current catalogue version (0 on a fresh database).
+///
+/// # Errors
+/// Database failures.
+pub fn current_version(conn: &mut DbConnection) -> Result<i64, DbError> {
+    let row: Option<VersionRow> =
+        diesel::sql_query("SELECT version FROM catalogue_version WHERE id = 1")
+            .get_result(conn)
+            .optional()?;
+    Ok(row.map_or(0, |r| r.version))
+}
+
+/// Records that the catalogue changed. Call it inside the transaction of every catalogue write
+/// (products, links, variants, unit products, shows, metadata, types, terminals) so that the
+/// change and the bump commit together. Returns the new version.
+///
+/// # Errors
+/// Database failures.
+pub fn bump_version(conn: &mut DbConnection) -> Result<i64, DbError> {
+    let changed =
+        diesel::sql_query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1")
+            .execute(conn)?;
+    if changed == 0 {
+        // The row is created by the migration; recreate it if someone removed it.
+        diesel::sql_query("INSERT INTO catalogue_version (id, version) VALUES (1, 1)")
+            .execute(conn)?;
+    }
+    current_version(conn)
+}
