@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mainNav, PASSWORD, signIn, signUp, submitSignIn, uniqueEmail } from './helpers';
+import { expectAccessible, mainNav, PASSWORD, signIn, signUp, submitSignIn, uniqueEmail } from './helpers';
 
 test.describe('sign up, sign in, logout', () => {
   test('a visitor signs up, signs in, sees the signed-in navigation and logs out', async ({ page }) => {
@@ -71,6 +71,7 @@ test.describe('sign up, sign in, logout', () => {
     await nav.getByRole('link', { name: 'Admin' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectAccessible(page);
     await nav.getByRole('button', { name: 'Logout' }).click();
     await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
@@ -82,4 +83,23 @@ test.describe('sign up, sign in, logout', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/\?redirect=%2Fadmin$/);
   });
+});
+
+test('an expired or malformed stored session is cleared on load', async ({ page }) => {
+  await page.goto('/');
+  for (const value of [
+    JSON.stringify({
+      token: 'old',
+      userInfo: { id: 'u', email: 'old@example.com', role: 'USER', Cart: { id: 'c', userId: 'u' } },
+      expiresAt: Date.now() - 1000,
+    }),
+    '{not json',
+    JSON.stringify({ token: 'x', expiresAt: Date.now() + 60_000 }),
+  ]) {
+    await page.evaluate((v) => localStorage.setItem('session', v), value);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/\?redirect=%2Fprofile$/);
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+  }
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mainNav, signUp, submitSignIn, uniqueEmail } from './helpers';
+import { expectAccessible, mainNav, signUp, submitSignIn, uniqueEmail } from './helpers';
 
 test('the guard sends a visitor to / with the address and brings them back after sign-in', async ({ page }) => {
   const email = uniqueEmail('guard');
@@ -15,6 +15,7 @@ test('the guard sends a visitor to / with the address and brings them back after
 
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your Account' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('a redirect to another origin is ignored after sign-in', async ({ page }) => {

@@ -24,11 +24,17 @@ const pages: [string, string][] = [
 
 for (const [path, heading] of pages) {
   test(`${path} renders "${heading}" with no serious accessibility violation`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole('main')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await expectAccessible(page);
+    expect(problems).toEqual([]);
   });
 }
 
