@@ -1,4 +1,4 @@
-import { errorMessage, isTransientError, retryDelay } from './api';
+import { errorMessage, fieldErrors, isTransientError, retryDelay } from './api';
 
 describe('api helpers', () => {
   it('retries network failures and server errors only', () => {
@@ -18,4 +18,12 @@ describe('api helpers', () => {
     expect(errorMessage({ status: 500, data: 'oops' }, 'fallback')).toBe('fallback');
     expect(errorMessage(undefined, 'fallback')).toBe('fallback');
   });
+});
+
+it('reads field errors of a validation answer', () => {
+  expect(fieldErrors({ status: 422, data: { message: 'x', errors: { email: ['invalid email', 'other'], password: [] } } })).toEqual({
+    email: 'invalid email',
+  });
+  expect(fieldErrors({ status: 400, data: { message: 'x' } })).toEqual({});
+  expect(fieldErrors(null)).toEqual({});
 });

@@ -88,3 +88,18 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** The first message per field of a `{message, errors: {field: [..]}}` answer (400/422). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof error !== 'object' || error === null) return out;
+  const data = (error as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null) return out;
+  const errors = (data as { errors?: unknown }).errors;
+  if (typeof errors !== 'object' || errors === null) return out;
+  for (const [field, messages] of Object.entries(errors)) {
+    const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : messages;
+    if (typeof first === 'string' && first !== '') out[field] = first;
+  }
+  return out;
+}

@@ -124,6 +124,19 @@ describe('RegisterForm', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/user/register');
   });
 
+  it('puts server field errors beside their fields', async () => {
+    mockApi({
+      'POST /api/user/register': () => [422, { message: 'Validation failed', errors: { email: ['invalid email'] } }],
+    });
+    const { ue, email, password, confirm, submit } = setup();
+    await ue.type(email, 'buyer@example.com');
+    await ue.type(password, GOOD);
+    await ue.type(confirm, GOOD);
+    await ue.click(submit);
+    expect(await screen.findByText('invalid email')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('falls back to "Registration failed. Please try again."', async () => {
     mockApi({ 'POST /api/user/register': () => [500, 'oops'] });
     const { ue, email, password, confirm, submit } = setup();

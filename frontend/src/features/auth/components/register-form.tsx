@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, fieldErrors } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useRegisterMutation } from '../api/auth-api';
@@ -21,6 +21,7 @@ export function RegisterForm() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<RegisterValues>({
     resolver: yupResolver(registerSchema),
@@ -36,6 +37,9 @@ export function RegisterForm() {
       dispatch(toastShown(REGISTER_SUCCESS, 'success'));
       navigate(paths.login);
     } catch (error) {
+      for (const [field, message] of Object.entries(fieldErrors(error))) {
+        if (field === 'email' || field === 'password') setError(field, { type: 'server', message });
+      }
       dispatch(toastShown(errorMessage(error, REGISTER_FAILURE), 'error'));
     }
   };
