@@ -11,6 +11,7 @@ mod products;
 mod shows;
 mod terminals;
 mod version;
+mod writes;
 
 pub use metadata::{
     apparel_types, metadata, metadata_page, next_apparel_sku, show_types, MetadataItem,
@@ -24,6 +25,7 @@ pub use shows::{
 };
 pub use terminals::{find_terminal, list_terminals, TerminalRecord};
 pub use version::{bump_version, current_version};
+pub use writes::set_product_in_stock;
 
 pub use crate::users::like_anywhere;
 
