@@ -86,6 +86,9 @@ e2e-deps:
 e2e: build e2e-deps ## End-to-end tests in headless Chromium against the real server
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e test
 
+bench: ## Load-test the catalogue API (release, 10k and 100k products) vs nginx; writes bench/results/latest.md
+	bench/run.sh
+
 clean: ## Remove build outputs (keeps data/)
 	$(CARGO) clean
 	rm -rf frontend/dist e2e/test-results

@@ -250,8 +250,9 @@ macro_rules! joined_products {
 }
 
 /// One page of products matching `filter`, sorted by title (case-insensitive) then id, and
-/// the number matching in all. Two queries, plus one batched query per relation (colours,
-/// effects, variants) for the page's products.
+/// the number matching in all: the count, the page's ids, the page's rows with their brand,
+/// category, types and unit product, and one batched query per relation (colours, effects,
+/// variants) for the page's products. Never a query per product.
 ///
 /// # Errors
 /// Database failures.
@@ -269,10 +270,18 @@ pub fn list_products(
             total,
         });
     }
-    let rows: Vec<JoinedRow> = apply_product_filter!(joined_products!(), filter)
+    // The page's ids come from a narrow query (the sorted index covers it, so a deep OFFSET
+    // only skips index entries); the joins then run for those rows alone. (A boxed subquery
+    // cannot be rendered for both backends of the connection enum, hence two statements.)
+    let page_ids: Vec<String> = apply_product_filter!(products::table.into_boxed(), filter)
+        .select(products::id)
         .order((products::title_lower.asc(), products::id.asc()))
         .limit(page.page_size)
         .offset(page.offset())
+        .load(conn)?;
+    let rows: Vec<JoinedRow> = joined_products!()
+        .filter(products::id.eq_any(page_ids))
+        .order((products::title_lower.asc(), products::id.asc()))
         .load(conn)?;
     Ok(Page {
         items: with_relations(conn, rows)?,
