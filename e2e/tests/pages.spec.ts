@@ -18,7 +18,7 @@ const pages: [string, string][] = [
   ['/events/new-years', "New Year's Eve"],
   ['/events/gender-reveal', 'Gender Reveal'],
   ['/events/fourth-july', 'Fourth of July'],
-  ['/products?page=1&pageSize=25', 'Coming soon'],
+  ['/products?page=1&pageSize=25', 'Fireworks'],
   ['/no/such/page', 'Not Found'],
 ];
 

@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouteCrashScreen } from '@/components/crash-screen';
 import { Loading } from '@/components/loading';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/require-auth';
+import { paths } from '@/lib/paths';
 import { registerPreloader } from '@/lib/preload';
 import { RootLayout } from './layout/root-layout';
 
@@ -23,7 +24,13 @@ function page(path: string | undefined, load: () => Promise<PageModule>, extra: 
   return { ...route, path } as RouteObject;
 }
 
-const comingSoon = () => import(/* webpackChunkName: "catalogue" */ '@/features/catalogue/routes/coming-soon');
+const products = () => import(/* webpackChunkName: "products" */ '@/features/catalogue/routes/products');
+const productDetail = () => import(/* webpackChunkName: "product-detail" */ '@/features/catalogue/routes/product-detail');
+const apparel = () => import(/* webpackChunkName: "apparel" */ '@/features/catalogue/routes/apparel');
+const apparelDetail = () => import(/* webpackChunkName: "apparel-detail" */ '@/features/catalogue/routes/apparel-detail');
+const shows = () => import(/* webpackChunkName: "shows" */ '@/features/catalogue/routes/shows');
+const showDetail = () => import(/* webpackChunkName: "show-detail" */ '@/features/catalogue/routes/show-detail');
+const brandPage = () => import(/* webpackChunkName: "brand" */ '@/features/catalogue/routes/brand');
 
 const profileRoute = () => import(/* webpackChunkName: "profile" */ '@/features/profile/routes/profile');
 const adminRoute = () => import(/* webpackChunkName: "admin" */ '@/features/admin/routes/dashboard');
@@ -39,11 +46,14 @@ export const routes: RouteObject[] = [
         // A pathless layer so a crashing page keeps the navbar and footer.
         errorElement: <RouteCrashScreen />,
         children: [
-          page(undefined, () => import(/* webpackChunkName: "home" */ '@/features/home/routes/home')),
-          page('products/*', comingSoon),
-          page('shows/*', comingSoon),
-          page('apparel/*', comingSoon),
-          page('codyb', comingSoon),
+          page(undefined, () => import(/* webpackChunkName: "home" */ '@/features/catalogue/routes/home')),
+          page(paths.products.slice(1), products),
+          page(`${paths.products.slice(1)}/:productId`, productDetail),
+          page(paths.apparel.slice(1), apparel),
+          page(`${paths.apparel.slice(1)}/:productId`, apparelDetail),
+          page(paths.shows.slice(1), shows),
+          page(`${paths.shows.slice(1)}/:showId`, showDetail),
+          page(paths.brand.slice(1), brandPage),
           page('user/register', () => import(/* webpackChunkName: "register" */ '@/features/auth/routes/register')),
           page('user/login', () => import(/* webpackChunkName: "login" */ '@/features/auth/routes/login')),
           {

@@ -1,7 +1,98 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { loginPath, paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
-import { useEffect } from 'react';
+import { useGetMetadataQuery, useGetProductsQuery, useGetShowsQuery } from '../api/catalogue-api';
+import { HIDDEN_CATEGORY } from '../components/metadata-groups';
+import { ProductCard } from '../components/product-card';
+import { ShowCard } from '../components/show-card';
+import { filtersToParams, parseFilters, productsQuery } from '../lib/filters';
+
+const FEATURED_SHOWS = 'page=1&pageSize=3';
+const NEW_ARRIVALS = productsQuery({ ...parseFilters(new URLSearchParams()), pageSize: 4 });
+
+/** /products?page=1&pageSize=25&categories={id} */
+const categoryPath = (id: string) =>
+  `${paths.products}?${filtersToParams({ ...parseFilters(new URLSearchParams()), categories: [id] })}`;
+
+function FeaturedShows() {
+  const { data, isLoading, isError } = useGetShowsQuery(FEATURED_SHOWS);
+  return (
+    <section aria-labelledby="featured-shows" className="mt-10">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="featured-shows" className="text-2xl font-bold">
+          Featured shows
+        </h2>
+        <AppLink to={paths.showsFirstPage} className="link link-primary">
+          All shows
+        </AppLink>
+      </div>
+      {isLoading && <p className="mt-4">Loading featured shows...</p>}
+      {isError && <p className="mt-4">Shows are not available right now.</p>}
+      {data && (
+        <ul className="mt-4 grid gap-4 md:grid-cols-3">
+          {data.shows.map((s) => (
+            <li key={s.id}>
+              <ShowCard show={s} to={paths.show(s.id)} heading="h3" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Categories() {
+  const { data, isLoading } = useGetMetadataQuery();
+  return (
+    <section aria-labelledby="categories" className="mt-10">
+      <h2 id="categories" className="text-2xl font-bold">
+        Shop by category
+      </h2>
+      {isLoading && <p className="mt-4">Loading categories...</p>}
+      {data && (
+        <ul className="mt-4 flex flex-wrap gap-2">
+          {data.categories
+            .filter((c) => c.name !== HIDDEN_CATEGORY)
+            .map((c) => (
+              <li key={c.id}>
+                <AppLink to={categoryPath(c.id)} className="btn btn-outline btn-sm">
+                  {c.name}
+                </AppLink>
+              </li>
+            ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function NewArrivals() {
+  const { data, isLoading, isError } = useGetProductsQuery(NEW_ARRIVALS);
+  return (
+    <section aria-labelledby="new-arrivals" className="mt-10">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="new-arrivals" className="text-2xl font-bold">
+          New arrivals
+        </h2>
+        <AppLink to={paths.productsFirstPage} className="link link-primary">
+          All fireworks
+        </AppLink>
+      </div>
+      {isLoading && <p className="mt-4">Loading new arrivals...</p>}
+      {isError && <p className="mt-4">Products are not available right now.</p>}
+      {data && (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {data.contents.map((p) => (
+            <li key={p.id}>
+              <ProductCard product={p} to={paths.product(p.id)} heading="h3" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 const sections = [
   { to: paths.productsFirstPage, title: 'Fireworks', text: 'Cakes, rockets, fountains, shells and more, by the case or by the unit.' },
@@ -70,6 +161,9 @@ export default function Home() {
             </li>
           ))}
         </ul>
+        <FeaturedShows />
+        <Categories />
+        <NewArrivals />
         <h2 className="mt-10 text-2xl font-bold">Plan for the big day</h2>
         <ul className="mt-4 flex flex-wrap gap-3">
           {events.map((e) => (

@@ -1,0 +1,48 @@
+import type { FilterGroup } from '@/components/filter-drawer';
+import type { Metadata, Named } from '../api/types';
+import { toggle, type CatalogueFilters, type ListKey } from '../lib/filters';
+
+/** The Apparel category has its own catalogue and is hidden from the fireworks filters. */
+export const HIDDEN_CATEGORY = 'Apparel';
+
+const LEGENDS: Partial<Record<ListKey, string>> = {
+  categories: 'Categories',
+  brands: 'Brands',
+  colors: 'Colors',
+  effects: 'Effects',
+  apparelTypes: 'Apparel Types',
+};
+
+function optionsOf(list: Named[] | undefined, key: ListKey) {
+  return (list ?? [])
+    .filter((n) => !(key === 'categories' && n.name === HIDDEN_CATEGORY))
+    .map((n) => ({ value: n.id, label: n.name }));
+}
+
+/** Checkbox groups fed by GET /metadata (or another list), in the order given. */
+export function metadataGroups(
+  keys: ListKey[],
+  metadata: Metadata | undefined,
+  loading: boolean,
+  filters: CatalogueFilters,
+  update: (patch: Partial<CatalogueFilters>) => void,
+  extra: Partial<Record<ListKey, { legend?: string; options: { value: string; label: string }[]; loading?: boolean }>> = {},
+): FilterGroup[] {
+  return keys.map((key) => {
+    const given = extra[key];
+    const fromMeta =
+      key === 'brands' || key === 'categories' || key === 'colors' || key === 'effects'
+        ? optionsOf(metadata?.[key], key)
+        : key === 'apparelTypes'
+          ? optionsOf(metadata?.apparelTypes, key)
+          : [];
+    return {
+      key,
+      legend: given?.legend ?? LEGENDS[key] ?? key,
+      options: given?.options ?? fromMeta,
+      loading: given ? (given.loading ?? false) : loading,
+      selected: filters[key],
+      onToggle: (value: string) => update({ [key]: toggle(filters[key], value) }),
+    };
+  });
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+
+export const PLACEHOLDER_IMAGE = '/placeholder.png';
+
+/** The image to try first: the placeholder when the link is missing or is the placeholder. */
+export function imageSource(src: string | null | undefined): string {
+  const s = src?.trim();
+  return !s || s === PLACEHOLDER_IMAGE ? PLACEHOLDER_IMAGE : s;
+}
+
+/** A product picture that falls back to the placeholder when missing or failing to load. */
+export function ProductImage({ src, alt, className = '' }: { src: string | null | undefined; alt: string; className?: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const wanted = imageSource(src);
+  const shown = failed === wanted ? PLACEHOLDER_IMAGE : wanted;
+  return (
+    <img
+      src={shown}
+      alt={alt}
+      loading="lazy"
+      width={400}
+      height={300}
+      className={`aspect-[4/3] w-full bg-base-200 object-contain ${className}`}
+      onError={() => {
+        if (shown !== PLACEHOLDER_IMAGE) setFailed(wanted);
+      }}
+    />
+  );
+}

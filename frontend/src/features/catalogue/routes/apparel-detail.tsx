@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { AppLink } from '@/components/app-link';
+import { Loading } from '@/components/loading';
+import { formatMoney } from '@/lib/format';
+import { loginPath, paths } from '@/lib/paths';
+import { useGetProductQuery } from '../api/catalogue-api';
+import { apparelButtonLabel } from '../components/apparel-card';
+import { CartButton, CartComingSoonNote } from '../components/cart-button';
+import { ListingError } from '../components/listing';
+import { ProductImage } from '../components/product-image';
+import { useSignedIn } from '../components/use-signed-in';
+import { VariantPicker } from '../components/variant-picker';
+import { VideoEmbed } from '../components/video-embed';
+import { listingSearch } from '../lib/filters';
+import { NO_CHOICE, selectVariant, variantInStock, type VariantChoice } from '../lib/variants';
+
+/** /apparel/{id}: one apparel product with the variant choice. */
+export default function ApparelDetail() {
+  const { productId = '' } = useParams();
+  const [params] = useSearchParams();
+  const back = `${paths.apparel}${listingSearch(params)}`;
+  const signedIn = useSignedIn();
+  const { data: product, error, isLoading } = useGetProductQuery(productId);
+  const [wanted, setWanted] = useState<VariantChoice>(NO_CHOICE);
+
+  useEffect(() => {
+    document.title = `${product?.title ?? 'Apparel'} | Fireworks Shop`;
+  }, [product?.title]);
+
+  const backLink = (
+    <AppLink to={back} className="link link-primary">
+      ← Back to apparel
+    </AppLink>
+  );
+  if (isLoading) return <Loading label="Loading product..." />;
+  if (error || !product) {
+    const notFound = (error as { status?: unknown } | undefined)?.status === 404;
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
+        {notFound ? <h1 className="text-3xl font-bold">Product not found</h1> : <ListingError error={error} />}
+        {backLink}
+      </div>
+    );
+  }
+  if (!product.isApparel) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
+        <h1 className="text-3xl font-bold">{product.title}</h1>
+        <p>This product is not an apparel item.</p>
+        {backLink}
+      </div>
+    );
+  }
+  const { variant } = selectVariant(product.variants, wanted);
+  const inStock = variantInStock(variant);
+  const here = `${paths.apparel}/${product.id}${params.toString() ? `?${params}` : ''}`;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      {backLink}
+      <div className="grid gap-8 md:grid-cols-2">
+        <ProductImage src={product.image} alt={product.title} className="rounded-box" />
+        <div className="space-y-4">
+          <div className="flex flex-wrap gap-2">
+            <span className="badge badge-outline">SKU {product.sku}</span>
+            {product.apparelType && <span className="badge badge-secondary">{product.apparelType.name}</span>}
+          </div>
+          <h1 className="text-3xl font-bold">{product.title}</h1>
+          {product.brand && <p>{product.brand.name}</p>}
+          <VariantPicker variants={product.variants} wanted={wanted} onChange={setWanted} />
+          <div aria-live="polite" className="space-y-1">
+            {variant ? (
+              <>
+                <p>
+                  Selected: <span className="font-mono">{variant.sku}</span>
+                </p>
+                <p className="text-xl font-semibold">{formatMoney(variant.unitPrice)} per item</p>
+                <p className={`badge ${inStock ? 'badge-success' : 'badge-error'}`}>{inStock ? 'In Stock' : 'Out of Stock'}</p>
+              </>
+            ) : (
+              <p>Choose the options to see the price and stock.</p>
+            )}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {signedIn ? (
+              <>
+                <CartButton label={apparelButtonLabel(variant !== null, inStock, true)} disabled={!variant || !inStock} size="md" />
+                {variant && inStock && <CartComingSoonNote />}
+              </>
+            ) : (
+              <AppLink to={loginPath(here)} className="btn btn-primary">
+                Sign In
+              </AppLink>
+            )}
+          </div>
+        </div>
+      </div>
+      {product.description && (
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-xl font-bold">
+            Description
+          </h2>
+          <p className="mt-2">{product.description}</p>
+        </section>
+      )}
+      <VideoEmbed url={product.videoURL} title={product.title} />
+    </div>
+  );
+}

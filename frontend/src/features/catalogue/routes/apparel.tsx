@@ -1,0 +1,74 @@
+import { paths } from '@/lib/paths';
+import { FilterDrawer } from '@/components/filter-drawer';
+import { Page } from '@/components/page';
+import { Pagination } from '@/components/pagination';
+import { useGetApparelQuery, useGetApparelTypesQuery, useGetMetadataQuery } from '../api/catalogue-api';
+import { ApparelCard } from '../components/apparel-card';
+import { CardGrid, EmptyState, FirstLoad, ResultLine } from '../components/listing';
+import { metadataGroups } from '../components/metadata-groups';
+import { useCatalogueFilters } from '../components/use-catalogue-filters';
+import { activeFilterCount, apparelQuery, GENDERS, PAGE_SIZES, SIZES } from '../lib/filters';
+import { styleLabel } from '../lib/variants';
+
+const KEYS = ['brands', 'colors', 'apparelTypes', 'genders', 'sizes'] as const;
+
+/** /apparel: apparel with its filters (availability, brands, colours, types, genders, sizes). */
+export default function Apparel() {
+  const { filters, update, clearAll, search } = useCatalogueFilters();
+  const meta = useGetMetadataQuery();
+  const types = useGetApparelTypesQuery();
+  const { data, currentData, error, isLoading, isFetching } = useGetApparelQuery(apparelQuery(filters));
+  const placeholder = isFetching && data !== undefined && currentData === undefined;
+  const groups = metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update, {
+    apparelTypes: {
+      options: (types.data ?? []).map((t) => ({ value: t.id, label: t.name })),
+      loading: types.isLoading,
+    },
+    genders: { legend: 'Genders', options: GENDERS.map((g) => ({ value: g, label: styleLabel(g) })) },
+    sizes: { legend: 'Sizes', options: SIZES.map((s) => ({ value: s, label: s })) },
+  });
+  return (
+    <Page title="Apparel" wide>
+      <div className="flex flex-col gap-6 lg:flex-row">
+        <FilterDrawer
+          searchTitle={filters.searchTitle}
+          onSearchTitle={(searchTitle) => update({ searchTitle })}
+          showOutOfStock={filters.showOutOfStock}
+          onShowOutOfStock={(showOutOfStock) => update({ showOutOfStock })}
+          groups={groups}
+          activeCount={activeFilterCount(filters, KEYS)}
+          onClearAll={clearAll}
+        />
+        <section aria-label="Apparel" className="min-w-0 flex-1 space-y-4">
+          <FirstLoad isLoading={isLoading} error={error} label="Loading apparel..." />
+          {data && !error && (
+            <>
+              <ResultLine shown={data.contents.length} total={data.totalItems} updating={isFetching} />
+              {data.contents.length === 0 ? (
+                <EmptyState title="No Apparel Found" onClearAll={clearAll} />
+              ) : (
+                <CardGrid label="Apparel results">
+                  {data.contents.map((p) => (
+                    <li key={p.id}>
+                      <ApparelCard product={p} to={paths.apparelItem(p.id, `?${search}`)} />
+                    </li>
+                  ))}
+                </CardGrid>
+              )}
+              <Pagination
+                page={filters.page}
+                pageSize={filters.pageSize}
+                hasMore={data.hasMore}
+                isFetching={isFetching}
+                isPlaceholderData={placeholder}
+                pageSizes={PAGE_SIZES}
+                onPageChange={(page) => update({ page })}
+                onPageSizeChange={(pageSize) => update({ pageSize })}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,186 @@
+import { paths } from '@/lib/paths';
+import { useMemo } from 'react';
+import { FilterDrawer } from '@/components/filter-drawer';
+import { Loading } from '@/components/loading';
+import { Page } from '@/components/page';
+import { Pagination } from '@/components/pagination';
+import {
+  useGetApparelQuery,
+  useGetApparelTypesQuery,
+  useGetBrandShowsQuery,
+  useGetMetadataQuery,
+  useGetProductsQuery,
+  useGetShowTypesQuery,
+} from '../api/catalogue-api';
+import { ApparelCard } from '../components/apparel-card';
+import { CountBadge } from '@/components/filter-drawer';
+import { CardGrid, EmptyState, ListingError, ResultLine } from '../components/listing';
+import { metadataGroups } from '../components/metadata-groups';
+import { ProductCard } from '../components/product-card';
+import { ShowCard } from '../components/show-card';
+import { ShowTypeButtons } from '../components/show-type-buttons';
+import { useCatalogueFilters } from '../components/use-catalogue-filters';
+import { BRAND_NAME, brandProductQueries, brandTabOf, filtersForTab, mergeBrandPages, type BrandTab } from '../lib/brand';
+import { activeFilterCount, GENDERS, PAGE_SIZES, SIZES } from '../lib/filters';
+import { styleLabel } from '../lib/variants';
+
+const KEYS = ['categories', 'colors', 'effects', 'apparelTypes', 'genders', 'sizes'] as const;
+
+/** /codyb: the Cody B brand page with its Products (fireworks + apparel) and Shows tabs. */
+export default function BrandPage() {
+  const { filters, update, clearAll } = useCatalogueFilters({ replace: true });
+  const tab = brandTabOf(filters.tab);
+  const meta = useGetMetadataQuery();
+  const types = useGetApparelTypesQuery();
+  const showTypes = useGetShowTypesQuery();
+  const brandId = meta.data?.brands.find((b) => b.name === BRAND_NAME)?.id;
+  const queries = useMemo(() => (brandId ? brandProductQueries(filters, brandId) : null), [filters, brandId]);
+
+  const products = useGetProductsQuery(queries?.products ?? '', { skip: !queries?.products });
+  const apparel = useGetApparelQuery(queries?.apparel ?? '', { skip: !queries?.apparel });
+  const showSearch = new URLSearchParams({
+    page: String(tab === 'shows' ? filters.page : 1),
+    pageSize: String(filters.pageSize),
+  });
+  if (tab === 'shows' && filters.showType) showSearch.set('typeId', filters.showType);
+  const shows = useGetBrandShowsQuery({ brand: BRAND_NAME, search: showSearch.toString() });
+
+  const merged = mergeBrandPages(queries?.products ? products.data : undefined, queries?.apparel ? apparel.data : undefined);
+  const productsFetching = products.isFetching || apparel.isFetching;
+  const productsPlaceholder =
+    (products.isFetching && products.data !== undefined && products.currentData === undefined) ||
+    (apparel.isFetching && apparel.data !== undefined && apparel.currentData === undefined);
+  const productsFirstLoad = meta.isLoading || (!!queries?.products && products.isLoading) || (!!queries?.apparel && apparel.isLoading);
+  const productsError = meta.error ?? products.error ?? apparel.error;
+
+  const switchTab = (next: BrandTab) => {
+    if (next === tab) return;
+    update(filtersForTab(filters, next));
+  };
+
+  const groups = metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update, {
+    apparelTypes: { options: (types.data ?? []).map((t) => ({ value: t.id, label: t.name })), loading: types.isLoading },
+    genders: { legend: 'Genders', options: GENDERS.map((g) => ({ value: g, label: styleLabel(g) })) },
+    sizes: { legend: 'Sizes', options: SIZES.map((s) => ({ value: s, label: s })) },
+  });
+
+  const tabButton = (id: BrandTab, label: string, count: number | undefined) => (
+    <button
+      type="button"
+      role="tab"
+      id={`brand-tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls="brand-panel"
+      className={`tab ${tab === id ? 'tab-active' : ''}`}
+      onClick={() => switchTab(id)}
+    >
+      {label}
+      <span className="badge badge-sm ml-2">{count ?? '…'}</span>
+    </button>
+  );
+
+  const brandMissing = meta.data && !brandId;
+  return (
+    <Page title={BRAND_NAME} heading={`${BRAND_NAME} Fireworks`} lead="Everything from Cody B: fireworks, apparel and complete shows." wide>
+      <div role="tablist" aria-label="Cody B catalogue" className="tabs tabs-border">
+        {tabButton('products', 'Products', queries ? merged.totalItems : undefined)}
+        {tabButton('shows', 'Shows', shows.data?.pagination.total)}
+      </div>
+      <div role="tabpanel" id="brand-panel" aria-labelledby={`brand-tab-${tab}`} className="mt-6">
+        {brandMissing ? (
+          <ListingError error={{ data: { message: `Brand ${BRAND_NAME} not found` } }} />
+        ) : tab === 'products' ? (
+          <div className="flex flex-col gap-6 lg:flex-row">
+            <FilterDrawer
+              searchTitle={filters.searchTitle}
+              onSearchTitle={(searchTitle) => update({ searchTitle })}
+              showOutOfStock={filters.showOutOfStock}
+              onShowOutOfStock={(showOutOfStock) => update({ showOutOfStock })}
+              groups={groups}
+              activeCount={activeFilterCount(filters, KEYS)}
+              onClearAll={clearAll}
+            />
+            <section aria-label="Cody B products" className="min-w-0 flex-1 space-y-4">
+              {productsError ? (
+                <ListingError error={productsError} />
+              ) : productsFirstLoad || !queries ? (
+                <Loading label="Loading Cody B products..." />
+              ) : (
+                <>
+                  <ResultLine shown={merged.contents.length} total={merged.totalItems} updating={productsFetching} />
+                  {merged.contents.length === 0 ? (
+                    <EmptyState title="No Products Found" onClearAll={clearAll} />
+                  ) : (
+                    <CardGrid label="Cody B products">
+                      {merged.contents.map((p) => (
+                        <li key={p.id}>
+                          {p.isApparel ? (
+                            <ApparelCard product={p} to={paths.apparelItem(p.id)} />
+                          ) : (
+                            <ProductCard product={p} to={paths.product(p.id)} />
+                          )}
+                        </li>
+                      ))}
+                    </CardGrid>
+                  )}
+                  <Pagination
+                    page={filters.page}
+                    pageSize={filters.pageSize}
+                    hasMore={merged.hasMore}
+                    isFetching={productsFetching}
+                    isPlaceholderData={productsPlaceholder}
+                    pageSizes={PAGE_SIZES}
+                    onPageChange={(page) => update({ page })}
+                    onPageSizeChange={(pageSize) => update({ pageSize })}
+                  />
+                </>
+              )}
+            </section>
+          </div>
+        ) : (
+          <section aria-label="Cody B shows" className="space-y-4">
+            <div className="flex items-center gap-2">
+              <ShowTypeButtons
+                types={showTypes.data}
+                loading={showTypes.isLoading}
+                selected={filters.showType}
+                onSelect={(showType) => update({ showType })}
+              />
+              <CountBadge count={filters.showType ? 1 : 0} />
+            </div>
+            {shows.error ? (
+              <ListingError error={shows.error} />
+            ) : shows.isLoading || !shows.data ? (
+              <Loading label="Loading Cody B shows..." />
+            ) : (
+              <>
+                <ResultLine shown={shows.data.shows.length} total={shows.data.pagination.total} updating={shows.isFetching} />
+                {shows.data.shows.length === 0 ? (
+                  <EmptyState title="No Shows Found" onClearAll={() => update({ showType: undefined })} />
+                ) : (
+                  <CardGrid label="Cody B shows">
+                    {shows.data.shows.map((s) => (
+                      <li key={s.id}>
+                        <ShowCard show={s} to={paths.show(s.id)} />
+                      </li>
+                    ))}
+                  </CardGrid>
+                )}
+                <Pagination
+                  page={filters.page}
+                  pageSize={filters.pageSize}
+                  hasMore={shows.data.pagination.page < shows.data.pagination.totalPages}
+                  isFetching={shows.isFetching}
+                  isPlaceholderData={shows.isFetching && shows.currentData === undefined}
+                  pageSizes={PAGE_SIZES}
+                  onPageChange={(page) => update({ page })}
+                  onPageSizeChange={(pageSize) => update({ pageSize })}
+                />
+              </>
+            )}
+          </section>
+        )}
+      </div>
+    </Page>
+  );
+}

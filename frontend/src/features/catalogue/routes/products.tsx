@@ -1,0 +1,64 @@
+import { paths } from '@/lib/paths';
+import { FilterDrawer } from '@/components/filter-drawer';
+import { Page } from '@/components/page';
+import { Pagination } from '@/components/pagination';
+import { useGetMetadataQuery, useGetProductsQuery } from '../api/catalogue-api';
+import { CardGrid, EmptyState, FirstLoad, ResultLine } from '../components/listing';
+import { metadataGroups } from '../components/metadata-groups';
+import { ProductCard } from '../components/product-card';
+import { useCatalogueFilters } from '../components/use-catalogue-filters';
+import { activeFilterCount, productsQuery, PAGE_SIZES } from '../lib/filters';
+
+/** /products: the fireworks catalogue with the filter drawer and paging, kept in the address. */
+export default function Products() {
+  const { filters, update, clearAll, search } = useCatalogueFilters({ requirePaging: true });
+  const meta = useGetMetadataQuery();
+  const { data, currentData, error, isLoading, isFetching } = useGetProductsQuery(productsQuery(filters));
+  const placeholder = isFetching && data !== undefined && currentData === undefined;
+  const keys = ['categories', 'brands', 'colors', 'effects'] as const;
+  const active = activeFilterCount(filters, keys);
+  return (
+    <Page title="Products" heading="Fireworks" wide>
+      <div className="flex flex-col gap-6 lg:flex-row">
+        <FilterDrawer
+          searchTitle={filters.searchTitle}
+          onSearchTitle={(searchTitle) => update({ searchTitle })}
+          showOutOfStock={filters.showOutOfStock}
+          onShowOutOfStock={(showOutOfStock) => update({ showOutOfStock })}
+          groups={metadataGroups([...keys], meta.data, meta.isLoading, filters, update)}
+          activeCount={active}
+          onClearAll={clearAll}
+        />
+        <section aria-label="Products" className="min-w-0 flex-1 space-y-4">
+          <FirstLoad isLoading={isLoading} error={error} label="Loading products..." />
+          {data && !error && (
+            <>
+              <ResultLine shown={data.contents.length} total={data.totalItems} updating={isFetching} />
+              {data.contents.length === 0 ? (
+                <EmptyState title="No Products Found" onClearAll={clearAll} />
+              ) : (
+                <CardGrid label="Product results">
+                  {data.contents.map((p) => (
+                    <li key={p.id}>
+                      <ProductCard product={p} to={paths.product(p.id, `?${search}`)} />
+                    </li>
+                  ))}
+                </CardGrid>
+              )}
+              <Pagination
+                page={filters.page}
+                pageSize={filters.pageSize}
+                hasMore={data.hasMore}
+                isFetching={isFetching}
+                isPlaceholderData={placeholder}
+                pageSizes={PAGE_SIZES}
+                onPageChange={(page) => update({ page })}
+                onPageSizeChange={(pageSize) => update({ pageSize })}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}

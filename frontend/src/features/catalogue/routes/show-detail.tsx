@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { AppLink } from '@/components/app-link';
+import { Loading } from '@/components/loading';
+import { formatMoney } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useGetShowQuery } from '../api/catalogue-api';
+import { CartButton, CartComingSoonNote, SignInPrompt } from '../components/cart-button';
+import { ListingError } from '../components/listing';
+import { ProductImage } from '../components/product-image';
+import { showCounts } from '../components/show-card';
+import { useSignedIn } from '../components/use-signed-in';
+import { VideoEmbed } from '../components/video-embed';
+import { showTypeLabel } from '../lib/show-types';
+
+/** /shows/{id}: one show and the products it includes. */
+export default function ShowDetail() {
+  const { showId = '' } = useParams();
+  const signedIn = useSignedIn();
+  const { data: show, error, isLoading } = useGetShowQuery(showId);
+
+  useEffect(() => {
+    document.title = `${show?.title ?? 'Show'} | Fireworks Shop`;
+  }, [show?.title]);
+
+  const backLink = (
+    <AppLink to={paths.showsFirstPage} className="link link-primary">
+      ← Back to shows
+    </AppLink>
+  );
+  if (isLoading) return <Loading label="Loading show..." />;
+  if (error || !show) {
+    const notFound = (error as { status?: unknown } | undefined)?.status === 404 || (!error && !show);
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
+        {notFound ? <h1 className="text-3xl font-bold">Show not found</h1> : <ListingError error={error} />}
+        {backLink}
+      </div>
+    );
+  }
+  const { total } = showCounts(show);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      {backLink}
+      <div className="grid gap-8 md:grid-cols-2">
+        <ProductImage src={show.image} alt={show.title} className="rounded-box" />
+        <div className="space-y-4">
+          <ul className="flex flex-wrap gap-2" aria-label="Show details">
+            {show.showType && <li className="badge badge-secondary">{showTypeLabel(show.showType.name)}</li>}
+            {show.brand && <li className="badge badge-outline">{show.brand.name}</li>}
+            {show.category && <li className="badge badge-outline">{show.category.name}</li>}
+            <li className={`badge ${show.inStock ? 'badge-success' : 'badge-error'}`}>{show.inStock ? 'In Stock' : 'Out of Stock'}</li>
+          </ul>
+          <h1 className="text-3xl font-bold">{show.title}</h1>
+          <p className="text-2xl font-semibold">{formatMoney(show.casePrice)}</p>
+          <p>{total} products included</p>
+          <p>{show.description?.trim() || 'No description available for this show.'}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            {signedIn ? (
+              <>
+                <CartButton label="Add Show to Cart" disabled={!show.inStock} size="md" />
+                {show.inStock && <CartComingSoonNote />}
+              </>
+            ) : (
+              <p>
+                <SignInPrompt text="Please sign in to add this show to your cart" />
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+      <VideoEmbed url={show.videoURL} title={show.title} />
+      <section aria-labelledby="included-heading" className="space-y-2">
+        <h2 id="included-heading" className="text-xl font-bold">
+          Included products
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Case or unit</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Notes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {show.showProducts.map((sp) => (
+                <tr key={sp.id}>
+                  <td>
+                    <AppLink to={paths.product(sp.product.id)} className="link">
+                      {sp.product.title}
+                    </AppLink>{' '}
+                    <span className="text-xs">({sp.product.sku})</span>
+                  </td>
+                  <td>{sp.isUnit ? 'Unit' : 'Case'}</td>
+                  <td>{sp.quantity}</td>
+                  <td>{sp.notes || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
