@@ -19,6 +19,7 @@ use super::{
     insert_bundles, is_catalogue_empty, seed_id, seed_reference_data, unit_package,
     unit_price_cents, ProductBundle, Refs,
 };
+use crate::catalogue::bump_version;
 use crate::connection::DbConnection;
 use crate::error::DbError;
 use crate::models::{ApparelVariant, Product, ShowProduct, UnitProduct};
@@ -67,6 +68,8 @@ pub fn seed_demo_shop(conn: &mut DbConnection) -> Result<u64, DbError> {
         }
 
         let terminals = seed_terminals(conn, &mut rng)?;
+        // API nodes drop their cached catalogue answers when the version moves.
+        bump_version(conn)?;
         let added = (fireworks.len() + apparel.len() + shows.len()) as u64;
         tracing::info!(
             products = fireworks.len(),

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use diesel::prelude::*;
 
 use super::seed_id;
+use crate::catalogue::bump_version;
 use crate::connection::DbConnection;
 use crate::error::DbError;
 use crate::models::{ApparelType, Brand, Category, Color, Effect, ShowType};
@@ -247,6 +248,7 @@ pub fn seed_reference_data(conn: &mut DbConnection) -> Result<u64, DbError> {
         seed_described!(show_types, ShowType, "show_type", SHOW_TYPES);
         seed_described!(apparel_types, ApparelType, "apparel_type", APPAREL_TYPES);
         if added > 0 {
+            bump_version(conn)?;
             tracing::info!(added, "seeded reference data");
         }
         Ok(added)

@@ -408,3 +408,18 @@ fn a_duplicate_sku_is_refused_as_duplicate() {
         "{err:?}"
     );
 }
+
+#[test]
+fn seeding_moves_the_catalogue_version_so_servers_drop_their_caches() {
+    use persistence::catalogue::current_version;
+    let test_db = TestDatabase::new();
+    let mut conn = test_db.db().get().expect("connection");
+    let start = current_version(&mut conn).expect("version");
+    seed_demo_shop(&mut conn).expect("demo");
+    let after_demo = current_version(&mut conn).expect("version");
+    assert!(after_demo > start);
+    assert_eq!(seed_demo_shop(&mut conn).expect("again"), 0);
+    assert_eq!(current_version(&mut conn).expect("version"), after_demo);
+    seed_bulk_products(&mut conn, 10, &mut |_, _| {}).expect("bulk");
+    assert!(current_version(&mut conn).expect("version") > after_demo);
+}
