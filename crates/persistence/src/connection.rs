@@ -31,6 +31,55 @@ impl DbConnection {
             Self::Sqlite(_) => Backend::Sqlite,
         }
     }
+
+    /// Runs `f` in a transaction meant to write: on SQLite it starts with `BEGIN IMMEDIATE`, so
+    /// the write lock is taken up front and a concurrent writer waits (busy_timeout) instead of
+    /// failing with "database is locked" when it upgrades a read transaction whose snapshot
+    /// another writer has moved on. On PostgreSQL, and inside an already open transaction
+    /// (a savepoint then), it is an ordinary [`Connection::transaction`]. Commits on `Ok`,
+    /// rolls back on `Err`.
+    ///
+    /// Use it for read-then-write use cases (stock, checkout, status changes); combine it with
+    /// conditional updates (`... SET stock = stock - n WHERE stock >= n`) or `FOR UPDATE` on
+    /// PostgreSQL, where it does not lock by itself.
+    ///
+    /// # Errors
+    /// Whatever `f` returns, or the error of beginning or committing.
+    pub fn write_transaction<T, E, F>(&mut self, f: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E>,
+        E: From<diesel::result::Error>,
+    {
+        use diesel::connection::{AnsiTransactionManager, TransactionManager};
+        let Self::Sqlite(sqlite) = self else {
+            return self.transaction(f);
+        };
+        let depth =
+            AnsiTransactionManager::transaction_manager_status_mut(sqlite).transaction_depth()?;
+        if depth.is_some() {
+            return self.transaction(f);
+        }
+        AnsiTransactionManager::begin_transaction_sql(&mut *sqlite, "BEGIN IMMEDIATE")?;
+        let result = f(self);
+        let Self::Sqlite(sqlite) = self else {
+            // f cannot swap the connection for another variant; nothing to finish then.
+            return result;
+        };
+        match result {
+            Ok(value) => {
+                if let Err(error) = AnsiTransactionManager::commit_transaction(&mut *sqlite) {
+                    // A failed COMMIT leaves the transaction open: roll it back.
+                    let _ = AnsiTransactionManager::rollback_transaction(&mut *sqlite);
+                    return Err(error.into());
+                }
+                Ok(value)
+            }
+            Err(error) => {
+                AnsiTransactionManager::rollback_transaction(&mut *sqlite)?;
+                Err(error)
+            }
+        }
+    }
 }
 
 /// Which database engine a [`Db`] talks to.
@@ -219,6 +268,18 @@ impl Db {
     {
         let mut conn = self.get()?;
         DbConnection::transaction(&mut conn, f)
+    }
+
+    /// Borrows a connection and runs `f` in [`DbConnection::write_transaction`] on it.
+    ///
+    /// # Errors
+    /// Whatever `f` returns, or the error of getting a connection or committing.
+    pub fn write_transaction<T, F>(&self, f: F) -> Result<T, DbError>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, DbError>,
+    {
+        let mut conn = self.get()?;
+        conn.write_transaction(f)
     }
 }
 

@@ -2,5 +2,6 @@
 //! a fresh PostgreSQL database per test when `TEST_DATABASE_URL` is set
 //! (`scripts/with-postgres.sh cargo test -p persistence`).
 
+mod concurrency;
 mod schema;
 mod seed;
