@@ -15,7 +15,7 @@ function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
 
 describe('app routes', () => {
   it('gives every page its own lazy module and a preload hook', () => {
-    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', '*']) {
+    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', '*']) {
       const route = findRoute(routes, path);
       expect(route?.lazy).toBeInstanceOf(Function);
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);

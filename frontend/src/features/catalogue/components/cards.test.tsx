@@ -1,0 +1,217 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt, signedInState, signedOutState } from '@/test/render';
+import type { Product, Show, Variant } from '../api/types';
+import { ApparelCard } from './apparel-card';
+import { CART_COMING_SOON } from './cart-button';
+import { PLACEHOLDER_IMAGE, ProductImage } from './product-image';
+import { ProductCard } from './product-card';
+import { previewText, ShowCard } from './show-card';
+
+const product = (over: Partial<Product> = {}): Product => ({
+  id: 'p1',
+  sku: 'AF-1105',
+  title: '#20 Gold Sparklers',
+  description: 'Sparkles.',
+  casePrice: 66.9,
+  isShow: false,
+  isApparel: false,
+  inStock: true,
+  isCaseBreakable: true,
+  apparelType: null,
+  showType: null,
+  category: { id: 'c', name: 'Sparklers' },
+  brand: { id: 'b', name: 'Apollo Fireworks' },
+  colors: [],
+  effects: [],
+  image: '/images/products/AF-1105.svg',
+  videoURL: null,
+  package: [12, 36],
+  unitProduct: { id: 'u1', sku: 'AF-1105-u', unitPrice: 7.99, package: [1, 36], availableStock: 3 },
+  variants: [],
+  ...over,
+});
+
+describe('ProductCard', () => {
+  it('shows SKU, title link, case package and price with two decimals, and the unit', () => {
+    renderAt(<ProductCard product={product()} to="/products/p1?page=1" />, { preloadedState: signedOutState });
+    expect(screen.getByText('AF-1105')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#20 Gold Sparklers' })).toHaveAttribute('href', '/products/p1?page=1');
+    expect(screen.getByText(/12\/36/)).toHaveTextContent('12/36 · $66.90');
+    expect(screen.getByText(/1\/36/)).toHaveTextContent('1/36 · $7.99');
+  });
+
+  it('says "Case only" without a unit product', () => {
+    renderAt(<ProductCard product={product({ unitProduct: null })} to="/x" />, { preloadedState: signedOutState });
+    expect(screen.getByText('Case only')).toBeInTheDocument();
+  });
+
+  it('signed in and in stock: Add Case and Add Unit, not yet wired to the cart', () => {
+    renderAt(<ProductCard product={product()} to="/x" />, { preloadedState: signedInState() });
+    for (const name of ['Add Case', 'Add Unit']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAttribute('title', CART_COMING_SOON);
+    }
+    expect(screen.queryByRole('link', { name: /sign in/i })).not.toBeInTheDocument();
+  });
+
+  it('signed in without a unit product: Add Case only', () => {
+    renderAt(<ProductCard product={product({ unitProduct: null })} to="/x" />, { preloadedState: signedInState() });
+    expect(screen.getByRole('button', { name: 'Add Case' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Unit' })).not.toBeInTheDocument();
+  });
+
+  it('out of stock: the badge and no add buttons', () => {
+    renderAt(<ProductCard product={product({ inStock: false })} to="/x" />, { preloadedState: signedInState() });
+    expect(screen.getByText('Currently Out of Stock')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('signed out: a prompt to sign in that comes back here', () => {
+    renderAt(<ProductCard product={product()} to="/x" />, { path: '/products?page=2', route: '/products', preloadedState: signedOutState });
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to add to cart' })).toHaveAttribute(
+      'href',
+      '/user/login?redirect=%2Fproducts%3Fpage%3D2',
+    );
+  });
+});
+
+const show = (over: Partial<Show> = {}): Show => ({
+  id: 's1',
+  sku: 'SHOW-1',
+  title: 'Backyard Hero Show',
+  image: '/images/products/SHOW-1.svg',
+  description: 'x'.repeat(120),
+  videoURL: null,
+  casePrice: 3918.99,
+  inStock: true,
+  showTypeId: 't',
+  showType: { id: 't', name: 'FOURTH_JULY' },
+  brand: null,
+  category: null,
+  showProducts: [
+    { id: 'a', quantity: 3, isUnit: false, notes: null, product: { id: 'p', sku: 'P', title: 'P' } },
+    { id: 'b', quantity: 2, isUnit: true, notes: null, product: { id: 'q', sku: 'Q', title: 'Q' } },
+  ],
+  ...over,
+});
+
+describe('ShowCard', () => {
+  it('shows the type label, price, a 100-character preview and the counts', () => {
+    renderAt(<ShowCard show={show()} to="/shows/s1" />, { preloadedState: signedOutState });
+    expect(screen.getByText('Fourth of July')).toBeInTheDocument();
+    expect(screen.getByText('$3,918.99')).toBeInTheDocument();
+    expect(screen.getByText(`${'x'.repeat(100)}...`)).toBeInTheDocument();
+    expect(screen.getByText('2 products included')).toBeInTheDocument();
+    expect(screen.getByText('2 unit items · 3 case items')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/shows/s1');
+    expect(screen.queryByRole('button', { name: 'Add Show to Cart' })).not.toBeInTheDocument();
+  });
+
+  it('uses the singular for one product', () => {
+    renderAt(<ShowCard show={show({ showProducts: [show().showProducts[0]] })} to="/x" />, { preloadedState: signedOutState });
+    expect(screen.getByText('1 product included')).toBeInTheDocument();
+    expect(screen.getByText('0 unit items · 3 case items')).toBeInTheDocument();
+  });
+
+  it('signed in: Add Show to Cart, disabled when out of stock', () => {
+    const { unmount } = renderAt(<ShowCard show={show()} to="/x" />, { preloadedState: signedInState() });
+    expect(screen.getByRole('button', { name: 'Add Show to Cart' })).toHaveAttribute('aria-disabled', 'true');
+    unmount();
+    renderAt(<ShowCard show={show({ inStock: false })} to="/x" />, { preloadedState: signedInState() });
+    expect(screen.getByRole('button', { name: 'Add Show to Cart' })).toBeDisabled();
+  });
+
+  it('keeps short descriptions whole', () => {
+    expect(previewText('short')).toBe('short');
+    expect(previewText(null)).toBe('');
+    expect(previewText('y'.repeat(100))).toBe('y'.repeat(100));
+  });
+});
+
+const variant = (size: string, gender: string, stock = 999, colour: string | null = null): Variant => ({
+  id: `${size}-${gender}-${colour}`,
+  sku: `APP-0001-${size}-${gender[0]}${colour ? `-${colour.slice(0, 3).toUpperCase()}` : ''}`,
+  size,
+  gender,
+  colorId: colour,
+  color: colour ? { id: colour, name: colour } : null,
+  unitPrice: 24.99,
+  availableStock: stock,
+});
+
+const apparel = (variants: Variant[]) =>
+  product({
+    id: 'a1',
+    sku: 'APP-0001',
+    title: 'Cody B Hoodie',
+    isApparel: true,
+    unitProduct: null,
+    package: [1, 1],
+    apparelType: { id: 't', name: 'Hoodie' },
+    brand: { id: 'b', name: 'Cody B' },
+    variants,
+  });
+
+describe('ApparelCard', () => {
+  it('shows SKU, type, brand and "Select Options" until a variant is chosen', async () => {
+    const variants = [variant('S', 'UNISEX'), variant('M', 'MALE', 0), variant('M', 'FEMALE')];
+    renderAt(<ApparelCard product={apparel(variants)} to="/apparel/a1" />, { preloadedState: signedInState() });
+    expect(screen.getByText('APP-0001')).toBeInTheDocument();
+    expect(screen.getByText('Hoodie')).toBeInTheDocument();
+    expect(screen.getByText('Cody B')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select Options' })).toBeDisabled();
+    expect(screen.queryByRole('group', { name: 'Style' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'S' }));
+    // One style for S: not asked, chosen.
+    expect(screen.queryByRole('group', { name: 'Style' })).not.toBeInTheDocument();
+    expect(screen.getByText('APP-0001-S-U')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toHaveAttribute('aria-disabled', 'true');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    const style = screen.getByRole('group', { name: 'Style' });
+    expect(within(style).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(["Men's", "Women's"]);
+    expect(screen.getByRole('button', { name: 'Select Options' })).toBeDisabled();
+    await userEvent.click(within(style).getByRole('radio', { name: "Men's" }));
+    expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    await userEvent.click(within(style).getByRole('radio', { name: "Women's" }));
+    expect(screen.getByText('APP-0001-M-F')).toBeInTheDocument();
+    expect(screen.getByText('$24.99')).toBeInTheDocument();
+  });
+
+  it('asks the colour only when more than one matches', async () => {
+    const variants = [variant('M', 'UNISEX', 5, 'Red'), variant('M', 'UNISEX', 5, 'Blue'), variant('L', 'UNISEX', 5, 'Red')];
+    renderAt(<ApparelCard product={apparel(variants)} to="/x" />, { preloadedState: signedInState() });
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    expect(screen.getByRole('group', { name: 'Color' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Red' }));
+    expect(screen.getByText('APP-0001-M-U-RED')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'L' }));
+    expect(screen.queryByRole('group', { name: 'Color' })).not.toBeInTheDocument();
+    expect(screen.getByText('APP-0001-L-U-RED')).toBeInTheDocument();
+  });
+
+  it('signed out: a sign-in prompt instead of the button', () => {
+    renderAt(<ApparelCard product={apparel([variant('S', 'UNISEX')])} to="/x" />, { preloadedState: signedOutState });
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to add to cart' })).toBeInTheDocument();
+  });
+});
+
+describe('ProductImage', () => {
+  it.each([null, '', PLACEHOLDER_IMAGE])('uses the placeholder for %p', (src) => {
+    renderAt(<ProductImage src={src} alt="Hat" />);
+    expect(screen.getByRole('img', { name: 'Hat' })).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+  });
+
+  it('falls back to the placeholder when the image fails to load', () => {
+    renderAt(<ProductImage src="/images/products/X.svg" alt="Hat" />);
+    const img = screen.getByRole('img', { name: 'Hat' });
+    expect(img).toHaveAttribute('src', '/images/products/X.svg');
+    fireEvent.error(img);
+    expect(img).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+  });
+});

@@ -1,0 +1,23 @@
+import { toEmbedUrl } from './video';
+
+describe('toEmbedUrl', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=ruy4a0HL322', 'https://www.youtube.com/embed/ruy4a0HL322'],
+    ['https://youtube.com/watch?v=ruy4a0HL322&t=42s', 'https://www.youtube.com/embed/ruy4a0HL322'],
+    ['http://m.youtube.com/watch?v=abcdefghijk', 'https://www.youtube.com/embed/abcdefghijk'],
+    ['https://youtu.be/abcdefghijk', 'https://www.youtube.com/embed/abcdefghijk'],
+    ['https://youtu.be/abcdefghijk?si=xyz', 'https://www.youtube.com/embed/abcdefghijk'],
+    ['https://www.youtube.com/shorts/abcdefghijk', 'https://www.youtube.com/embed/abcdefghijk'],
+    ['https://www.youtube.com/embed/abcdefghijk', 'https://www.youtube.com/embed/abcdefghijk'],
+    ['https://vimeo.com/123456', 'https://player.vimeo.com/video/123456'],
+  ])('converts %s', (link, embed) => {
+    expect(toEmbedUrl(link)).toBe(embed);
+  });
+
+  it.each([null, undefined, '', 'not a url', 'javascript:alert(1)', 'https://example.com/video.mp4', 'https://www.youtube.com/watch', 'https://www.youtube.com/watch?v=<script>'])(
+    'gives null for %p',
+    (link) => {
+      expect(toEmbedUrl(link)).toBeNull();
+    },
+  );
+});
