@@ -489,14 +489,24 @@ const OCCASIONS: [&str; 8] = [
     "tailgates",
 ];
 
-/// A title for a product of `profile`.
+/// A title for a product of `profile` (no word twice, as in "Volcano Volcano").
 pub(super) fn title(rng: &mut StdRng, profile: &CategoryProfile) -> String {
+    let mut candidate = String::new();
+    for _ in 0..10 {
+        candidate = title_once(rng, profile);
+        let words: Vec<&str> = candidate.split_whitespace().collect();
+        let distinct: std::collections::HashSet<&str> = words.iter().copied().collect();
+        if distinct.len() == words.len() {
+            break;
+        }
+    }
+    candidate
+}
+
+fn title_once(rng: &mut StdRng, profile: &CategoryProfile) -> String {
     let pattern = pick(rng, profile.titles);
     let noun = pick(rng, &NOUNS);
-    let mut noun2 = pick(rng, &NOUNS);
-    if noun2 == noun {
-        noun2 = "Night";
-    }
+    let noun2 = pick(rng, &NOUNS);
     pattern
         .replace("{A}", pick(rng, &ADJECTIVES))
         .replace("{N2}", noun2)
@@ -509,6 +519,32 @@ pub(super) fn title(rng: &mut StdRng, profile: &CategoryProfile) -> String {
         .replace("{Num}", pick(rng, &["8", "10", "14", "20", "36"]))
 }
 
+/// How an effect reads in a sentence, and whether it can carry a colour ("red peony" but not
+/// "red whistle").
+fn effect_phrase(effect: &str) -> (String, bool) {
+    let phrase = match effect {
+        "Crackles" => "crackling",
+        "Helicopter" => "helicopter spins",
+        "Loud Bang" => "loud reports",
+        "Parachute" => "floating parachutes",
+        "Reveal" => "a big colour reveal",
+        "Sizzles" => "sizzles",
+        "Snake" => "growing snakes",
+        "Snaps" => "snaps",
+        "Spins" => "spinning wheels of fire",
+        "Whistle" => "screaming whistles",
+        "Confetti" => "confetti",
+        "Smoke" => "smoke",
+        "Fan Effects" => "fans of stars",
+        "Rising Tail" => "rising tails",
+        "Glow" => "glow",
+        "Flying Fish" => "flying fish",
+        other => return (other.to_lowercase(), true),
+    };
+    let colourable = matches!(effect, "Fan Effects" | "Rising Tail" | "Glow" | "Smoke");
+    (phrase.to_owned(), colourable)
+}
+
 /// A one to three sentence description mentioning the colours and effects.
 pub(super) fn description(
     rng: &mut StdRng,
@@ -517,31 +553,36 @@ pub(super) fn description(
     colors: &[&str],
     effects: &[&str],
 ) -> String {
-    let colors = join_words(colors);
-    let first_effect = effects
-        .first()
-        .copied()
-        .unwrap_or("Sparkles")
-        .to_lowercase();
-    let second_effect = effects.get(1).copied().unwrap_or("Crackles").to_lowercase();
+    let colors = join_words(&colors[..colors.len().min(3)]);
+    let phrases: Vec<(String, bool)> = effects.iter().map(|e| effect_phrase(e)).collect();
+    // The colours go with the first effect that can carry them, or with plain "stars".
+    let visual = phrases
+        .iter()
+        .find(|(_, colourable)| *colourable)
+        .map_or_else(|| "stars".to_owned(), |(p, _)| p.clone());
+    let other = phrases
+        .iter()
+        .map(|(p, _)| p.clone())
+        .find(|p| *p != visual)
+        .unwrap_or_else(|| "crackling".to_owned());
     let noun = profile.noun;
     let mut sentences = vec![match rng.gen_range(0..4) {
-        0 => format!("A {noun} that fills the sky with {colors} {first_effect}."),
-        1 => format!("This {noun} throws {colors} {first_effect} high over the crowd."),
+        0 => format!("A {noun} that fills the sky with {colors} {visual}."),
+        1 => format!("This {noun} throws {colors} {visual} high over the crowd."),
         2 => format!(
-            "{} {colors} {first_effect} from a {noun} that punches above its size.",
-            cap(pick(rng, &["Bold", "Dense", "Bright", "Crisp"]))
+            "{} {colors} {visual} from a {noun} that punches above its size.",
+            pick(rng, &["Bold", "Dense", "Bright", "Crisp"])
         ),
-        _ => format!("Light the fuse and watch {colors} {first_effect} pour out of this {noun}."),
+        _ => format!("Light the fuse and watch {colors} {visual} pour out of this {noun}."),
     }];
     if rng.gen_bool(0.7) {
         sentences.push(match rng.gen_range(0..3) {
             0 => format!(
-                "It builds to a {} {second_effect} finish.",
-                pick(rng, &["thundering", "dazzling", "crackling", "roaring"])
+                "It builds to a {} finish of {other}.",
+                pick(rng, &["thundering", "dazzling", "roaring", "busy"])
             ),
-            1 => format!("Expect {second_effect} between the breaks."),
-            _ => format!("A favourite for {}.", pick(rng, &OCCASIONS)),
+            1 => format!("Expect {other} between the breaks."),
+            _ => format!("A favorite for {}.", pick(rng, &OCCASIONS)),
         });
     }
     if rng.gen_bool(0.4) {
@@ -558,14 +599,6 @@ fn join_words(words: &[&str]) -> String {
         [] => "multicolour".to_owned(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-fn cap(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 
@@ -612,6 +645,29 @@ mod tests {
                 assert!(EFFECTS.contains(effect), "{effect}");
             }
         }
+    }
+
+    #[test]
+    fn titles_never_repeat_a_word() {
+        use rand::SeedableRng;
+        let mut rng = StdRng::seed_from_u64(7);
+        for profile in &PROFILES {
+            for _ in 0..50 {
+                let t = title(&mut rng, profile);
+                let words: Vec<&str> = t.split_whitespace().collect();
+                let distinct: std::collections::HashSet<&str> = words.iter().copied().collect();
+                assert_eq!(distinct.len(), words.len(), "{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn colours_only_go_with_effects_that_can_carry_them() {
+        use rand::SeedableRng;
+        let mut rng = StdRng::seed_from_u64(7);
+        let text = description(&mut rng, &PROFILES[0], "12,1", &["Red"], &["Whistle"]);
+        assert!(text.contains("red stars"), "{text}");
+        assert!(!text.contains("red screaming"), "{text}");
     }
 
     #[test]

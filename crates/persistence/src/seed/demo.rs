@@ -485,7 +485,7 @@ fn shows(
                 let as_unit = bundle.unit.is_some() && rng.gen_bool(0.4);
                 let (quantity, price) = match (&bundle.unit, as_unit) {
                     (Some(unit), true) => (rng.gen_range(2..=12), unit.unit_price_cents),
-                    _ => (rng.gen_range(1..=3), bundle.product.case_price_cents),
+                    _ => (rng.gen_range(1..=2), bundle.product.case_price_cents),
                 };
                 total += price * i64::from(quantity);
                 let notes = rng.gen_bool(0.5).then(|| pick(rng, &SHOW_NOTES).to_owned());
