@@ -35,24 +35,20 @@ pub fn seed_id(kind: &str, key: &str) -> String {
     Uuid::new_v5(&SEED_NAMESPACE, format!("{kind}:{key}").as_bytes()).to_string()
 }
 
-/// The price helper of the specification, `ceil(cost / 2.016 / qty * 2.65) - 0.01`, in cents:
-/// the cost is the case price, `qty` the first package number; the result is a whole dollar
-/// amount minus one cent. Exact integer arithmetic (no floats).
+/// The price helper of the specification (`domain::pricing::price_helper`) in cents: the cost
+/// is the case price, `qty` the first package number; 0 when the case price is not positive.
 pub fn unit_price_cents(case_price_cents: i64, qty: u32) -> i64 {
-    let qty = i64::from(qty.max(1));
-    // cost/2.016/qty*2.65 dollars = case_cents * 265 / (20160 * qty) dollars.
-    let numerator = case_price_cents.max(0) * 265;
-    let denominator = 20_160 * qty;
-    let dollars = (numerator + denominator - 1) / denominator;
-    (dollars * 100 - 1).max(0)
+    domain::pricing::price_helper(domain::money::Money::from_cents(case_price_cents), qty)
+        .map_or(0, |price| price.cents())
 }
 
-/// The unit package of a case package: `[1, rest of the case package]` ("12,6" -> "1,6").
+/// The unit package of a case package (`domain::pricing::unit_package`): `[1, rest of the case
+/// package]` ("12,6" -> "1,6"); "1" for a package that does not parse.
 pub fn unit_package(case_package: &str) -> String {
-    match case_package.split_once(',') {
-        Some((_, rest)) => format!("1,{rest}"),
-        None => "1".to_owned(),
-    }
+    domain::catalogue::Package::parse(case_package).map_or_else(
+        |_| "1".to_owned(),
+        |p| domain::pricing::unit_package(&p).to_db_string(),
+    )
 }
 
 /// Whether the catalogue has no products yet (the demo shop is only seeded then).
