@@ -10,7 +10,6 @@ use actix_web::{web, HttpRequest, HttpResponse};
 #[derive(Debug)]
 pub struct Frontend {
     root: PathBuf,
-    index: Option<Vec<u8>>,
 }
 
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><title>Fireworks shop</title></head>\
@@ -18,30 +17,36 @@ const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><title>Fireworks
 <code>npm --prefix frontend run build</code>) and reload. The API is at <a href=\"/api/docs/\">/api/docs/</a>.</p></main></body></html>";
 
 impl Frontend {
-    /// Reads `index.html` once; serves files below `root`.
+    /// Serves files below `root`.
     #[must_use]
     pub fn new(root: &Path) -> Self {
-        let index = std::fs::read(root.join("index.html")).ok();
-        if index.is_none() {
-            tracing::warn!(dir = %root.display(), "no built frontend found; serving a notice instead");
+        if !root.join("index.html").is_file() {
+            tracing::warn!(dir = %root.display(), "no built frontend found; serving a notice until it is built");
         }
         Frontend {
             root: root.to_path_buf(),
-            index,
         }
     }
 
+    /// `index.html` is read on every page load (small, and in the OS cache) so that rebuilding
+    /// the frontend never leaves a running server pointing at deleted bundles.
     fn index_response(&self) -> HttpResponse {
-        let body = self
-            .index
-            .clone()
-            .unwrap_or_else(|| NOT_BUILT.as_bytes().to_vec());
+        let body = std::fs::read(self.root.join("index.html"))
+            .unwrap_or_else(|_| NOT_BUILT.as_bytes().to_vec());
         HttpResponse::Ok()
             .insert_header(CacheControl(vec![CacheDirective::NoCache]))
+            .insert_header(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
             .content_type(ContentType::html())
             .body(body)
     }
 }
+
+/// What the app's pages may load: only this origin, plus embedded videos from YouTube. Inline
+/// styles are allowed (React `style` attributes); inline scripts are not.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; \
+frame-src https://www.youtube.com https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'self'";
 
 /// Registers the image generator and the SPA.
 pub fn configure(cfg: &mut web::ServiceConfig) {

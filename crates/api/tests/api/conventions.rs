@@ -111,6 +111,14 @@ async fn other_paths_get_the_single_page_app() {
     let app = spawn_app().await;
     let res = app.get("/products/123").await;
     assert_eq!(res.status(), StatusCode::OK);
+    let csp = res.headers()["content-security-policy"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    assert!(
+        csp.contains("script-src 'self'") && csp.contains("object-src 'none'"),
+        "{csp}"
+    );
     assert!(res.text().await.expect("html").contains("<html"));
     let res = app.get("/missing-asset.js").await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
@@ -131,4 +139,44 @@ async fn product_placeholder_images_are_generated_locally() {
         .await
         .expect("svg");
     assert_eq!(a, b, "deterministic");
+}
+
+#[tokio::test]
+async fn a_frontend_built_after_start_is_served_without_a_restart() {
+    let app = spawn_app().await;
+    let before = app.get("/").await.text().await.expect("html");
+    assert!(before.contains("The frontend is not built"));
+    let dist = app.data_dir.path().join("no-frontend");
+    std::fs::create_dir_all(dist.join("assets")).expect("dist");
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><html><body>built v1</body></html>",
+    )
+    .expect("index");
+    std::fs::write(dist.join("assets/main.0123abcd.js"), "console.log(1)").expect("asset");
+    assert!(app
+        .get("/shows")
+        .await
+        .text()
+        .await
+        .expect("html")
+        .contains("built v1"));
+    let res = app.get("/assets/main.0123abcd.js").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers()["cache-control"]
+        .to_str()
+        .expect("ascii")
+        .contains("immutable"));
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><html><body>built v2</body></html>",
+    )
+    .expect("index");
+    assert!(app
+        .get("/")
+        .await
+        .text()
+        .await
+        .expect("html")
+        .contains("built v2"));
 }

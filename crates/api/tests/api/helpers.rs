@@ -18,7 +18,7 @@ pub struct TestApp {
     pub address: String,
     pub client: Client,
     pub db: TestDatabase,
-    _data_dir: tempfile::TempDir,
+    pub data_dir: tempfile::TempDir,
 }
 
 /// Settings for a test server on `db`: port 0, fast password hashing, no demo shop.
@@ -62,7 +62,7 @@ pub async fn spawn_app_with(customize: impl FnOnce(&mut Settings)) -> TestApp {
         address,
         client,
         db,
-        _data_dir: data_dir,
+        data_dir,
     }
 }
 
