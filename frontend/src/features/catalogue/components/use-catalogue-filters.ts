@@ -25,7 +25,8 @@ export function useCatalogueFilters({ replace = false, requirePaging = false } =
   }, [requirePaging, params, filters, setParams]);
 
   const write = useCallback(
-    (next: CatalogueFilters) => setParams(filtersToParams(next), { replace }),
+    // flushSync: a clicked checkbox shows its new state at once, not after the navigation settles.
+    (next: CatalogueFilters) => setParams(filtersToParams(next), { replace, flushSync: true }),
     [setParams, replace],
   );
   const update = useCallback((patch: Partial<CatalogueFilters>) => write(changeFilters(filters, patch)), [filters, write]);

@@ -71,18 +71,18 @@ export default function BrandPage() {
       id={`brand-tab-${id}`}
       aria-selected={tab === id}
       aria-controls="brand-panel"
-      className={`tab ${tab === id ? 'tab-active' : ''}`}
+      className={`btn ${tab === id ? 'btn-primary' : 'btn-ghost'}`}
       onClick={() => switchTab(id)}
     >
       {label}
-      <span className="badge badge-sm ml-2">{count ?? '…'}</span>
+      <span className="badge badge-sm">{count ?? '…'}</span>
     </button>
   );
 
   const brandMissing = meta.data && !brandId;
   return (
     <Page title={BRAND_NAME} heading={`${BRAND_NAME} Fireworks`} lead="Everything from Cody B: fireworks, apparel and complete shows." wide>
-      <div role="tablist" aria-label="Cody B catalogue" className="tabs tabs-border">
+      <div role="tablist" aria-label="Cody B catalogue" className="flex gap-2 border-b border-base-300 pb-2">
         {tabButton('products', 'Products', queries ? merged.totalItems : undefined)}
         {tabButton('shows', 'Shows', shows.data?.pagination.total)}
       </div>
