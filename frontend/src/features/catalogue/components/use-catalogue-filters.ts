@@ -25,11 +25,17 @@ export function useCatalogueFilters({ replace = false, requirePaging = false } =
   }, [requirePaging, params, filters, setParams]);
 
   const write = useCallback(
-    // flushSync: a clicked checkbox shows its new state at once, not after the navigation settles.
-    (next: CatalogueFilters) => setParams(filtersToParams(next), { replace, flushSync: true }),
+    (next: CatalogueFilters, keepScroll: boolean) =>
+      // flushSync: a clicked checkbox shows its new state at once, not after the navigation settles.
+      // A filter change keeps the scroll position; a new page or page size starts at the top.
+      setParams(filtersToParams(next), { replace, flushSync: true, preventScrollReset: keepScroll }),
     [setParams, replace],
   );
-  const update = useCallback((patch: Partial<CatalogueFilters>) => write(changeFilters(filters, patch)), [filters, write]);
-  const clearAll = useCallback(() => write(clearedFilters(filters)), [filters, write]);
+  const update = useCallback(
+    (patch: Partial<CatalogueFilters>) =>
+      write(changeFilters(filters, patch), !Object.keys(patch).every((k) => k === 'page' || k === 'pageSize')),
+    [filters, write],
+  );
+  const clearAll = useCallback(() => write(clearedFilters(filters), true), [filters, write]);
   return { filters, update, clearAll, search: key };
 }

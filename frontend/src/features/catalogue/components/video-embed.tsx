@@ -14,7 +14,7 @@ export function VideoEmbed({ url, title }: { url: string | null | undefined; tit
     );
   }
   return (
-    <div className="aspect-video w-full overflow-hidden rounded-box bg-base-200">
+    <div className="aspect-video w-full max-w-3xl overflow-hidden rounded-box bg-base-200">
       <iframe
         src={embed}
         title={`Video: ${title}`}

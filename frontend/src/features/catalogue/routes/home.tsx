@@ -161,6 +161,15 @@ export default function Home() {
             </li>
           ))}
         </ul>
+        <section aria-labelledby="featured-brand" className="mt-10 rounded-box bg-base-200 p-6">
+          <h2 id="featured-brand" className="text-2xl font-bold">
+            Featured brand: Cody B
+          </h2>
+          <p className="mt-2">Cakes, rockets, shows and apparel from one of our favourite brands.</p>
+          <AppLink to={paths.brand} className="btn btn-primary btn-sm mt-4">
+            Shop Cody B
+          </AppLink>
+        </section>
         <FeaturedShows />
         <Categories />
         <NewArrivals />
