@@ -12,12 +12,15 @@
 //! between workers and the memory used is bounded by [`DEFAULT_BUDGET_BYTES`] in all. When a
 //! cache grows past its budget, the least recently used quarter of its entries is dropped.
 //!
+//! Lists also remember their row count per filter (without the page) under the same version,
+//! so that paging through a list counts its rows once.
+//!
 //! Answers carry an `ETag` (a digest of the body) and the call's `Cache-Control`; a request
 //! whose `If-None-Match` names the current `ETag` gets `304 Not Modified`.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use actix_web::http::header::{self, HeaderValue};
@@ -34,10 +37,19 @@ use crate::state::AppState;
 pub const VERSION_TTL: Duration = Duration::from_millis(250);
 
 /// Memory for cached bodies across all workers of one server.
-pub const DEFAULT_BUDGET_BYTES: usize = 48 * 1024 * 1024;
+pub const DEFAULT_BUDGET_BYTES: usize = 16 * 1024 * 1024;
 
 /// Most entries one worker's cache holds, whatever their size.
 const MAX_ENTRIES: usize = 20_000;
+
+/// Cache misses one worker lets run against the database at once. Catalogue queries are
+/// CPU-bound; more of them at once than the machine has cores only adds contention (and
+/// per-thread allocator arenas), and the limit keeps pooled connections free for carts and
+/// checkout when the catalogue is hammered.
+const MISSES_PER_WORKER: usize = 2;
+
+/// Most list counts one worker's cache holds (about 100 bytes each).
+const MAX_COUNTS: usize = 10_000;
 
 /// `Cache-Control` of an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +93,9 @@ struct Inner {
     checked_at: Option<Instant>,
     entries: HashMap<String, Entry>,
     bytes: usize,
+    /// Row counts of list filters (without the page), so that paging through a list counts
+    /// its rows once per version.
+    counts: HashMap<String, i64>,
 }
 
 /// One worker's catalogue cache. See the module documentation.
@@ -89,6 +104,56 @@ pub struct CatalogueCache {
     inner: Mutex<Inner>,
     clock: AtomicU64,
     budget_bytes: usize,
+    gate: Arc<Gate>,
+}
+
+/// A counting semaphore for blocking threads: at most `limit` holders at once.
+#[derive(Debug)]
+struct Gate {
+    busy: Mutex<usize>,
+    freed: Condvar,
+    limit: usize,
+}
+
+/// A held place in a [`Gate`], given back on drop.
+struct GatePass<'a>(&'a Gate);
+
+impl Gate {
+    fn new(limit: usize) -> Self {
+        Gate {
+            busy: Mutex::new(0),
+            freed: Condvar::new(),
+            limit: limit.max(1),
+        }
+    }
+
+    /// Waits (blocking the thread) for a free place.
+    fn enter(&self) -> GatePass<'_> {
+        let mut busy = self
+            .busy
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        while *busy >= self.limit {
+            busy = self
+                .freed
+                .wait(busy)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        *busy += 1;
+        GatePass(self)
+    }
+}
+
+impl Drop for GatePass<'_> {
+    fn drop(&mut self) {
+        let mut busy = self
+            .0
+            .busy
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *busy = busy.saturating_sub(1);
+        self.0.freed.notify_one();
+    }
 }
 
 impl CatalogueCache {
@@ -99,6 +164,7 @@ impl CatalogueCache {
             inner: Mutex::new(Inner::default()),
             clock: AtomicU64::new(0),
             budget_bytes: budget_bytes.max(64 * 1024),
+            gate: Arc::new(Gate::new(MISSES_PER_WORKER)),
         }
     }
 
@@ -134,6 +200,7 @@ impl CatalogueCache {
     pub fn clear(&self) {
         let mut inner = self.lock();
         inner.entries.clear();
+        inner.counts.clear();
         inner.bytes = 0;
         inner.checked_at = None;
     }
@@ -142,10 +209,32 @@ impl CatalogueCache {
     fn observe(inner: &mut Inner, version: i64) {
         if version != inner.version {
             inner.entries.clear();
+            inner.counts.clear();
             inner.bytes = 0;
             inner.version = version;
         }
         inner.checked_at = Some(Instant::now());
+    }
+
+    /// The remembered row count of the list filter `key`, with the catalogue version it
+    /// belongs to. Use it only when the version matches the one the query runs at (see
+    /// [`CatalogueCache::respond_versioned`]).
+    #[must_use]
+    pub fn count(&self, key: &str) -> (Option<i64>, i64) {
+        let inner = self.lock();
+        (inner.counts.get(key).copied(), inner.version)
+    }
+
+    /// Remembers the row count of the list filter `key`, counted at catalogue `version`.
+    pub fn remember_count(&self, key: String, version: i64, total: i64) {
+        let mut inner = self.lock();
+        if version != inner.version {
+            return;
+        }
+        if inner.counts.len() >= MAX_COUNTS {
+            inner.counts.clear();
+        }
+        inner.counts.insert(key, total);
     }
 
     /// The cached answer for `key` when the version is known to be current, else `None`
@@ -241,6 +330,27 @@ impl CatalogueCache {
         F: FnOnce(&mut Conn) -> Result<T, ApiError> + Send + 'static,
         T: Serialize,
     {
+        self.respond_versioned(req, state, key, policy, move |conn, _| load(conn))
+            .await
+    }
+
+    /// [`CatalogueCache::respond`] whose `load` also gets the catalogue version its query runs
+    /// at (read in the same database call, before `load`).
+    ///
+    /// # Errors
+    /// Whatever `load` returns; 503 when no connection can be had.
+    pub async fn respond_versioned<T, F>(
+        &self,
+        req: &HttpRequest,
+        state: &AppState,
+        key: String,
+        policy: CachePolicy,
+        load: F,
+    ) -> Result<HttpResponse, ApiError>
+    where
+        F: FnOnce(&mut Conn, i64) -> Result<T, ApiError> + Send + 'static,
+        T: Serialize,
+    {
         match self.lookup(&key) {
             Lookup::Hit(cached) => return Ok(answer(req, &cached, policy)),
             Lookup::Miss => {}
@@ -258,16 +368,20 @@ impl CatalogueCache {
                 }
             }
         }
-        let (version, body) = state
-            .run(move |conn| {
-                // The version first: the answer is at least as new as the version it is
-                // stored under.
-                let version = persistence::catalogue::current_version(conn)?;
-                let value = load(conn)?;
-                let body = serde_json::to_vec(&value).map_err(ApiError::internal)?;
-                Ok((version, body))
-            })
-            .await?;
+        let gate = self.gate.clone();
+        let db = state.db.clone();
+        let (version, body) = crate::state::blocking(move || {
+            // Wait for a place before taking a pooled connection, not while holding one.
+            let _pass = gate.enter();
+            let mut conn = db.get()?;
+            // The version first: the answer is at least as new as the version it is stored
+            // under.
+            let version = persistence::catalogue::current_version(&mut conn)?;
+            let value = load(&mut conn, version)?;
+            let body = serde_json::to_vec(&value).map_err(ApiError::internal)?;
+            Ok((version, body))
+        })
+        .await?;
         let cached = CachedBody::new(Bytes::from(body));
         self.store(key, version, cached.clone());
         Ok(answer(req, &cached, policy))
@@ -360,6 +474,43 @@ mod tests {
         assert!(inner.entries.contains_key("k0"));
         assert!(inner.entries.contains_key("k199"));
         assert!(!inner.entries.contains_key("k1"));
+    }
+
+    #[test]
+    fn the_gate_admits_at_most_its_limit() {
+        let gate = Arc::new(Gate::new(2));
+        let peak = Arc::new(Mutex::new((0usize, 0usize)));
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let (gate, peak) = (gate.clone(), peak.clone());
+                std::thread::spawn(move || {
+                    let _pass = gate.enter();
+                    {
+                        let mut p = peak.lock().expect("lock");
+                        p.0 += 1;
+                        p.1 = p.1.max(p.0);
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                    peak.lock().expect("lock").0 -= 1;
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().expect("thread");
+        }
+        assert_eq!(peak.lock().expect("lock").1, 2);
+    }
+
+    #[test]
+    fn counts_belong_to_one_version() {
+        let cache = CatalogueCache::new(1 << 20);
+        cache.store("a".into(), 4, body(1));
+        cache.remember_count("f".into(), 3, 10);
+        assert_eq!(cache.count("f"), (None, 4));
+        cache.remember_count("f".into(), 4, 11);
+        assert_eq!(cache.count("f"), (Some(11), 4));
+        cache.store("b".into(), 5, body(1));
+        assert_eq!(cache.count("f"), (None, 5));
     }
 
     #[test]

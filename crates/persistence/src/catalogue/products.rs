@@ -261,9 +261,26 @@ pub fn list_products(
     filter: &ProductFilter,
     page: PageRequest,
 ) -> Result<Page<ProductRecord>, DbError> {
-    let total: i64 = apply_product_filter!(products::table.into_boxed(), filter)
-        .count()
-        .get_result(conn)?;
+    list_products_counted(conn, filter, page, None)
+}
+
+/// [`list_products`] with the number of matching products already known (a cached count of the
+/// same filter at the same catalogue version), which saves the count query.
+///
+/// # Errors
+/// Database failures.
+pub fn list_products_counted(
+    conn: &mut DbConnection,
+    filter: &ProductFilter,
+    page: PageRequest,
+    known_total: Option<i64>,
+) -> Result<Page<ProductRecord>, DbError> {
+    let total: i64 = match known_total {
+        Some(total) => total,
+        None => apply_product_filter!(products::table.into_boxed(), filter)
+            .count()
+            .get_result(conn)?,
+    };
     if total <= page.offset() {
         return Ok(Page {
             items: Vec::new(),

@@ -68,14 +68,25 @@ pub async fn list(
         (_, Some(true)) | (Some(false), None) => StockFilter::InStock,
         (_, Some(false)) => StockFilter::OutOfStock,
     };
-    let key = format!("products|{page:?}|{filter:?}");
+    let count_key = format!("products|{filter:?}");
+    let key = format!("{count_key}|{page:?}");
+    let (known, counted_at) = cache.count(&count_key);
+    let counts = cache.clone();
     cache
-        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
-            Ok(product_page(
-                page,
-                catalogue::list_products(conn, &filter, page)?,
-            ))
-        })
+        .respond_versioned(
+            &req,
+            &state,
+            key,
+            CachePolicy::Revalidate,
+            move |conn, version| {
+                let known = known.filter(|_| counted_at == version);
+                let found = catalogue::list_products_counted(conn, &filter, page, known)?;
+                if known.is_none() {
+                    counts.remember_count(count_key, version, found.total);
+                }
+                Ok(product_page(page, found))
+            },
+        )
         .await
 }
 
