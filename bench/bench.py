@@ -266,6 +266,7 @@ def bench_size(work: Path, products: int) -> dict:
     seed_seconds = seed(db, products)
     shop, port = start_shop(work, db)
     base = f"http://{HOST}:{port}"
+    log(f"[{products}] server started, peak RSS {vm_hwm_mb(shop.pid):.1f} MB")
     rows = []
     try:
         urls = scenarios(base)
@@ -282,7 +283,7 @@ def bench_size(work: Path, products: int) -> dict:
             n = wrk(nurl, DURATION)
         finally:
             stop(nginx)
-        rows.append({"scenario": "nginx: same bytes as list page (static)", **n, "cpu_ms": None})
+        rows.append({"scenario": "nginx: same bytes as list page (static)", **n, "cpu_ms": None, "hwm": None})
 
         def measure(name: str, url: str, script: Path | None = None) -> None:
             log(f"[{products}] {name}")
@@ -291,7 +292,7 @@ def bench_size(work: Path, products: int) -> dict:
             r = wrk(url, DURATION, script=script)
             ticks = cpu_ticks(shop.pid) - before
             cpu_ms = ticks * 1000 / CLK_TCK / r["requests"] if r["requests"] else float("nan")
-            rows.append({"scenario": name, **r, "cpu_ms": cpu_ms})
+            rows.append({"scenario": name, **r, "cpu_ms": cpu_ms, "hwm": vm_hwm_mb(shop.pid)})
 
         for name, path in urls:
             measure(name, base + path)
@@ -411,14 +412,14 @@ def report(results: list[dict], started: dt.datetime, elapsed: float) -> str:
         "",
         "## Results",
         "",
-        "| products | scenario | req/s | p50 ms | p99 ms | vs nginx | CPU ms/req | non-2xx | load avg |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| products | scenario | req/s | p50 ms | p99 ms | vs nginx | CPU ms/req | peak RSS MB so far | non-2xx | load avg |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for res in results:
         for r in res["rows"]:
             out.append(
                 f"| {res['products']:,} | {r['scenario']} | {fmt(r['rps'], ',.0f')} | {fmt(r['p50'])} | "
-                f"{fmt(r['p99'])} | {fmt(r['ratio'])}x | {fmt(r['cpu_ms'], '.3f')} | {r['errors']} | "
+                f"{fmt(r['p99'])} | {fmt(r['ratio'])}x | {fmt(r['cpu_ms'], '.3f')} | {fmt(r['hwm'], '.1f')} | {r['errors']} | "
                 f"{fmt(r['load'], '.1f')} |"
             )
     out += [

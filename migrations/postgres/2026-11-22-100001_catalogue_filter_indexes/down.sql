@@ -1,0 +1,2 @@
+DROP INDEX idx_products_category_kind;
+DROP INDEX idx_products_brand_kind;
