@@ -19,8 +19,11 @@
 //! whose `If-None-Match` names the current `ETag` gets `304 Not Modified`.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use actix_web::http::header::{self, HeaderValue};
@@ -107,52 +110,73 @@ pub struct CatalogueCache {
     gate: Arc<Gate>,
 }
 
-/// A counting semaphore for blocking threads: at most `limit` holders at once.
+/// An async counting semaphore: at most `limit` passes out at once. Waiting happens on the
+/// async worker, so no blocking thread (and no allocator arena) is taken by a queued miss.
 #[derive(Debug)]
 struct Gate {
-    busy: Mutex<usize>,
-    freed: Condvar,
+    state: Mutex<GateState>,
     limit: usize,
 }
 
-/// A held place in a [`Gate`], given back on drop.
-struct GatePass<'a>(&'a Gate);
+#[derive(Debug, Default)]
+struct GateState {
+    busy: usize,
+    waiters: Vec<Waker>,
+}
+
+/// A held place in a [`Gate`], given back on drop (it may move to a blocking thread).
+struct GatePass(Arc<Gate>);
+
+/// The future of [`Gate::enter`].
+struct Enter(Arc<Gate>);
 
 impl Gate {
     fn new(limit: usize) -> Self {
         Gate {
-            busy: Mutex::new(0),
-            freed: Condvar::new(),
+            state: Mutex::new(GateState::default()),
             limit: limit.max(1),
         }
     }
 
-    /// Waits (blocking the thread) for a free place.
-    fn enter(&self) -> GatePass<'_> {
-        let mut busy = self
-            .busy
+    fn lock(&self) -> MutexGuard<'_, GateState> {
+        self.state
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        while *busy >= self.limit {
-            busy = self
-                .freed
-                .wait(busy)
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-        }
-        *busy += 1;
-        GatePass(self)
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Waits for a free place.
+    fn enter(self: &Arc<Self>) -> Enter {
+        Enter(self.clone())
     }
 }
 
-impl Drop for GatePass<'_> {
+impl Future for Enter {
+    type Output = GatePass;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<GatePass> {
+        let mut state = self.0.lock();
+        if state.busy < self.0.limit {
+            state.busy += 1;
+            Poll::Ready(GatePass(self.0.clone()))
+        } else {
+            state.waiters.push(cx.waker().clone());
+            Poll::Pending
+        }
+    }
+}
+
+impl Drop for GatePass {
     fn drop(&mut self) {
-        let mut busy = self
-            .0
-            .busy
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *busy = busy.saturating_sub(1);
-        self.0.freed.notify_one();
+        let waiters = {
+            let mut state = self.0.lock();
+            state.busy = state.busy.saturating_sub(1);
+            std::mem::take(&mut state.waiters)
+        };
+        // Wake every waiter (a few at most): one gets the place, the others wait again. Waking
+        // only one could lose the wake-up to a request that was cancelled meanwhile.
+        for waker in waiters {
+            waker.wake();
+        }
     }
 }
 
@@ -368,11 +392,11 @@ impl CatalogueCache {
                 }
             }
         }
-        let gate = self.gate.clone();
+        // Wait for a place on the async worker, before taking a thread or a connection.
+        let pass = self.gate.enter().await;
         let db = state.db.clone();
         let (version, body) = crate::state::blocking(move || {
-            // Wait for a place before taking a pooled connection, not while holding one.
-            let _pass = gate.enter();
+            let _pass = pass;
             let mut conn = db.get()?;
             // The version first: the answer is at least as new as the version it is stored
             // under.
@@ -476,29 +500,31 @@ mod tests {
         assert!(!inner.entries.contains_key("k1"));
     }
 
-    #[test]
-    fn the_gate_admits_at_most_its_limit() {
+    #[actix_web::test]
+    async fn the_gate_admits_at_most_its_limit() {
         let gate = Arc::new(Gate::new(2));
         let peak = Arc::new(Mutex::new((0usize, 0usize)));
-        let threads: Vec<_> = (0..8)
+        let tasks: Vec<_> = (0..8)
             .map(|_| {
                 let (gate, peak) = (gate.clone(), peak.clone());
-                std::thread::spawn(move || {
-                    let _pass = gate.enter();
+                actix_web::rt::spawn(async move {
+                    let pass = gate.enter().await;
                     {
                         let mut p = peak.lock().expect("lock");
                         p.0 += 1;
                         p.1 = p.1.max(p.0);
                     }
-                    std::thread::sleep(Duration::from_millis(5));
+                    actix_web::rt::time::sleep(Duration::from_millis(5)).await;
                     peak.lock().expect("lock").0 -= 1;
+                    drop(pass);
                 })
             })
             .collect();
-        for t in threads {
-            t.join().expect("thread");
+        for t in tasks {
+            t.await.expect("task");
         }
         assert_eq!(peak.lock().expect("lock").1, 2);
+        assert_eq!(gate.lock().busy, 0);
     }
 
     #[test]
