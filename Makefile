@@ -45,7 +45,7 @@ test-rust-sqlite:
 
 test-rust-pg:
 	@if [ -n "$$TEST_DATABASE_URL" ] || [ -n "$(HAS_PG)" ]; then \
-		scripts/with-postgres.sh $(CARGO) test -p persistence -p shop-api; \
+		scripts/with-postgres.sh $(CARGO) test --workspace; \
 	else echo "PostgreSQL not installed: skipping the PostgreSQL run"; fi
 
 test-domain: ## Domain crate tests
