@@ -3,6 +3,7 @@
 
 mod catalogue;
 mod catalogue_cache;
+mod catalogue_sort;
 mod conventions;
 mod helpers;
 mod quote;

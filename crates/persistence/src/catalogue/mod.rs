@@ -18,8 +18,8 @@ pub use metadata::{
     MetadataKind, MetadataLists,
 };
 pub use products::{
-    find_product, list_products, list_products_counted, ProductFilter, ProductRecord, StockFilter,
-    VariantRecord,
+    find_product, list_products, list_products_counted, ProductFilter, ProductRecord, ProductSort,
+    StockFilter, VariantRecord,
 };
 pub use shows::{
     find_brand, find_show, find_show_type, list_shows, ShowFilter, ShowLine, ShowRecord,

@@ -30,6 +30,16 @@ pub enum StockFilter {
     OutOfStock,
 }
 
+/// The order of a product list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum ProductSort {
+    /// By title (case-insensitive), then id: the catalogue's order.
+    #[default]
+    Title,
+    /// Newest first (creation time, then id): the home page's new arrivals.
+    Newest,
+}
+
 /// Filters of a product list. Values of one kind are alternatives (OR); kinds combine with
 /// AND. Empty lists do not filter.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
@@ -58,6 +68,8 @@ pub struct ProductFilter {
     pub search: Option<String>,
     /// Stock state.
     pub stock: StockFilter,
+    /// Order of the list.
+    pub sort: ProductSort,
 }
 
 /// An apparel variant with its colour.
@@ -249,7 +261,8 @@ macro_rules! joined_products {
     };
 }
 
-/// One page of products matching `filter`, sorted by title (case-insensitive) then id, and
+/// One page of products matching `filter`, in `filter.sort` order (by default title,
+/// case-insensitive, then id), and
 /// the number matching in all: the count, the page's ids, the page's rows with their brand,
 /// category, types and unit product, and one batched query per relation (colours, effects,
 /// variants) for the page's products. Never a query per product.
@@ -290,16 +303,28 @@ pub fn list_products_counted(
     // The page's ids come from a narrow query (the sorted index covers it, so a deep OFFSET
     // only skips index entries); the joins then run for those rows alone. (A boxed subquery
     // cannot be rendered for both backends of the connection enum, hence two statements.)
-    let page_ids: Vec<String> = apply_product_filter!(products::table.into_boxed(), filter)
+    let ids = apply_product_filter!(products::table.into_boxed(), filter)
         .select(products::id)
-        .order((products::title_lower.asc(), products::id.asc()))
         .limit(page.page_size)
-        .offset(page.offset())
-        .load(conn)?;
-    let rows: Vec<JoinedRow> = joined_products!()
-        .filter(products::id.eq_any(page_ids))
-        .order((products::title_lower.asc(), products::id.asc()))
-        .load(conn)?;
+        .offset(page.offset());
+    // The two orders are different diesel types, hence a match around each statement.
+    let page_ids: Vec<String> = match filter.sort {
+        ProductSort::Title => ids
+            .order((products::title_lower.asc(), products::id.asc()))
+            .load(conn)?,
+        ProductSort::Newest => ids
+            .order((products::created_on.desc(), products::id.desc()))
+            .load(conn)?,
+    };
+    let rows = joined_products!().filter(products::id.eq_any(page_ids));
+    let rows: Vec<JoinedRow> = match filter.sort {
+        ProductSort::Title => rows
+            .order((products::title_lower.asc(), products::id.asc()))
+            .load(conn)?,
+        ProductSort::Newest => rows
+            .order((products::created_on.desc(), products::id.desc()))
+            .load(conn)?,
+    };
     Ok(Page {
         items: with_relations(conn, rows)?,
         total,

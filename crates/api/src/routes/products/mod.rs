@@ -30,7 +30,7 @@ pub(crate) fn product_page(
 }
 
 /// Lists products: fireworks by default (`isShow=false&isApparel=false`), sorted by title
-/// (case-insensitive) then id. Filters of one kind are alternatives, kinds combine with AND.
+/// (case-insensitive) then id, or newest first with `sort=newest`. Filters of one kind are alternatives, kinds combine with AND.
 /// Stock: `inStock=true` only in-stock products, `inStock=false` only out-of-stock ones,
 /// `showOutOfStock=true` both (the default when neither is given).
 #[utoipa::path(get, path = "/api/products", tag = "catalogue",
@@ -49,6 +49,7 @@ pub(crate) fn product_page(
         ("apparelTypes" = Option<Vec<String>>, Query, description = "Apparel type ids"),
         ("genders" = Option<Vec<String>>, Query, description = "MALE, FEMALE, UNISEX"),
         ("sizes" = Option<Vec<String>>, Query, description = "XS ... 3XL or custom sizes"),
+        ("sort" = Option<String>, Query, description = "title (default: title, then id) or newest"),
     ),
     responses((status = 200, body = ProductPageJson), (status = 400, description = "invalid paging or filter")))]
 #[get("/products")]

@@ -2,7 +2,7 @@
 //! values (`brands=a,b`), validated paging, booleans and ids, and a normalized cache key.
 
 use domain::catalogue::{Gender, Size};
-use persistence::catalogue::{PageRequest, ProductFilter, StockFilter};
+use persistence::catalogue::{PageRequest, ProductFilter, ProductSort, StockFilter};
 
 use crate::error::ApiError;
 
@@ -208,7 +208,20 @@ impl Params {
             sizes: self.sizes()?,
             search: self.search("searchTitle")?,
             stock: StockFilter::Any,
+            sort: self.sort()?,
         })
+    }
+
+    /// `sort`: `title` (the default: title, then id) or `newest` (newest first).
+    ///
+    /// # Errors
+    /// 400 naming the field for any other value.
+    pub fn sort(&self) -> Result<ProductSort, ApiError> {
+        match self.one("sort") {
+            None | Some("title") => Ok(ProductSort::Title),
+            Some("newest") => Ok(ProductSort::Newest),
+            Some(_) => Err(ApiError::bad_field("sort", "sort must be title or newest")),
+        }
     }
 }
 
