@@ -53,7 +53,7 @@ describe('/codyb', () => {
   it('keeps filters in the address, replacing history, with the page reset', async () => {
     setup('/codyb?page=3&pageSize=10');
     const colors = await screen.findByRole('group', { name: /Colors/ });
-    await userEvent.click(within(colors).getByLabelText('Red'));
+    await userEvent.click(await within(colors).findByLabelText('Red'));
     await waitFor(() => expect(location()).toBe('/codyb?page=1&pageSize=10&colors=col-red'));
   });
 

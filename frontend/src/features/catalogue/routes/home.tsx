@@ -9,7 +9,8 @@ import { ShowCard } from '../components/show-card';
 import { filtersToParams, parseFilters, productsQuery } from '../lib/filters';
 
 const FEATURED_SHOWS = 'page=1&pageSize=3';
-const NEW_ARRIVALS = productsQuery({ ...parseFilters(new URLSearchParams()), pageSize: 4 });
+/** The four newest in-stock fireworks (the API sorts them: `sort=newest`). */
+const NEW_ARRIVALS = `${productsQuery({ ...parseFilters(new URLSearchParams()), pageSize: 4 })}&sort=newest`;
 
 /** /products?page=1&pageSize=25&categories={id} */
 const categoryPath = (id: string) =>

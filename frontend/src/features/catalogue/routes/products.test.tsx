@@ -37,8 +37,10 @@ describe('/products', () => {
   it('hides the Apparel category, and a filter change updates the address and resets the page', async () => {
     const fetch = setup('/products?page=2&pageSize=10');
     const categories = await screen.findByRole('group', { name: /Categories/ });
+    // Wait for the metadata, so that the Apparel check below is not passed by the loading line.
+    const cakes = await within(categories).findByLabelText('500 Gram Cakes');
     expect(within(categories).queryByLabelText('Apparel')).not.toBeInTheDocument();
-    await userEvent.click(within(categories).getByLabelText('500 Gram Cakes'));
+    await userEvent.click(cakes);
     await waitFor(() => expect(location()).toBe('/products?page=1&pageSize=10&categories=c-cakes'));
     expect(within(categories).getByText('1')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Show out-of-stock products'));
