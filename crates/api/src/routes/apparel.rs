@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use super::products::dto::ProductPageJson;
 use super::products::params::Params;
-use super::products::product_page;
+use super::products::respond_product_page;
 use crate::catalogue_cache::{CachePolicy, CatalogueCache};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -47,26 +47,7 @@ pub async fn list(
         (Some(true), _) => StockFilter::Any,
         _ => StockFilter::InStock,
     };
-    let count_key = format!("apparel|{filter:?}");
-    let key = format!("{count_key}|{page:?}");
-    let (known, counted_at) = cache.count(&count_key);
-    let counts = cache.clone();
-    cache
-        .respond_versioned(
-            &req,
-            &state,
-            key,
-            CachePolicy::Revalidate,
-            move |conn, version| {
-                let known = known.filter(|_| counted_at == version);
-                let found = catalogue::list_products_counted(conn, &filter, page, known)?;
-                if known.is_none() {
-                    counts.remember_count(count_key, version, found.total);
-                }
-                Ok(product_page(page, found))
-            },
-        )
-        .await
+    respond_product_page(&req, &state, &cache, "apparel", filter, page).await
 }
 
 /// An apparel type with the number of apparel products of that type.

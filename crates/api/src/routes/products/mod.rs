@@ -5,7 +5,7 @@ pub mod dto;
 pub mod params;
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use persistence::catalogue::{self, StockFilter};
+use persistence::catalogue::{self, PageRequest, ProductFilter, StockFilter};
 
 use self::dto::{ProductJson, ProductPageJson};
 use self::params::Params;
@@ -69,14 +69,31 @@ pub async fn list(
         (_, Some(true)) | (Some(false), None) => StockFilter::InStock,
         (_, Some(false)) => StockFilter::OutOfStock,
     };
-    let count_key = format!("products|{filter:?}");
+    respond_product_page(&req, &state, &cache, "products", filter, page).await
+}
+
+/// Answers one page of a product list through the catalogue cache. The row count of a filter
+/// is remembered per catalogue version, so paging through a list counts once. `kind` keeps the
+/// cache keys of the product and apparel lists apart.
+///
+/// # Errors
+/// Database failures.
+pub async fn respond_product_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    cache: &web::Data<CatalogueCache>,
+    kind: &str,
+    filter: ProductFilter,
+    page: PageRequest,
+) -> Result<HttpResponse, ApiError> {
+    let count_key = format!("{kind}|{filter:?}");
     let key = format!("{count_key}|{page:?}");
     let (known, counted_at) = cache.count(&count_key);
     let counts = cache.clone();
     cache
         .respond_versioned(
-            &req,
-            &state,
+            req,
+            state,
             key,
             CachePolicy::Revalidate,
             move |conn, version| {
