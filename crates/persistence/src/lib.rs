@@ -15,6 +15,7 @@ mod migrations;
 pub mod models;
 pub mod pricing;
 pub mod schema;
+pub mod search;
 pub mod seed;
 pub mod test_support;
 pub mod users;

@@ -5,8 +5,10 @@ use diesel::prelude::*;
 use domain::account::Role;
 use uuid::Uuid;
 
+use crate::catalogue::PageRequest;
 use crate::models::{Address, Cart, Profile, User};
 use crate::schema::{addresses, carts, profiles, users};
+use crate::search::{like_anywhere, lower};
 use crate::{DbConnection, DbError};
 
 /// A user as the account calls see it.
@@ -466,26 +468,6 @@ pub struct UserFilter {
     pub active: Option<bool>,
 }
 
-diesel::define_sql_function! {
-    /// SQL `lower()`, the same on both backends for ASCII.
-    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
-
-/// Escapes `%`, `_` and `\` for a `LIKE ... ESCAPE '\'` pattern matching `needle` anywhere.
-#[must_use]
-pub fn like_anywhere(needle: &str) -> String {
-    let mut p = String::with_capacity(needle.len() + 2);
-    p.push('%');
-    for c in needle.to_lowercase().chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            p.push('\\');
-        }
-        p.push(c);
-    }
-    p.push('%');
-    p
-}
-
 /// A user with first name, last name and phone.
 type ListRow = (User, Option<String>, Option<String>, Option<String>);
 
@@ -496,8 +478,7 @@ type ListRow = (User, Option<String>, Option<String>, Option<String>);
 pub fn list_users(
     conn: &mut DbConnection,
     filter: &UserFilter,
-    page: i64,
-    page_size: i64,
+    page: PageRequest,
 ) -> Result<(Vec<UserListItem>, i64), DbError> {
     let query = || {
         let mut q = users::table.inner_join(profiles::table).into_boxed();
@@ -531,8 +512,8 @@ pub fn list_users(
     let total: i64 = query().count().get_result(conn)?;
     let rows: Vec<ListRow> = query()
         .order((users::email.asc(), users::id.asc()))
-        .limit(page_size)
-        .offset((page - 1).saturating_mul(page_size))
+        .limit(page.page_size)
+        .offset(page.offset())
         .select((
             User::as_select(),
             profiles::first_name,

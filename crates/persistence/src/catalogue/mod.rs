@@ -28,12 +28,7 @@ pub use terminals::{find_terminal, list_terminals, TerminalRecord};
 pub use version::{bump_version, current_version};
 pub use writes::set_product_in_stock;
 
-pub use crate::users::like_anywhere;
-
-diesel::define_sql_function! {
-    /// SQL `lower()`, the same on both backends for ASCII.
-    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
+pub(crate) use crate::search::{like_anywhere, like_prefix, lower};
 
 /// An `{id, name}` reference (brand, category, colour, effect).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 
 use diesel::prelude::*;
 
+use super::like_prefix;
 use crate::models::{Address, Terminal};
 use crate::schema::{addresses, terminals};
 use crate::{DbConnection, DbError};
@@ -13,20 +14,6 @@ pub struct TerminalRecord {
     pub terminal: Terminal,
     /// Its address.
     pub address: Address,
-}
-
-/// Escapes `%`, `_` and `\` for a `LIKE ... ESCAPE '\'` pattern matching texts starting with
-/// `prefix`.
-fn like_prefix(prefix: &str) -> String {
-    let mut p = String::with_capacity(prefix.len() + 1);
-    for c in prefix.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            p.push('\\');
-        }
-        p.push(c);
-    }
-    p.push('%');
-    p
 }
 
 /// Terminals in `state` (exact, two-letter code) whose ZIP code starts with `zip_prefix`,

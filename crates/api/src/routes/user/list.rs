@@ -3,6 +3,7 @@
 use actix_web::{get, web, HttpResponse};
 use chrono::{NaiveDateTime, SecondsFormat};
 use domain::account::Role;
+use persistence::catalogue::PageRequest;
 use persistence::users::UserFilter;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -126,12 +127,9 @@ pub async fn get_all(
         role,
         active: q.active,
     };
+    let paging = PageRequest { page, page_size };
     let (rows, total) = state
-        .run(move |conn| {
-            Ok(persistence::users::list_users(
-                conn, &filter, page, page_size,
-            )?)
-        })
+        .run(move |conn| Ok(persistence::users::list_users(conn, &filter, paging)?))
         .await?;
     let items = rows
         .into_iter()
@@ -149,15 +147,14 @@ pub async fn get_all(
             },
         })
         .collect();
-    let total_pages = (total + page_size - 1) / page_size;
     Ok(HttpResponse::Ok().json(UserList {
         items,
         pagination: Pagination {
             page,
             page_size,
             total_items: total,
-            total_pages,
-            has_more: page < total_pages,
+            total_pages: paging.total_pages(total),
+            has_more: paging.has_more(total),
         },
     }))
 }
