@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Loading } from '@/components/loading';
+import { Pagination } from '@/components/pagination';
 import { errorMessage } from '@/lib/api';
+import { PAGE_SIZES } from '../lib/filters';
 
 /** "Error: {message}" for a failed catalogue read. */
 export function ListingError({ error }: { error: unknown }) {
@@ -57,5 +59,51 @@ export function CardGrid({ children, label }: { children: ReactNode; label: stri
     <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {children}
     </ul>
+  );
+}
+
+/**
+ * A loaded listing: the result line, the cards (or the empty state) and the pagination
+ * control. The previous page stays on screen while the next one loads (`isPlaceholderData`).
+ */
+export function ListingResults<T extends { id: string }>(props: {
+  items: T[];
+  total: number;
+  hasMore: boolean;
+  page: number;
+  pageSize: number;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  gridLabel: string;
+  emptyTitle: string;
+  onClearAll?: () => void;
+  renderItem: (item: T) => ReactNode;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}) {
+  const { items } = props;
+  return (
+    <>
+      <ResultLine shown={items.length} total={props.total} updating={props.isFetching} />
+      {items.length === 0 ? (
+        <EmptyState title={props.emptyTitle} onClearAll={props.onClearAll} />
+      ) : (
+        <CardGrid label={props.gridLabel}>
+          {items.map((item) => (
+            <li key={item.id}>{props.renderItem(item)}</li>
+          ))}
+        </CardGrid>
+      )}
+      <Pagination
+        page={props.page}
+        pageSize={props.pageSize}
+        hasMore={props.hasMore}
+        isFetching={props.isFetching}
+        isPlaceholderData={props.isPlaceholderData}
+        pageSizes={PAGE_SIZES}
+        onPageChange={props.onPageChange}
+        onPageSizeChange={props.onPageSizeChange}
+      />
+    </>
   );
 }

@@ -1,13 +1,12 @@
 import { paths } from '@/lib/paths';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { Page } from '@/components/page';
-import { Pagination } from '@/components/pagination';
 import { useGetApparelQuery, useGetApparelTypesQuery, useGetMetadataQuery } from '../api/catalogue-api';
 import { ApparelCard } from '../components/apparel-card';
-import { CardGrid, EmptyState, FirstLoad, ResultLine } from '../components/listing';
+import { FirstLoad, ListingResults } from '../components/listing';
 import { metadataGroups } from '../components/metadata-groups';
 import { useCatalogueFilters } from '../components/use-catalogue-filters';
-import { activeFilterCount, apparelQuery, GENDERS, PAGE_SIZES, SIZES } from '../lib/filters';
+import { activeFilterCount, apparelQuery, GENDERS, SIZES } from '../lib/filters';
 import { styleLabel } from '../lib/variants';
 
 const KEYS = ['brands', 'colors', 'apparelTypes', 'genders', 'sizes'] as const;
@@ -42,30 +41,21 @@ export default function Apparel() {
         <section aria-label="Apparel" className="min-w-0 flex-1 space-y-4">
           <FirstLoad isLoading={isLoading} error={error} label="Loading apparel..." />
           {data && !error && (
-            <>
-              <ResultLine shown={data.contents.length} total={data.totalItems} updating={isFetching} />
-              {data.contents.length === 0 ? (
-                <EmptyState title="No Apparel Found" onClearAll={clearAll} />
-              ) : (
-                <CardGrid label="Apparel results">
-                  {data.contents.map((p) => (
-                    <li key={p.id}>
-                      <ApparelCard product={p} to={paths.apparelItem(p.id, `?${search}`)} />
-                    </li>
-                  ))}
-                </CardGrid>
-              )}
-              <Pagination
-                page={filters.page}
-                pageSize={filters.pageSize}
-                hasMore={data.hasMore}
-                isFetching={isFetching}
-                isPlaceholderData={placeholder}
-                pageSizes={PAGE_SIZES}
-                onPageChange={(page) => update({ page })}
-                onPageSizeChange={(pageSize) => update({ pageSize })}
-              />
-            </>
+            <ListingResults
+              items={data.contents}
+              total={data.totalItems}
+              hasMore={data.hasMore}
+              page={filters.page}
+              pageSize={filters.pageSize}
+              isFetching={isFetching}
+              isPlaceholderData={placeholder}
+              gridLabel="Apparel results"
+              emptyTitle="No Apparel Found"
+              onClearAll={clearAll}
+              renderItem={(p) => <ApparelCard product={p} to={paths.apparelItem(p.id, `?${search}`)} />}
+              onPageChange={(page) => update({ page })}
+              onPageSizeChange={(pageSize) => update({ pageSize })}
+            />
           )}
         </section>
       </div>

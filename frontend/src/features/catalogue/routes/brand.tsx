@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { Loading } from '@/components/loading';
 import { Page } from '@/components/page';
-import { Pagination } from '@/components/pagination';
 import {
   useGetApparelQuery,
   useGetApparelTypesQuery,
@@ -14,14 +13,14 @@ import {
 } from '../api/catalogue-api';
 import { ApparelCard } from '../components/apparel-card';
 import { CountBadge } from '@/components/filter-drawer';
-import { CardGrid, EmptyState, ListingError, ResultLine } from '../components/listing';
+import { ListingError, ListingResults } from '../components/listing';
 import { metadataGroups } from '../components/metadata-groups';
 import { ProductCard } from '../components/product-card';
 import { ShowCard } from '../components/show-card';
 import { ShowTypeButtons } from '../components/show-type-buttons';
 import { useCatalogueFilters } from '../components/use-catalogue-filters';
 import { BRAND_NAME, brandProductQueries, brandTabOf, filtersForTab, mergeBrandPages, type BrandTab } from '../lib/brand';
-import { activeFilterCount, GENDERS, PAGE_SIZES, SIZES } from '../lib/filters';
+import { activeFilterCount, GENDERS, SIZES } from '../lib/filters';
 import { styleLabel } from '../lib/variants';
 
 const KEYS = ['categories', 'colors', 'effects', 'apparelTypes', 'genders', 'sizes'] as const;
@@ -106,34 +105,27 @@ export default function BrandPage() {
               ) : productsFirstLoad || !queries ? (
                 <Loading label="Loading Cody B products..." />
               ) : (
-                <>
-                  <ResultLine shown={merged.contents.length} total={merged.totalItems} updating={productsFetching} />
-                  {merged.contents.length === 0 ? (
-                    <EmptyState title="No Products Found" onClearAll={clearAll} />
-                  ) : (
-                    <CardGrid label="Cody B products">
-                      {merged.contents.map((p) => (
-                        <li key={p.id}>
-                          {p.isApparel ? (
-                            <ApparelCard product={p} to={paths.apparelItem(p.id)} />
-                          ) : (
-                            <ProductCard product={p} to={paths.product(p.id)} />
-                          )}
-                        </li>
-                      ))}
-                    </CardGrid>
-                  )}
-                  <Pagination
-                    page={filters.page}
-                    pageSize={filters.pageSize}
-                    hasMore={merged.hasMore}
-                    isFetching={productsFetching}
-                    isPlaceholderData={productsPlaceholder}
-                    pageSizes={PAGE_SIZES}
-                    onPageChange={(page) => update({ page })}
-                    onPageSizeChange={(pageSize) => update({ pageSize })}
-                  />
-                </>
+                <ListingResults
+                  items={merged.contents}
+                  total={merged.totalItems}
+                  hasMore={merged.hasMore}
+                  page={filters.page}
+                  pageSize={filters.pageSize}
+                  isFetching={productsFetching}
+                  isPlaceholderData={productsPlaceholder}
+                  gridLabel="Cody B products"
+                  emptyTitle="No Products Found"
+                  onClearAll={clearAll}
+                  renderItem={(p) =>
+                    p.isApparel ? (
+                      <ApparelCard product={p} to={paths.apparelItem(p.id)} />
+                    ) : (
+                      <ProductCard product={p} to={paths.product(p.id)} />
+                    )
+                  }
+                  onPageChange={(page) => update({ page })}
+                  onPageSizeChange={(pageSize) => update({ pageSize })}
+                />
               )}
             </section>
           </div>
@@ -153,30 +145,21 @@ export default function BrandPage() {
             ) : shows.isLoading || !shows.data ? (
               <Loading label="Loading Cody B shows..." />
             ) : (
-              <>
-                <ResultLine shown={shows.data.shows.length} total={shows.data.pagination.total} updating={shows.isFetching} />
-                {shows.data.shows.length === 0 ? (
-                  <EmptyState title="No Shows Found" onClearAll={() => update({ showType: undefined })} />
-                ) : (
-                  <CardGrid label="Cody B shows">
-                    {shows.data.shows.map((s) => (
-                      <li key={s.id}>
-                        <ShowCard show={s} to={paths.show(s.id)} />
-                      </li>
-                    ))}
-                  </CardGrid>
-                )}
-                <Pagination
-                  page={filters.page}
-                  pageSize={filters.pageSize}
-                  hasMore={shows.data.pagination.page < shows.data.pagination.totalPages}
-                  isFetching={shows.isFetching}
-                  isPlaceholderData={shows.isFetching && shows.currentData === undefined}
-                  pageSizes={PAGE_SIZES}
-                  onPageChange={(page) => update({ page })}
-                  onPageSizeChange={(pageSize) => update({ pageSize })}
-                />
-              </>
+              <ListingResults
+                items={shows.data.shows}
+                total={shows.data.pagination.total}
+                hasMore={shows.data.pagination.page < shows.data.pagination.totalPages}
+                page={filters.page}
+                pageSize={filters.pageSize}
+                isFetching={shows.isFetching}
+                isPlaceholderData={shows.isFetching && shows.currentData === undefined}
+                gridLabel="Cody B shows"
+                emptyTitle="No Shows Found"
+                onClearAll={() => update({ showType: undefined })}
+                renderItem={(s) => <ShowCard show={s} to={paths.show(s.id)} />}
+                onPageChange={(page) => update({ page })}
+                onPageSizeChange={(pageSize) => update({ pageSize })}
+              />
             )}
           </section>
         )}

@@ -1,13 +1,12 @@
 import { paths } from '@/lib/paths';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { Page } from '@/components/page';
-import { Pagination } from '@/components/pagination';
 import { useGetMetadataQuery, useGetProductsQuery } from '../api/catalogue-api';
-import { CardGrid, EmptyState, FirstLoad, ResultLine } from '../components/listing';
+import { FirstLoad, ListingResults } from '../components/listing';
 import { metadataGroups } from '../components/metadata-groups';
 import { ProductCard } from '../components/product-card';
 import { useCatalogueFilters } from '../components/use-catalogue-filters';
-import { activeFilterCount, productsQuery, PAGE_SIZES } from '../lib/filters';
+import { activeFilterCount, productsQuery } from '../lib/filters';
 
 /** /products: the fireworks catalogue with the filter drawer and paging, kept in the address. */
 export default function Products() {
@@ -32,30 +31,21 @@ export default function Products() {
         <section aria-label="Products" className="min-w-0 flex-1 space-y-4">
           <FirstLoad isLoading={isLoading} error={error} label="Loading products..." />
           {data && !error && (
-            <>
-              <ResultLine shown={data.contents.length} total={data.totalItems} updating={isFetching} />
-              {data.contents.length === 0 ? (
-                <EmptyState title="No Products Found" onClearAll={clearAll} />
-              ) : (
-                <CardGrid label="Product results">
-                  {data.contents.map((p) => (
-                    <li key={p.id}>
-                      <ProductCard product={p} to={paths.product(p.id, `?${search}`)} />
-                    </li>
-                  ))}
-                </CardGrid>
-              )}
-              <Pagination
-                page={filters.page}
-                pageSize={filters.pageSize}
-                hasMore={data.hasMore}
-                isFetching={isFetching}
-                isPlaceholderData={placeholder}
-                pageSizes={PAGE_SIZES}
-                onPageChange={(page) => update({ page })}
-                onPageSizeChange={(pageSize) => update({ pageSize })}
-              />
-            </>
+            <ListingResults
+              items={data.contents}
+              total={data.totalItems}
+              hasMore={data.hasMore}
+              page={filters.page}
+              pageSize={filters.pageSize}
+              isFetching={isFetching}
+              isPlaceholderData={placeholder}
+              gridLabel="Product results"
+              emptyTitle="No Products Found"
+              onClearAll={clearAll}
+              renderItem={(p) => <ProductCard product={p} to={paths.product(p.id, `?${search}`)} />}
+              onPageChange={(page) => update({ page })}
+              onPageSizeChange={(pageSize) => update({ pageSize })}
+            />
           )}
         </section>
       </div>
