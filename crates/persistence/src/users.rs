@@ -30,23 +30,6 @@ pub struct UserRecord {
     pub created_on: NaiveDateTime,
 }
 
-/// A stored postal address.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AddressRecord {
-    /// Address id.
-    pub id: String,
-    /// Street line 1.
-    pub street1: String,
-    /// Street line 2.
-    pub street2: Option<String>,
-    /// City.
-    pub city: String,
-    /// Two-letter state code.
-    pub state: String,
-    /// ZIP code.
-    pub postal_code: String,
-}
-
 /// A profile with its addresses and the owner's e-mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProfileRecord {
@@ -69,9 +52,9 @@ pub struct ProfileRecord {
     /// Wants updates.
     pub can_contact: Option<bool>,
     /// Billing address.
-    pub billing_address: Option<AddressRecord>,
+    pub billing_address: Option<Address>,
     /// Shipping address.
-    pub shipping_address: Option<AddressRecord>,
+    pub shipping_address: Option<Address>,
     /// Chosen colour theme.
     pub theme: Option<String>,
 }
@@ -132,17 +115,6 @@ fn to_record(u: User) -> Result<UserRecord, DbError> {
         last_login: u.last_login,
         created_on: u.created_on,
     })
-}
-
-fn address_record(a: Address) -> AddressRecord {
-    AddressRecord {
-        id: a.id,
-        street1: a.street1,
-        street2: a.street2,
-        city: a.city,
-        state: a.state,
-        postal_code: a.postal_code,
-    }
 }
 
 /// Creates a user with an empty profile and an empty cart, in one transaction
@@ -265,18 +237,14 @@ pub fn cart_id_of(conn: &mut DbConnection, user_id: &str) -> Result<Option<Strin
         .optional()?)
 }
 
-fn load_address(
-    conn: &mut DbConnection,
-    id: Option<String>,
-) -> Result<Option<AddressRecord>, DbError> {
+fn load_address(conn: &mut DbConnection, id: Option<String>) -> Result<Option<Address>, DbError> {
     match id {
         None => Ok(None),
         Some(id) => Ok(addresses::table
             .find(id)
             .select(Address::as_select())
             .first(conn)
-            .optional()?
-            .map(address_record)),
+            .optional()?),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The `/api` routes, one module per resource.
 
+pub mod address;
 pub mod apparel;
 pub mod health;
 pub mod metadata;

@@ -11,6 +11,8 @@ use persistence::models::UnitProduct;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::routes::address::AddressJson;
+
 /// `{id, name}` (brand, category, colour, effect).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NamedJson {
@@ -397,24 +399,6 @@ impl From<MetadataItem> for MetadataItemJson {
     }
 }
 
-/// A terminal's address.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TerminalAddressJson {
-    /// Id.
-    pub id: String,
-    /// Street line 1.
-    pub street1: String,
-    /// Street line 2 or null.
-    pub street2: Option<String>,
-    /// City.
-    pub city: String,
-    /// Two-letter state code.
-    pub state: String,
-    /// ZIP code.
-    pub postal_code: String,
-}
-
 /// A freight terminal.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -426,7 +410,7 @@ pub struct TerminalJson {
     /// Carrier.
     pub company: String,
     /// Address.
-    pub address: TerminalAddressJson,
+    pub address: AddressJson,
     /// Accepts a buyer's out-of-state licence.
     pub accept_out_of_state_licence: bool,
     /// Only for businesses.
@@ -442,14 +426,7 @@ impl From<TerminalRecord> for TerminalJson {
             company: t.company,
             accept_out_of_state_licence: t.accept_out_of_state_licence,
             business_required: t.business_required,
-            address: TerminalAddressJson {
-                id: a.id,
-                street1: a.street1,
-                street2: a.street2,
-                city: a.city,
-                state: a.state,
-                postal_code: a.postal_code,
-            },
+            address: AddressJson::from(a),
         }
     }
 }

@@ -2,9 +2,11 @@
 //! them).
 
 use domain::account::Role;
-use persistence::users::{AddressRecord, ProfileRecord};
+use persistence::users::ProfileRecord;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+use crate::routes::address::AddressJson;
 
 /// E-mail and password. Unknown fields are refused (storefront.md §5).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -60,37 +62,6 @@ pub struct LoginResponse {
     pub user_info: UserInfo,
 }
 
-/// A postal address.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AddressDto {
-    /// Address id.
-    pub id: String,
-    /// Street line 1.
-    pub street1: String,
-    /// Street line 2.
-    pub street2: Option<String>,
-    /// City.
-    pub city: String,
-    /// Two-letter state code.
-    pub state: String,
-    /// ZIP code.
-    pub postal_code: String,
-}
-
-impl From<AddressRecord> for AddressDto {
-    fn from(a: AddressRecord) -> Self {
-        AddressDto {
-            id: a.id,
-            street1: a.street1,
-            street2: a.street2,
-            city: a.city,
-            state: a.state,
-            postal_code: a.postal_code,
-        }
-    }
-}
-
 /// A customer's profile.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -114,9 +85,9 @@ pub struct ProfileDto {
     /// Whether the customer wants updates.
     pub can_contact: Option<bool>,
     /// Billing address.
-    pub billing_address: Option<AddressDto>,
+    pub billing_address: Option<AddressJson>,
     /// Shipping address.
-    pub shipping_address: Option<AddressDto>,
+    pub shipping_address: Option<AddressJson>,
     /// Chosen colour theme.
     pub theme: Option<String>,
 }
@@ -133,8 +104,8 @@ impl From<ProfileRecord> for ProfileDto {
             phone_number: p.phone_number,
             accepted_terms: p.accepted_terms,
             can_contact: p.can_contact,
-            billing_address: p.billing_address.map(AddressDto::from),
-            shipping_address: p.shipping_address.map(AddressDto::from),
+            billing_address: p.billing_address.map(AddressJson::from),
+            shipping_address: p.shipping_address.map(AddressJson::from),
             theme: p.theme,
         }
     }

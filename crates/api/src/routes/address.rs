@@ -1,0 +1,36 @@
+//! The postal address as the API sends it (profiles' addresses and freight terminals).
+
+use persistence::models::Address;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A postal address.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressJson {
+    /// Address id.
+    pub id: String,
+    /// Street line 1.
+    pub street1: String,
+    /// Street line 2 or null.
+    pub street2: Option<String>,
+    /// City.
+    pub city: String,
+    /// Two-letter state code.
+    pub state: String,
+    /// ZIP code.
+    pub postal_code: String,
+}
+
+impl From<Address> for AddressJson {
+    fn from(a: Address) -> Self {
+        AddressJson {
+            id: a.id,
+            street1: a.street1,
+            street2: a.street2,
+            city: a.city,
+            state: a.state,
+            postal_code: a.postal_code,
+        }
+    }
+}
