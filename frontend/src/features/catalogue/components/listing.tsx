@@ -4,6 +4,9 @@ import { Pagination } from '@/components/pagination';
 import { errorMessage } from '@/lib/api';
 import { PAGE_SIZES } from '../lib/filters';
 
+/** Whether a failed read answered 404 (the product or show does not exist). */
+export const isNotFound = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 404;
+
 /** "Error: {message}" for a failed catalogue read. */
 export function ListingError({ error }: { error: unknown }) {
   const status = (error as { status?: unknown } | undefined)?.status;

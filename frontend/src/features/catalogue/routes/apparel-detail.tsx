@@ -7,7 +7,7 @@ import { loginPath, paths } from '@/lib/paths';
 import { useGetProductQuery } from '../api/catalogue-api';
 import { apparelButtonLabel } from '../components/apparel-card';
 import { CartButton, CartComingSoonNote } from '../components/cart-button';
-import { ListingError } from '../components/listing';
+import { isNotFound, ListingError } from '../components/listing';
 import { ProductImage } from '../components/product-image';
 import { useSignedIn } from '../components/use-signed-in';
 import { VariantPicker } from '../components/variant-picker';
@@ -35,7 +35,7 @@ export default function ApparelDetail() {
   );
   if (isLoading) return <Loading label="Loading product..." />;
   if (error || !product) {
-    const notFound = (error as { status?: unknown } | undefined)?.status === 404;
+    const notFound = isNotFound(error);
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
         {notFound ? <h1 className="text-3xl font-bold">Product not found</h1> : <ListingError error={error} />}

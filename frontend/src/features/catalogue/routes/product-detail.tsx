@@ -6,14 +6,13 @@ import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useGetProductQuery } from '../api/catalogue-api';
 import { CartButton, CartComingSoonNote, SignInPrompt } from '../components/cart-button';
-import { ListingError } from '../components/listing';
+import { isNotFound, ListingError } from '../components/listing';
 import { packageText } from '../components/product-card';
 import { ProductImage } from '../components/product-image';
 import { useSignedIn } from '../components/use-signed-in';
 import { VideoEmbed } from '../components/video-embed';
 import { listingSearch } from '../lib/filters';
 
-const isNotFound = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 404;
 
 /** /products/{id}: one product; the back link returns to the listing with its filters. */
 export default function ProductDetail() {

@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useGetShowQuery } from '../api/catalogue-api';
 import { CartButton, CartComingSoonNote, SignInPrompt } from '../components/cart-button';
-import { ListingError } from '../components/listing';
+import { isNotFound, ListingError } from '../components/listing';
 import { ProductImage } from '../components/product-image';
 import { showCounts } from '../components/show-card';
 import { useSignedIn } from '../components/use-signed-in';
@@ -30,7 +30,7 @@ export default function ShowDetail() {
   );
   if (isLoading) return <Loading label="Loading show..." />;
   if (error || !show) {
-    const notFound = (error as { status?: unknown } | undefined)?.status === 404 || (!error && !show);
+    const notFound = isNotFound(error) || (!error && !show);
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
         {notFound ? <h1 className="text-3xl font-bold">Show not found</h1> : <ListingError error={error} />}
