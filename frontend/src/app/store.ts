@@ -1,14 +1,10 @@
-import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '@/lib/api';
-import { sessionEnded, sessionSlice } from '@/lib/session/session-slice';
+import { rootReducer, type RootState } from '@/lib/root-reducer';
+import { sessionEnded } from '@/lib/session/session-slice';
 import { clearSession } from '@/lib/session/session-storage';
-import { themeChanged, themeSlice } from '@/lib/theme/theme-slice';
+import { themeChanged } from '@/lib/theme/theme-slice';
 import { applyTheme, readStoredTheme, storeTheme } from '@/lib/theme/themes';
-import { toastSlice } from '@/lib/toast/toast-slice';
-
-const rootReducer = combineSlices(api, sessionSlice, themeSlice, toastSlice);
-
-export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
@@ -38,4 +34,3 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectTheme, themeChanged } from '@/lib/theme/theme-slice';
 import { CHOOSABLE_THEMES, isTheme } from '@/lib/theme/themes';
 

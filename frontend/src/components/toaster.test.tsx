@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { makeStore } from '@/app/store';
+import { makeStore } from '@/test/render';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { Toaster } from './toaster';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { TOAST_DURATION_MS } from '@/lib/constants';
 import { selectToasts, toastDismissed, type Toast } from '@/lib/toast/toast-slice';
 

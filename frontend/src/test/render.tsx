@@ -2,8 +2,13 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { makeStore, type RootState } from '@/app/store';
+import { makeStore } from '@/app/store';
+import type { RootState } from '@/lib/root-reducer';
 import type { StoredSession, UserInfo } from '@/lib/session/types';
+
+// Tests of features and shared components get the app's store through this harness, so they
+// keep the one-way imports (features and components never import src/app).
+export { makeStore };
 
 /** Shows the current address so tests can assert where a redirect went. */
 export function LocationProbe() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/hooks';
 import { AppLink, AppNavLink } from '@/components/app-link';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { useLogout } from '@/features/auth/hooks/use-logout';

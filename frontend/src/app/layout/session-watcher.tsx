@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import type { RootState } from '@/app/store';
-import { useAppDispatch } from '@/app/hooks';
+import type { RootState } from '@/lib/root-reducer';
+import { useAppDispatch } from '@/lib/hooks';
 import { SESSION_CHECK_INTERVAL_MS } from '@/lib/constants';
 import { sessionChecked, sessionEnded } from '@/lib/session/session-slice';
 import { readSession, SESSION_STORAGE_KEY } from '@/lib/session/session-storage';

@@ -1,5 +1,4 @@
-import { makeStore } from '@/app/store';
-import { mockApi } from '@/test/render';
+import { makeStore, mockApi } from '@/test/render';
 import { authApi, INVALID_REQUEST_DATA, isValidLoginPayload } from './auth-api';
 
 describe('login payload check', () => {

@@ -2,7 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/hooks';
 import { errorMessage } from '@/lib/api';
 import { paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
 import { signedIn } from '@/lib/session/session-slice';

@@ -2,7 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/hooks';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { RootState } from '@/app/store';
+import type { RootState } from '@/lib/root-reducer';
 import { LocationProbe, renderRoutes, signedInState, signedOutState } from '@/test/render';
 import { RequireAdmin, RequireAuth } from './require-auth';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/hooks';
 import { Loading } from '@/components/loading';
 import { paths, REDIRECT_PARAM } from '@/lib/paths';
 import { selectIsAdmin, selectSessionStatus } from '@/lib/session/session-slice';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import { sessionEnded } from '@/lib/session/session-slice';
 

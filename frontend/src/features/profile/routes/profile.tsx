@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/hooks';
 import { Page } from '@/components/page';
 import { ThemeChooser } from '@/components/theme-chooser';
 import { selectUserInfo } from '@/lib/session/session-slice';
