@@ -24,13 +24,13 @@ function page(path: string | undefined, load: () => Promise<PageModule>, extra: 
   return { ...route, path } as RouteObject;
 }
 
-const products = () => import(/* webpackChunkName: "products" */ '@/features/catalogue/routes/products');
-const productDetail = () => import(/* webpackChunkName: "product-detail" */ '@/features/catalogue/routes/product-detail');
-const apparel = () => import(/* webpackChunkName: "apparel" */ '@/features/catalogue/routes/apparel');
-const apparelDetail = () => import(/* webpackChunkName: "apparel-detail" */ '@/features/catalogue/routes/apparel-detail');
-const shows = () => import(/* webpackChunkName: "shows" */ '@/features/catalogue/routes/shows');
-const showDetail = () => import(/* webpackChunkName: "show-detail" */ '@/features/catalogue/routes/show-detail');
-const brandPage = () => import(/* webpackChunkName: "brand" */ '@/features/catalogue/routes/brand');
+const products = () => import(/* webpackChunkName: "products" */ '@/app/routes/catalogue/products');
+const productDetail = () => import(/* webpackChunkName: "product-detail" */ '@/app/routes/catalogue/product-detail');
+const apparel = () => import(/* webpackChunkName: "apparel" */ '@/app/routes/catalogue/apparel');
+const apparelDetail = () => import(/* webpackChunkName: "apparel-detail" */ '@/app/routes/catalogue/apparel-detail');
+const shows = () => import(/* webpackChunkName: "shows" */ '@/app/routes/catalogue/shows');
+const showDetail = () => import(/* webpackChunkName: "show-detail" */ '@/app/routes/catalogue/show-detail');
+const brandPage = () => import(/* webpackChunkName: "brand" */ '@/app/routes/catalogue/brand');
 
 const profileRoute = () => import(/* webpackChunkName: "profile" */ '@/features/profile/routes/profile');
 const adminRoute = () => import(/* webpackChunkName: "admin" */ '@/features/admin/routes/dashboard');
@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
         // A pathless layer so a crashing page keeps the navbar and footer.
         errorElement: <RouteCrashScreen />,
         children: [
-          page(undefined, () => import(/* webpackChunkName: "home" */ '@/features/catalogue/routes/home')),
+          page(undefined, () => import(/* webpackChunkName: "home" */ '@/app/routes/catalogue/home')),
           page(paths.products.slice(1), products),
           page(`${paths.products.slice(1)}/:productId`, productDetail),
           page(paths.apparel.slice(1), apparel),

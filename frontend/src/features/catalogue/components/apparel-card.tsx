@@ -1,32 +1,38 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AppLink } from '@/components/app-link';
 import { formatMoney } from '@/lib/format';
-import type { Product } from '../api/types';
+import type { Product, Variant } from '../api/types';
 import { NO_CHOICE, selectVariant, variantInStock, type VariantChoice } from '../lib/variants';
-import { CartButton, CartComingSoonNote, SignInPrompt } from './cart-button';
-import { ProductImage } from './product-image';
-import { useSignedIn } from './use-signed-in';
+import { CardFigure } from './product-image';
 import { VariantPicker } from './variant-picker';
 
-/** The add button of an apparel product for the chosen variant (card wording). */
-export function apparelButtonLabel(hasVariant: boolean, inStock: boolean, detail = false): string {
-  if (!hasVariant) return detail ? 'Select Options First' : 'Select Options';
-  return inStock ? 'Add to Cart' : 'Out of Stock';
+/** The variant chosen on an apparel card or page (null until the choice is complete) and its stock. */
+export interface ChosenVariant {
+  variant: Variant | null;
+  inStock: boolean;
 }
 
-/** An apparel product in a listing, with its own variant choice. */
-export function ApparelCard({ product, to, heading: H = 'h2' }: { product: Product; to: string; heading?: 'h2' | 'h3' }) {
-  const signedIn = useSignedIn();
+/**
+ * An apparel product in a listing, with its own variant choice; `actions` renders the cart's
+ * button for the chosen variant.
+ */
+export function ApparelCard({
+  product,
+  to,
+  heading: H = 'h2',
+  actions,
+}: {
+  product: Product;
+  to: string;
+  heading?: 'h2' | 'h3';
+  actions?: (chosen: ChosenVariant) => ReactNode;
+}) {
   const [wanted, setWanted] = useState<VariantChoice>(NO_CHOICE);
   const { variant } = selectVariant(product.variants, wanted);
   const inStock = variantInStock(variant);
   return (
     <article className="card h-full bg-base-100 shadow-md" data-testid="apparel-card">
-      <figure>
-        <AppLink to={to} tabIndex={-1} aria-hidden="true" className="block w-full">
-          <ProductImage src={product.image} alt="" />
-        </AppLink>
-      </figure>
+      <CardFigure src={product.image} to={to} />
       <div className="card-body gap-2 p-4">
         <div className="flex flex-wrap gap-1">
           <span className="badge badge-outline badge-sm">
@@ -56,16 +62,7 @@ export function ApparelCard({ product, to, heading: H = 'h2' }: { product: Produ
             </>
           )}
         </p>
-        <div className="card-actions mt-auto items-center">
-          {signedIn ? (
-            <>
-              <CartButton label={apparelButtonLabel(variant !== null, inStock)} disabled={!variant || !inStock} />
-              {variant && inStock && <CartComingSoonNote />}
-            </>
-          ) : (
-            <SignInPrompt />
-          )}
-        </div>
+        <div className="card-actions mt-auto items-center">{actions?.({ variant, inStock })}</div>
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AppLink } from '@/components/app-link';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.png';
 
@@ -25,5 +26,16 @@ export function ProductImage({ src, alt, className = '' }: { src: string | null 
         if (shown !== PLACEHOLDER_IMAGE) setFailed(wanted);
       }}
     />
+  );
+}
+
+/** A card's picture, linking to the detail page (hidden from the accessibility tree: the title links there too). */
+export function CardFigure({ src, to }: { src: string | null | undefined; to: string }) {
+  return (
+    <figure>
+      <AppLink to={to} tabIndex={-1} aria-hidden="true" className="block w-full">
+        <ProductImage src={src} alt="" />
+      </AppLink>
+    </figure>
   );
 }

@@ -1,10 +1,9 @@
+import type { ReactNode } from 'react';
 import { AppLink } from '@/components/app-link';
 import { formatMoney } from '@/lib/format';
 import type { Show } from '../api/types';
 import { showTypeLabel } from '../lib/show-types';
-import { CartButton, CartComingSoonNote, SignInPrompt } from './cart-button';
-import { ProductImage } from './product-image';
-import { useSignedIn } from './use-signed-in';
+import { CardFigure } from './product-image';
 
 export const DESCRIPTION_PREVIEW = 100;
 
@@ -27,16 +26,12 @@ export function showCounts(show: Show): { products: number; units: number; cases
   return { products: (show.showProducts ?? []).length, units, cases, total: units + cases };
 }
 
-export function ShowCard({ show, to, heading: H = 'h2' }: { show: Show; to: string; heading?: 'h2' | 'h3' }) {
-  const signedIn = useSignedIn();
+/** A show in a listing; `actions` (the cart's button) go after View Details. */
+export function ShowCard({ show, to, heading: H = 'h2', actions }: { show: Show; to: string; heading?: 'h2' | 'h3'; actions?: ReactNode }) {
   const counts = showCounts(show);
   return (
     <article className="card h-full bg-base-100 shadow-md" data-testid="show-card">
-      <figure>
-        <AppLink to={to} tabIndex={-1} aria-hidden="true" className="block w-full">
-          <ProductImage src={show.image} alt="" />
-        </AppLink>
-      </figure>
+      <CardFigure src={show.image} to={to} />
       <div className="card-body gap-2 p-4">
         {show.showType && <span className="badge badge-secondary badge-sm">{showTypeLabel(show.showType.name)}</span>}
         <H className="card-title text-base">{show.title}</H>
@@ -50,14 +45,7 @@ export function ShowCard({ show, to, heading: H = 'h2' }: { show: Show; to: stri
           <AppLink to={to} className="btn btn-outline btn-sm" aria-label={`View Details of ${show.title}`}>
             View Details
           </AppLink>
-          {signedIn ? (
-            <>
-              <CartButton label="Add Show to Cart" disabled={!show.inStock} />
-              {show.inStock && <CartComingSoonNote />}
-            </>
-          ) : (
-            <SignInPrompt />
-          )}
+          {actions}
         </div>
       </div>
     </article>

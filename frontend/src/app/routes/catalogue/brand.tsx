@@ -10,18 +10,16 @@ import {
   useGetMetadataQuery,
   useGetProductsQuery,
   useGetShowTypesQuery,
-} from '../api/catalogue-api';
-import { ApparelCard } from '../components/apparel-card';
+} from '@/features/catalogue/api/catalogue-api';
+import { ApparelCard, ProductCard, ShowCard } from './cards';
 import { CountBadge } from '@/components/filter-drawer';
-import { ListingError, ListingResults } from '../components/listing';
-import { metadataGroups } from '../components/metadata-groups';
-import { ProductCard } from '../components/product-card';
-import { ShowCard } from '../components/show-card';
-import { ShowTypeButtons } from '../components/show-type-buttons';
-import { useCatalogueFilters } from '../components/use-catalogue-filters';
-import { BRAND_NAME, brandProductQueries, brandTabOf, filtersForTab, mergeBrandPages, type BrandTab } from '../lib/brand';
-import { activeFilterCount, GENDERS, SIZES } from '../lib/filters';
-import { styleLabel } from '../lib/variants';
+import { ListingError, ListingResults } from '@/features/catalogue/components/listing';
+import { metadataGroups } from '@/features/catalogue/components/metadata-groups';
+import { ShowTypeButtons } from '@/features/catalogue/components/show-type-buttons';
+import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
+import { BRAND_NAME, brandProductQueries, brandTabOf, filtersForTab, mergeBrandPages, type BrandTab } from '@/features/catalogue/lib/brand';
+import { activeFilterCount, GENDERS, SIZES } from '@/features/catalogue/lib/filters';
+import { styleLabel } from '@/features/catalogue/lib/variants';
 
 const KEYS = ['categories', 'colors', 'effects', 'apparelTypes', 'genders', 'sizes'] as const;
 

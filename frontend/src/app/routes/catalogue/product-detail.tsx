@@ -4,14 +4,14 @@ import { AppLink } from '@/components/app-link';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useGetProductQuery } from '../api/catalogue-api';
-import { CartButton, CartComingSoonNote, SignInPrompt } from '../components/cart-button';
-import { isNotFound, ListingError } from '../components/listing';
-import { packageText } from '../components/product-card';
-import { ProductImage } from '../components/product-image';
-import { useSignedIn } from '../components/use-signed-in';
-import { VideoEmbed } from '../components/video-embed';
-import { listingSearch } from '../lib/filters';
+import { useGetProductQuery } from '@/features/catalogue/api/catalogue-api';
+import { SignInPrompt } from '@/features/cart/components/add-to-cart';
+import { isNotFound, ListingError } from '@/features/catalogue/components/listing';
+import { packageText } from '@/features/catalogue/components/product-card';
+import { ProductImage } from '@/features/catalogue/components/product-image';
+import { VideoEmbed } from '@/features/catalogue/components/video-embed';
+import { listingSearch } from '@/features/catalogue/lib/filters';
+import { ProductCartActions } from './cards';
 
 
 /** /products/{id}: one product; the back link returns to the listing with its filters. */
@@ -19,7 +19,6 @@ export default function ProductDetail() {
   const { productId = '' } = useParams();
   const [params] = useSearchParams();
   const back = `${paths.products}${listingSearch(params)}`;
-  const signedIn = useSignedIn();
   const { data: product, error, isLoading } = useGetProductQuery(productId);
 
   useEffect(() => {
@@ -72,18 +71,15 @@ export default function ProductDetail() {
           </dl>
           <div className="flex flex-wrap items-center gap-2">
             {!product.inStock && <p className="badge badge-error badge-lg">Item is out of stock</p>}
-            {!signedIn && (
-              <p>
-                <SignInPrompt text="Please sign-in to add product to cart" />
-              </p>
-            )}
-            {signedIn && product.inStock && (
-              <>
-                <CartButton label="Add Case" size="md" />
-                {unit && <CartButton label="Add Unit" size="md" />}
-                <CartComingSoonNote />
-              </>
-            )}
+            <ProductCartActions
+              product={product}
+              size="md"
+              signedOut={
+                <p>
+                  <SignInPrompt text="Please sign-in to add product to cart" />
+                </p>
+              }
+            />
           </div>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderAt, signedOutState } from '@/test/render';
-import { metadata, pageOf, product, show, showTypes } from '../test/fixtures';
+import { metadata, pageOf, product, show, showTypes } from '@/features/catalogue/test/fixtures';
 import BrandPage from './brand';
 
 const location = () => screen.getByTestId('location').textContent ?? '';

@@ -1,12 +1,12 @@
 import { paths } from '@/lib/paths';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { Page } from '@/components/page';
-import { useGetMetadataQuery, useGetProductsQuery } from '../api/catalogue-api';
-import { FirstLoad, ListingResults } from '../components/listing';
-import { metadataGroups } from '../components/metadata-groups';
-import { ProductCard } from '../components/product-card';
-import { useCatalogueFilters } from '../components/use-catalogue-filters';
-import { activeFilterCount, productsQuery } from '../lib/filters';
+import { useGetMetadataQuery, useGetProductsQuery } from '@/features/catalogue/api/catalogue-api';
+import { FirstLoad, ListingResults } from '@/features/catalogue/components/listing';
+import { metadataGroups } from '@/features/catalogue/components/metadata-groups';
+import { ProductCard } from './cards';
+import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
+import { activeFilterCount, productsQuery } from '@/features/catalogue/lib/filters';
 
 /** /products: the fireworks catalogue with the filter drawer and paging, kept in the address. */
 export default function Products() {

@@ -1,12 +1,12 @@
 import { paths } from '@/lib/paths';
 import { Page } from '@/components/page';
 import { Pagination } from '@/components/pagination';
-import { useGetShowsQuery, useGetShowTypesQuery } from '../api/catalogue-api';
-import { CardGrid, EmptyState, ListingError, ResultLine } from '../components/listing';
-import { ShowCard } from '../components/show-card';
-import { ShowTypeButtons } from '../components/show-type-buttons';
-import { useCatalogueFilters } from '../components/use-catalogue-filters';
-import { PAGE_SIZES } from '../lib/filters';
+import { useGetShowsQuery, useGetShowTypesQuery } from '@/features/catalogue/api/catalogue-api';
+import { CardGrid, EmptyState, ListingError, ResultLine } from '@/features/catalogue/components/listing';
+import { ShowCard } from './cards';
+import { ShowTypeButtons } from '@/features/catalogue/components/show-type-buttons';
+import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
+import { PAGE_SIZES } from '@/features/catalogue/lib/filters';
 import { Loading } from '@/components/loading';
 
 /** /shows: every show, filtered by show type. */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { mockApi, renderAt, signedOutState } from '@/test/render';
-import { metadata, pageOf, product, show } from '../test/fixtures';
+import { metadata, pageOf, product, show } from '@/features/catalogue/test/fixtures';
 import Home from './home';
 
 const calls = (fetch: jest.SpyInstance, pathname: string) =>

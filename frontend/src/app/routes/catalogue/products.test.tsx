@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderAt, signedOutState } from '@/test/render';
-import { metadata, pageOf, product } from '../test/fixtures';
+import { metadata, pageOf, product } from '@/features/catalogue/test/fixtures';
 import Products from './products';
 
 const location = () => screen.getByTestId('location').textContent ?? '';

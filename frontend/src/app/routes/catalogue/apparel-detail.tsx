@@ -4,23 +4,20 @@ import { AppLink } from '@/components/app-link';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
 import { loginPath, paths } from '@/lib/paths';
-import { useGetProductQuery } from '../api/catalogue-api';
-import { apparelButtonLabel } from '../components/apparel-card';
-import { CartButton, CartComingSoonNote } from '../components/cart-button';
-import { isNotFound, ListingError } from '../components/listing';
-import { ProductImage } from '../components/product-image';
-import { useSignedIn } from '../components/use-signed-in';
-import { VariantPicker } from '../components/variant-picker';
-import { VideoEmbed } from '../components/video-embed';
-import { listingSearch } from '../lib/filters';
-import { NO_CHOICE, selectVariant, variantInStock, type VariantChoice } from '../lib/variants';
+import { useGetProductQuery } from '@/features/catalogue/api/catalogue-api';
+import { isNotFound, ListingError } from '@/features/catalogue/components/listing';
+import { ProductImage } from '@/features/catalogue/components/product-image';
+import { VariantPicker } from '@/features/catalogue/components/variant-picker';
+import { VideoEmbed } from '@/features/catalogue/components/video-embed';
+import { listingSearch } from '@/features/catalogue/lib/filters';
+import { NO_CHOICE, selectVariant, variantInStock, type VariantChoice } from '@/features/catalogue/lib/variants';
+import { ApparelCartActions } from './cards';
 
 /** /apparel/{id}: one apparel product with the variant choice. */
 export default function ApparelDetail() {
   const { productId = '' } = useParams();
   const [params] = useSearchParams();
   const back = `${paths.apparel}${listingSearch(params)}`;
-  const signedIn = useSignedIn();
   const { data: product, error, isLoading } = useGetProductQuery(productId);
   const [wanted, setWanted] = useState<VariantChoice>(NO_CHOICE);
 
@@ -82,16 +79,17 @@ export default function ApparelDetail() {
             )}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {signedIn ? (
-              <>
-                <CartButton label={apparelButtonLabel(variant !== null, inStock, true)} disabled={!variant || !inStock} size="md" />
-                {variant && inStock && <CartComingSoonNote />}
-              </>
-            ) : (
-              <AppLink to={loginPath(here)} className="btn btn-primary">
-                Sign In
-              </AppLink>
-            )}
+            <ApparelCartActions
+              variant={variant}
+              inStock={inStock}
+              detail
+              size="md"
+              signedOut={
+                <AppLink to={loginPath(here)} className="btn btn-primary">
+                  Sign In
+                </AppLink>
+              }
+            />
           </div>
         </div>
       </div>

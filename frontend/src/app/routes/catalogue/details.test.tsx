@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { mockApi, renderAt, signedInState, signedOutState } from '@/test/render';
-import { product, show } from '../test/fixtures';
+import { product, show } from '@/features/catalogue/test/fixtures';
 import ApparelDetail from './apparel-detail';
 import ProductDetail from './product-detail';
 import ShowDetail from './show-detail';

@@ -1,12 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt, signedInState, signedOutState } from '@/test/render';
-import type { Product, Show, Variant } from '../api/types';
-import { ApparelCard } from './apparel-card';
-import { CART_COMING_SOON } from './cart-button';
-import { PLACEHOLDER_IMAGE, ProductImage } from './product-image';
-import { ProductCard } from './product-card';
-import { previewText, ShowCard } from './show-card';
+import { CART_COMING_SOON } from '@/features/cart/components/add-to-cart';
+import type { Product, Show, Variant } from '@/features/catalogue/api/types';
+import { previewText } from '@/features/catalogue/components/show-card';
+import { ApparelCard, ProductCard, ShowCard } from './cards';
 
 const product = (over: Partial<Product> = {}): Product => ({
   id: 'p1',
@@ -198,20 +196,5 @@ describe('ApparelCard', () => {
     renderAt(<ApparelCard product={apparel([variant('S', 'UNISEX')])} to="/x" />, { preloadedState: signedOutState });
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to add to cart' })).toBeInTheDocument();
-  });
-});
-
-describe('ProductImage', () => {
-  it.each([null, '', PLACEHOLDER_IMAGE])('uses the placeholder for %p', (src) => {
-    renderAt(<ProductImage src={src} alt="Hat" />);
-    expect(screen.getByRole('img', { name: 'Hat' })).toHaveAttribute('src', PLACEHOLDER_IMAGE);
-  });
-
-  it('falls back to the placeholder when the image fails to load', () => {
-    renderAt(<ProductImage src="/images/products/X.svg" alt="Hat" />);
-    const img = screen.getByRole('img', { name: 'Hat' });
-    expect(img).toHaveAttribute('src', '/images/products/X.svg');
-    fireEvent.error(img);
-    expect(img).toHaveAttribute('src', PLACEHOLDER_IMAGE);
   });
 });

@@ -4,19 +4,18 @@ import { AppLink } from '@/components/app-link';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useGetShowQuery } from '../api/catalogue-api';
-import { CartButton, CartComingSoonNote, SignInPrompt } from '../components/cart-button';
-import { isNotFound, ListingError } from '../components/listing';
-import { ProductImage } from '../components/product-image';
-import { showCounts } from '../components/show-card';
-import { useSignedIn } from '../components/use-signed-in';
-import { VideoEmbed } from '../components/video-embed';
-import { showTypeLabel } from '../lib/show-types';
+import { useGetShowQuery } from '@/features/catalogue/api/catalogue-api';
+import { SignInPrompt } from '@/features/cart/components/add-to-cart';
+import { isNotFound, ListingError } from '@/features/catalogue/components/listing';
+import { ProductImage } from '@/features/catalogue/components/product-image';
+import { showCounts } from '@/features/catalogue/components/show-card';
+import { VideoEmbed } from '@/features/catalogue/components/video-embed';
+import { showTypeLabel } from '@/features/catalogue/lib/show-types';
+import { ShowCartActions } from './cards';
 
 /** /shows/{id}: one show and the products it includes. */
 export default function ShowDetail() {
   const { showId = '' } = useParams();
-  const signedIn = useSignedIn();
   const { data: show, error, isLoading } = useGetShowQuery(showId);
 
   useEffect(() => {
@@ -56,16 +55,15 @@ export default function ShowDetail() {
           <p>{total} products included</p>
           <p>{show.description?.trim() || 'No description available for this show.'}</p>
           <div className="flex flex-wrap items-center gap-2">
-            {signedIn ? (
-              <>
-                <CartButton label="Add Show to Cart" disabled={!show.inStock} size="md" />
-                {show.inStock && <CartComingSoonNote />}
-              </>
-            ) : (
-              <p>
-                <SignInPrompt text="Please sign in to add this show to your cart" />
-              </p>
-            )}
+            <ShowCartActions
+              show={show}
+              size="md"
+              signedOut={
+                <p>
+                  <SignInPrompt text="Please sign in to add this show to your cart" />
+                </p>
+              }
+            />
           </div>
         </div>
       </div>

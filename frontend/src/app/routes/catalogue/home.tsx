@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { loginPath, paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
-import { useGetMetadataQuery, useGetProductsQuery, useGetShowsQuery } from '../api/catalogue-api';
-import { HIDDEN_CATEGORY } from '../components/metadata-groups';
-import { ProductCard } from '../components/product-card';
-import { ShowCard } from '../components/show-card';
-import { filtersToParams, parseFilters, productsQuery } from '../lib/filters';
+import { useGetMetadataQuery, useGetProductsQuery, useGetShowsQuery } from '@/features/catalogue/api/catalogue-api';
+import { HIDDEN_CATEGORY } from '@/features/catalogue/components/metadata-groups';
+import { ProductCard, ShowCard } from './cards';
+import { filtersToParams, parseFilters, productsQuery } from '@/features/catalogue/lib/filters';
 
 const FEATURED_SHOWS = 'page=1&pageSize=3';
 /** The four newest in-stock fireworks (the API sorts them: `sort=newest`). */

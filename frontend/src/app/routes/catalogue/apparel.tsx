@@ -1,13 +1,13 @@
 import { paths } from '@/lib/paths';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { Page } from '@/components/page';
-import { useGetApparelQuery, useGetApparelTypesQuery, useGetMetadataQuery } from '../api/catalogue-api';
-import { ApparelCard } from '../components/apparel-card';
-import { FirstLoad, ListingResults } from '../components/listing';
-import { metadataGroups } from '../components/metadata-groups';
-import { useCatalogueFilters } from '../components/use-catalogue-filters';
-import { activeFilterCount, apparelQuery, GENDERS, SIZES } from '../lib/filters';
-import { styleLabel } from '../lib/variants';
+import { useGetApparelQuery, useGetApparelTypesQuery, useGetMetadataQuery } from '@/features/catalogue/api/catalogue-api';
+import { ApparelCard } from './cards';
+import { FirstLoad, ListingResults } from '@/features/catalogue/components/listing';
+import { metadataGroups } from '@/features/catalogue/components/metadata-groups';
+import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
+import { activeFilterCount, apparelQuery, GENDERS, SIZES } from '@/features/catalogue/lib/filters';
+import { styleLabel } from '@/features/catalogue/lib/variants';
 
 const KEYS = ['brands', 'colors', 'apparelTypes', 'genders', 'sizes'] as const;
 
