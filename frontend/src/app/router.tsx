@@ -24,6 +24,9 @@ function page(path: string | undefined, load: () => Promise<PageModule>, extra: 
   return { ...route, path } as RouteObject;
 }
 
+/** A route's pattern relative to the root layout ('/products/:productId' -> 'products/:productId'). */
+const child = ({ path }: { path: string }) => path.slice(1);
+
 const products = () => import(/* webpackChunkName: "products" */ '@/app/routes/catalogue/products');
 const productDetail = () => import(/* webpackChunkName: "product-detail" */ '@/app/routes/catalogue/product-detail');
 const apparel = () => import(/* webpackChunkName: "apparel" */ '@/app/routes/catalogue/apparel');
@@ -37,7 +40,7 @@ const adminRoute = () => import(/* webpackChunkName: "admin" */ '@/features/admi
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home.path,
     Component: RootLayout,
     errorElement: <RouteCrashScreen standalone />,
     hydrateFallbackElement: <Loading />,
@@ -47,38 +50,38 @@ export const routes: RouteObject[] = [
         errorElement: <RouteCrashScreen />,
         children: [
           page(undefined, () => import(/* webpackChunkName: "home" */ '@/app/routes/catalogue/home')),
-          page(paths.products.slice(1), products),
-          page(`${paths.products.slice(1)}/:productId`, productDetail),
-          page(paths.apparel.slice(1), apparel),
-          page(`${paths.apparel.slice(1)}/:productId`, apparelDetail),
-          page(paths.shows.slice(1), shows),
-          page(`${paths.shows.slice(1)}/:showId`, showDetail),
-          page(paths.brand.slice(1), brandPage),
-          page('user/register', () => import(/* webpackChunkName: "register" */ '@/features/auth/routes/register')),
-          page('user/login', () => import(/* webpackChunkName: "login" */ '@/features/auth/routes/login')),
+          page(child(paths.products), products),
+          page(child(paths.product), productDetail),
+          page(child(paths.apparel), apparel),
+          page(child(paths.apparelItem), apparelDetail),
+          page(child(paths.shows), shows),
+          page(child(paths.show), showDetail),
+          page(child(paths.brand), brandPage),
+          page(child(paths.register), () => import(/* webpackChunkName: "register" */ '@/features/auth/routes/register')),
+          page(child(paths.login), () => import(/* webpackChunkName: "login" */ '@/features/auth/routes/login')),
           {
-            path: 'profile',
+            path: child(paths.profile),
             element: <RequireAuth />,
             children: [page(undefined, profileRoute), page('*', profileRoute)],
           },
           {
-            path: 'admin',
+            path: child(paths.admin),
             element: <RequireAdmin />,
             children: [page(undefined, adminRoute), page('*', adminRoute)],
           },
-          page('events', () => import(/* webpackChunkName: "events" */ '@/features/events/routes/events')),
-          page('events/new-years', () => import(/* webpackChunkName: "new-years" */ '@/features/events/routes/new-years')),
-          page('events/gender-reveal', () => import(/* webpackChunkName: "gender-reveal" */ '@/features/events/routes/gender-reveal')),
-          page('events/fourth-july', () => import(/* webpackChunkName: "fourth-july" */ '@/features/events/routes/fourth-july')),
-          page('about', () => import(/* webpackChunkName: "about" */ '@/features/info/routes/about')),
-          page('contact-us', () => import(/* webpackChunkName: "contact-us" */ '@/features/info/routes/contact-us')),
-          page('cookie-policy', () => import(/* webpackChunkName: "cookie-policy" */ '@/features/info/routes/cookie-policy')),
-          page('customer-service', () => import(/* webpackChunkName: "customer-service" */ '@/features/info/routes/customer-service')),
-          page('faq', () => import(/* webpackChunkName: "faq" */ '@/features/info/routes/faq')),
-          page('fireworks-safety', () => import(/* webpackChunkName: "fireworks-safety" */ '@/features/info/routes/fireworks-safety')),
-          page('privacy-policy', () => import(/* webpackChunkName: "privacy-policy" */ '@/features/info/routes/privacy-policy')),
-          page('shipping-info', () => import(/* webpackChunkName: "shipping-info" */ '@/features/info/routes/shipping-info')),
-          page('terms-of-use', () => import(/* webpackChunkName: "terms-of-use" */ '@/features/info/routes/terms-of-use')),
+          page(child(paths.events), () => import(/* webpackChunkName: "events" */ '@/features/events/routes/events')),
+          page(child(paths.newYears), () => import(/* webpackChunkName: "new-years" */ '@/features/events/routes/new-years')),
+          page(child(paths.genderReveal), () => import(/* webpackChunkName: "gender-reveal" */ '@/features/events/routes/gender-reveal')),
+          page(child(paths.fourthJuly), () => import(/* webpackChunkName: "fourth-july" */ '@/features/events/routes/fourth-july')),
+          page(child(paths.about), () => import(/* webpackChunkName: "about" */ '@/features/info/routes/about')),
+          page(child(paths.contactUs), () => import(/* webpackChunkName: "contact-us" */ '@/features/info/routes/contact-us')),
+          page(child(paths.cookiePolicy), () => import(/* webpackChunkName: "cookie-policy" */ '@/features/info/routes/cookie-policy')),
+          page(child(paths.customerService), () => import(/* webpackChunkName: "customer-service" */ '@/features/info/routes/customer-service')),
+          page(child(paths.faq), () => import(/* webpackChunkName: "faq" */ '@/features/info/routes/faq')),
+          page(child(paths.fireworksSafety), () => import(/* webpackChunkName: "fireworks-safety" */ '@/features/info/routes/fireworks-safety')),
+          page(child(paths.privacyPolicy), () => import(/* webpackChunkName: "privacy-policy" */ '@/features/info/routes/privacy-policy')),
+          page(child(paths.shippingInfo), () => import(/* webpackChunkName: "shipping-info" */ '@/features/info/routes/shipping-info')),
+          page(child(paths.termsOfUse), () => import(/* webpackChunkName: "terms-of-use" */ '@/features/info/routes/terms-of-use')),
           page('*', () => import(/* webpackChunkName: "not-found" */ '@/components/not-found')),
         ],
       },

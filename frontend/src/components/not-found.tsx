@@ -5,7 +5,7 @@ import { Page } from './page';
 export function NotFound() {
   return (
     <Page title="Not Found" lead="We couldn't find the page you were looking for.">
-      <AppLink to={paths.home} className="btn btn-primary">
+      <AppLink to={paths.home.getHref()} className="btn btn-primary">
         Back to the home page
       </AppLink>
     </Page>

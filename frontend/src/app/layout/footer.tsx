@@ -4,17 +4,17 @@ import { SHOP_LOCATION, SHOP_PHONE, SHOP_PHONE_HREF } from '@/lib/constants';
 import { paths } from '@/lib/paths';
 
 const infoLinks = [
-  { to: paths.about, label: 'About Us' },
-  { to: paths.shippingInfo, label: 'Shipping Info' },
-  { to: paths.contactUs, label: 'Contact Us' },
-  { to: paths.fireworksSafety, label: 'Fireworks Safety' },
-  { to: paths.faq, label: 'FAQ' },
+  { to: paths.about.getHref(), label: 'About Us' },
+  { to: paths.shippingInfo.getHref(), label: 'Shipping Info' },
+  { to: paths.contactUs.getHref(), label: 'Contact Us' },
+  { to: paths.fireworksSafety.getHref(), label: 'Fireworks Safety' },
+  { to: paths.faq.getHref(), label: 'FAQ' },
 ];
 
 const legalLinks = [
-  { to: paths.privacyPolicy, label: 'Privacy Policy' },
-  { to: paths.cookiePolicy, label: 'Cookie Policy' },
-  { to: paths.termsOfUse, label: 'Terms of Use' },
+  { to: paths.privacyPolicy.getHref(), label: 'Privacy Policy' },
+  { to: paths.cookiePolicy.getHref(), label: 'Cookie Policy' },
+  { to: paths.termsOfUse.getHref(), label: 'Terms of Use' },
 ];
 
 export function Footer() {

@@ -4,20 +4,20 @@ import { useAppSelector } from '@/lib/hooks';
 import { AppLink, AppNavLink } from '@/components/app-link';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { useLogout } from '@/features/auth/hooks/use-logout';
-import { loginPath, paths, REDIRECT_PARAM } from '@/lib/paths';
+import { FIRST_PAGE, loginPath, paths, REDIRECT_PARAM } from '@/lib/paths';
 import { selectCartId, selectIsAdmin, selectSessionStatus } from '@/lib/session/session-slice';
 
 const catalogue = [
-  { to: paths.productsFirstPage, label: 'Products' },
-  { to: paths.showsFirstPage, label: 'Shows' },
-  { to: paths.apparelFirstPage, label: 'Apparel' },
+  { to: paths.products.getHref(FIRST_PAGE), label: 'Products' },
+  { to: paths.shows.getHref(FIRST_PAGE), label: 'Shows' },
+  { to: paths.apparel.getHref(FIRST_PAGE), label: 'Apparel' },
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) => `btn btn-ghost ${isActive ? 'btn-active' : ''}`;
 
 function Logo() {
   return (
-    <AppLink to={paths.home} className="btn btn-ghost gap-2 text-xl font-bold" aria-label="Fireworks Shop home">
+    <AppLink to={paths.home.getHref()} className="btn btn-ghost gap-2 text-xl font-bold" aria-label="Fireworks Shop home">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-7 w-7">
         <g stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="text-primary">
           <path d="M16 4v7M16 21v7M4 16h7M21 16h7M7.5 7.5l5 5M19.5 19.5l5 5M7.5 24.5l5-5M19.5 12.5l5-5" />
@@ -43,7 +43,7 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
     return (
       <>
         <li>
-          <AppNavLink to={paths.profile} end className={navClass} onClick={onNavigate}>
+          <AppNavLink to={paths.profile.getHref()} end className={navClass} onClick={onNavigate}>
             Profile
           </AppNavLink>
         </li>
@@ -54,7 +54,7 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
         )}
         {isAdmin && (
           <li>
-            <AppNavLink to={paths.admin} className={navClass} onClick={onNavigate}>
+            <AppNavLink to={paths.admin.getHref()} className={navClass} onClick={onNavigate}>
               Admin
             </AppNavLink>
           </li>
@@ -77,7 +77,7 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <li>
-        <AppNavLink to={paths.register} className={navClass} onClick={onNavigate}>
+        <AppNavLink to={paths.register.getHref()} className={navClass} onClick={onNavigate}>
           Sign Up
         </AppNavLink>
       </li>

@@ -17,7 +17,7 @@ import { ApparelCartActions } from './cards';
 export default function ApparelDetail() {
   const { productId = '' } = useParams();
   const [params] = useSearchParams();
-  const back = `${paths.apparel}${listingSearch(params)}`;
+  const back = paths.apparel.getHref(listingSearch(params));
   const { data: product, error, isLoading } = useGetProductQuery(productId);
   const [wanted, setWanted] = useState<VariantChoice>(NO_CHOICE);
 
@@ -51,7 +51,7 @@ export default function ApparelDetail() {
   }
   const { variant } = selectVariant(product.variants, wanted);
   const inStock = variantInStock(variant);
-  const here = `${paths.apparel}/${product.id}${params.toString() ? `?${params}` : ''}`;
+  const here = paths.apparelItem.getHref({ productId: product.id }, params.toString() ? `?${params}` : '');
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       {backLink}

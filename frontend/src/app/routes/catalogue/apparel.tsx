@@ -52,7 +52,7 @@ export default function Apparel() {
               gridLabel="Apparel results"
               emptyTitle="No Apparel Found"
               onClearAll={clearAll}
-              renderItem={(p) => <ApparelCard product={p} to={paths.apparelItem(p.id, `?${search}`)} />}
+              renderItem={(p) => <ApparelCard product={p} to={paths.apparelItem.getHref({ productId: p.id }, `?${search}`)} />}
               onPageChange={(page) => update({ page })}
               onPageSizeChange={(pageSize) => update({ pageSize })}
             />

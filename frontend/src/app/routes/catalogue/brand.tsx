@@ -116,9 +116,9 @@ export default function BrandPage() {
                   onClearAll={clearAll}
                   renderItem={(p) =>
                     p.isApparel ? (
-                      <ApparelCard product={p} to={paths.apparelItem(p.id)} />
+                      <ApparelCard product={p} to={paths.apparelItem.getHref({ productId: p.id })} />
                     ) : (
-                      <ProductCard product={p} to={paths.product(p.id)} />
+                      <ProductCard product={p} to={paths.product.getHref({ productId: p.id })} />
                     )
                   }
                   onPageChange={(page) => update({ page })}
@@ -154,7 +154,7 @@ export default function BrandPage() {
                 gridLabel="Cody B shows"
                 emptyTitle="No Shows Found"
                 onClearAll={() => update({ showType: undefined })}
-                renderItem={(s) => <ShowCard show={s} to={paths.show(s.id)} />}
+                renderItem={(s) => <ShowCard show={s} to={paths.show.getHref({ showId: s.id })} />}
                 onPageChange={(page) => update({ page })}
                 onPageSizeChange={(pageSize) => update({ pageSize })}
               />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
-import { loginPath, paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
+import { FIRST_PAGE, loginPath, paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
 import { useGetMetadataQuery, useGetProductsQuery, useGetShowsQuery } from '@/features/catalogue/api/catalogue-api';
 import { HIDDEN_CATEGORY } from '@/features/catalogue/components/metadata-groups';
 import { ProductCard, ShowCard } from './cards';
@@ -13,7 +13,7 @@ const NEW_ARRIVALS = `${productsQuery({ ...parseFilters(new URLSearchParams()), 
 
 /** /products?page=1&pageSize=25&categories={id} */
 const categoryPath = (id: string) =>
-  `${paths.products}?${filtersToParams({ ...parseFilters(new URLSearchParams()), categories: [id] })}`;
+  paths.products.getHref(`?${filtersToParams({ ...parseFilters(new URLSearchParams()), categories: [id] })}`);
 
 function FeaturedShows() {
   const { data, isLoading, isError } = useGetShowsQuery(FEATURED_SHOWS);
@@ -23,7 +23,7 @@ function FeaturedShows() {
         <h2 id="featured-shows" className="text-2xl font-bold">
           Featured shows
         </h2>
-        <AppLink to={paths.showsFirstPage} className="link link-primary">
+        <AppLink to={paths.shows.getHref(FIRST_PAGE)} className="link link-primary">
           All shows
         </AppLink>
       </div>
@@ -33,7 +33,7 @@ function FeaturedShows() {
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
           {data.shows.map((s) => (
             <li key={s.id}>
-              <ShowCard show={s} to={paths.show(s.id)} heading="h3" />
+              <ShowCard show={s} to={paths.show.getHref({ showId: s.id })} heading="h3" />
             </li>
           ))}
         </ul>
@@ -75,7 +75,7 @@ function NewArrivals() {
         <h2 id="new-arrivals" className="text-2xl font-bold">
           New arrivals
         </h2>
-        <AppLink to={paths.productsFirstPage} className="link link-primary">
+        <AppLink to={paths.products.getHref(FIRST_PAGE)} className="link link-primary">
           All fireworks
         </AppLink>
       </div>
@@ -85,7 +85,7 @@ function NewArrivals() {
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {data.contents.map((p) => (
             <li key={p.id}>
-              <ProductCard product={p} to={paths.product(p.id)} heading="h3" />
+              <ProductCard product={p} to={paths.product.getHref({ productId: p.id })} heading="h3" />
             </li>
           ))}
         </ul>
@@ -95,15 +95,15 @@ function NewArrivals() {
 }
 
 const sections = [
-  { to: paths.productsFirstPage, title: 'Fireworks', text: 'Cakes, rockets, fountains, shells and more, by the case or by the unit.' },
-  { to: paths.showsFirstPage, title: 'Shows', text: 'Ready-made shows for the Fourth, New Year, weddings and gender reveals.' },
-  { to: paths.apparelFirstPage, title: 'Apparel', text: 'T-shirts, hoodies and hats for the crew behind the show.' },
+  { to: paths.products.getHref(FIRST_PAGE), title: 'Fireworks', text: 'Cakes, rockets, fountains, shells and more, by the case or by the unit.' },
+  { to: paths.shows.getHref(FIRST_PAGE), title: 'Shows', text: 'Ready-made shows for the Fourth, New Year, weddings and gender reveals.' },
+  { to: paths.apparel.getHref(FIRST_PAGE), title: 'Apparel', text: 'T-shirts, hoodies and hats for the crew behind the show.' },
 ];
 
 const events = [
-  { to: paths.fourthJuly, label: 'Fourth of July' },
-  { to: paths.newYears, label: "New Year's Eve" },
-  { to: paths.genderReveal, label: 'Gender Reveal' },
+  { to: paths.fourthJuly.getHref(), label: 'Fourth of July' },
+  { to: paths.newYears.getHref(), label: "New Year's Eve" },
+  { to: paths.genderReveal.getHref(), label: 'Gender Reveal' },
 ];
 
 export default function Home() {
@@ -134,10 +134,10 @@ export default function Home() {
               Wholesale and retail fireworks, complete shows and apparel, shipped from North Dakota to 47 states.
             </p>
             <div className="flex flex-wrap justify-center gap-3">
-              <AppLink to={paths.productsFirstPage} className="btn btn-primary">
+              <AppLink to={paths.products.getHref(FIRST_PAGE)} className="btn btn-primary">
                 Shop fireworks
               </AppLink>
-              <AppLink to={paths.showsFirstPage} className="btn btn-secondary">
+              <AppLink to={paths.shows.getHref(FIRST_PAGE)} className="btn btn-secondary">
                 Browse shows
               </AppLink>
             </div>
@@ -166,7 +166,7 @@ export default function Home() {
             Featured brand: Cody B
           </h2>
           <p className="mt-2">Cakes, rockets, shows and apparel from one of our favourite brands.</p>
-          <AppLink to={paths.brand} className="btn btn-primary btn-sm mt-4">
+          <AppLink to={paths.brand.getHref()} className="btn btn-primary btn-sm mt-4">
             Shop Cody B
           </AppLink>
         </section>
@@ -183,7 +183,7 @@ export default function Home() {
             </li>
           ))}
           <li>
-            <AppLink to={paths.events} className="btn btn-ghost">
+            <AppLink to={paths.events.getHref()} className="btn btn-ghost">
               All events
             </AppLink>
           </li>

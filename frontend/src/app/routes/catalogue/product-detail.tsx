@@ -18,7 +18,7 @@ import { ProductCartActions } from './cards';
 export default function ProductDetail() {
   const { productId = '' } = useParams();
   const [params] = useSearchParams();
-  const back = `${paths.products}${listingSearch(params)}`;
+  const back = paths.products.getHref(listingSearch(params));
   const { data: product, error, isLoading } = useGetProductQuery(productId);
 
   useEffect(() => {

@@ -42,7 +42,7 @@ export default function Products() {
               gridLabel="Product results"
               emptyTitle="No Products Found"
               onClearAll={clearAll}
-              renderItem={(p) => <ProductCard product={p} to={paths.product(p.id, `?${search}`)} />}
+              renderItem={(p) => <ProductCard product={p} to={paths.product.getHref({ productId: p.id }, `?${search}`)} />}
               onPageChange={(page) => update({ page })}
               onPageSizeChange={(pageSize) => update({ pageSize })}
             />

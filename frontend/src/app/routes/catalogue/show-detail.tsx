@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
-import { paths } from '@/lib/paths';
+import { FIRST_PAGE, paths } from '@/lib/paths';
 import { useGetShowQuery } from '@/features/catalogue/api/catalogue-api';
 import { SignInPrompt } from '@/features/cart/components/add-to-cart';
 import { isNotFound, ListingError } from '@/features/catalogue/components/listing';
@@ -23,7 +23,7 @@ export default function ShowDetail() {
   }, [show?.title]);
 
   const backLink = (
-    <AppLink to={paths.showsFirstPage} className="link link-primary">
+    <AppLink to={paths.shows.getHref(FIRST_PAGE)} className="link link-primary">
       ← Back to shows
     </AppLink>
   );
@@ -86,7 +86,7 @@ export default function ShowDetail() {
               {show.showProducts.map((sp) => (
                 <tr key={sp.id}>
                   <td>
-                    <AppLink to={paths.product(sp.product.id)} className="link">
+                    <AppLink to={paths.product.getHref({ productId: sp.product.id })} className="link">
                       {sp.product.title}
                     </AppLink>{' '}
                     <span className="text-xs">({sp.product.sku})</span>

@@ -34,7 +34,7 @@ export default function Shows() {
               <CardGrid label="Show results">
                 {data.shows.map((s) => (
                   <li key={s.id}>
-                    <ShowCard show={s} to={paths.show(s.id)} />
+                    <ShowCard show={s} to={paths.show.getHref({ showId: s.id })} />
                   </li>
                 ))}
               </CardGrid>

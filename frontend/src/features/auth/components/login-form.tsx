@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/lib/hooks';
 import { errorMessage } from '@/lib/api';
-import { paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
+import { FIRST_PAGE, paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
 import { signedIn } from '@/lib/session/session-slice';
 import { isUserInfo, writeSession } from '@/lib/session/session-storage';
 import { useLoginMutation } from '../api/auth-api';
@@ -37,7 +37,7 @@ export function LoginForm() {
       const response = await login({ email: values.email, password: values.password }).unwrap();
       if (typeof response.token === 'string' && response.token !== '' && isUserInfo(response.userInfo)) {
         dispatch(signedIn(writeSession(response.token, response.userInfo)));
-        navigate(safeRedirect(search.get(REDIRECT_PARAM)) ?? paths.productsFirstPage);
+        navigate(safeRedirect(search.get(REDIRECT_PARAM)) ?? paths.products.getHref(FIRST_PAGE));
         return;
       }
       // A 200 without a token and user info carries its reason in `message`.

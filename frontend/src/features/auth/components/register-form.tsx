@@ -35,7 +35,7 @@ export function RegisterForm() {
     try {
       await registerUser({ email: values.email, password: values.password }).unwrap();
       dispatch(toastShown(REGISTER_SUCCESS, 'success'));
-      navigate(paths.login);
+      navigate(paths.login.getHref());
     } catch (error) {
       for (const [field, message] of Object.entries(fieldErrors(error))) {
         if (field === 'email' || field === 'password') setError(field, { type: 'server', message });

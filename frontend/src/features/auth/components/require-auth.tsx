@@ -8,7 +8,7 @@ import { selectIsAdmin, selectSessionStatus } from '@/lib/session/session-slice'
 function RedirectHome() {
   const { pathname, search, hash } = useLocation();
   const original = `${pathname}${search}${hash}`;
-  return <Navigate to={`${paths.home}?${REDIRECT_PARAM}=${encodeURIComponent(original)}`} replace />;
+  return <Navigate to={paths.home.getHref(`?${REDIRECT_PARAM}=${encodeURIComponent(original)}`)} replace />;
 }
 
 /**

@@ -9,7 +9,7 @@ export function useLogout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(async () => {
-    await navigate(paths.home);
+    await navigate(paths.home.getHref());
     dispatch(sessionEnded());
   }, [dispatch, navigate]);
 }

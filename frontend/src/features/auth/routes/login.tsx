@@ -10,7 +10,7 @@ export default function LoginRoute() {
         <div className="card-body">
           <LoginForm />
           <p className="mt-2 text-sm">
-            New here? <AppLink to={paths.register} className="link link-primary">Create an account</AppLink>
+            New here? <AppLink to={paths.register.getHref()} className="link link-primary">Create an account</AppLink>
           </p>
         </div>
       </div>

@@ -10,7 +10,7 @@ export default function RegisterRoute() {
         <div className="card-body">
           <RegisterForm />
           <p className="mt-2 text-sm">
-            Already have an account? <AppLink to={paths.login} className="link link-primary">Sign in</AppLink>
+            Already have an account? <AppLink to={paths.login.getHref()} className="link link-primary">Sign in</AppLink>
           </p>
         </div>
       </div>

@@ -3,9 +3,9 @@ import { Page } from '@/components/page';
 import { paths } from '@/lib/paths';
 
 const events = [
-  { to: paths.fourthJuly, title: 'Fourth of July', text: 'Finale cakes, shells and complete backyard shows for Independence Day.' },
-  { to: paths.newYears, title: "New Year's Eve", text: 'Bright, loud and quick to set up for the midnight countdown.' },
-  { to: paths.genderReveal, title: 'Gender Reveal', text: 'Pink and blue smoke, confetti and reveal cakes for the big moment.' },
+  { to: paths.fourthJuly.getHref(), title: 'Fourth of July', text: 'Finale cakes, shells and complete backyard shows for Independence Day.' },
+  { to: paths.newYears.getHref(), title: "New Year's Eve", text: 'Bright, loud and quick to set up for the midnight countdown.' },
+  { to: paths.genderReveal.getHref(), title: 'Gender Reveal', text: 'Pink and blue smoke, confetti and reveal cakes for the big moment.' },
 ];
 
 export default function Events() {

@@ -21,8 +21,8 @@ export default function About() {
         <h2>How we work</h2>
         <p>
           Every product we list is one we have fired ourselves. Fireworks ship as hazardous freight, delivered to your
-          door or to a carrier terminal near you; see <AppLink to={paths.shippingInfo}>shipping info</AppLink> for
-          prices. Safety comes first: read our <AppLink to={paths.fireworksSafety}>fireworks safety</AppLink> guide
+          door or to a carrier terminal near you; see <AppLink to={paths.shippingInfo.getHref()}>shipping info</AppLink> for
+          prices. Safety comes first: read our <AppLink to={paths.fireworksSafety.getHref()}>fireworks safety</AppLink> guide
           before your show.
         </p>
       </Prose>

@@ -15,7 +15,7 @@ export default function CustomerService() {
         <h2>Deliveries</h2>
         <p>
           A freight carrier calls ahead to book a delivery window. Someone 21 or older must sign for the shipment. See{' '}
-          <AppLink to={paths.shippingInfo}>shipping info</AppLink> for prices and the states we ship to.
+          <AppLink to={paths.shippingInfo.getHref()}>shipping info</AppLink> for prices and the states we ship to.
         </p>
         <h2>Damaged or missing items</h2>
         <p>
@@ -28,7 +28,7 @@ export default function CustomerService() {
           can be returned unworn within 30 days.
         </p>
         <p>
-          Still need help? Call <a href={SHOP_PHONE_HREF}>{SHOP_PHONE}</a> or <AppLink to={paths.contactUs}>contact us</AppLink>.
+          Still need help? Call <a href={SHOP_PHONE_HREF}>{SHOP_PHONE}</a> or <AppLink to={paths.contactUs.getHref()}>contact us</AppLink>.
         </p>
       </Prose>
     </Page>

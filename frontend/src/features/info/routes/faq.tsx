@@ -7,7 +7,7 @@ const questions: { q: string; a: React.ReactNode }[] = [
     q: 'Do I need an account to order?',
     a: (
       <>
-        Yes. Anyone can browse, but you need to <AppLink to={paths.register} className="link link-primary">sign up</AppLink>{' '}
+        Yes. Anyone can browse, but you need to <AppLink to={paths.register.getHref()} className="link link-primary">sign up</AppLink>{' '}
         to keep a cart and check out.
       </>
     ),
@@ -17,7 +17,7 @@ const questions: { q: string; a: React.ReactNode }[] = [
     q: 'How much is shipping?',
     a: (
       <>
-        It depends on the order type and subtotal. See <AppLink to={paths.shippingInfo} className="link link-primary">shipping info</AppLink> for the tables.
+        It depends on the order type and subtotal. See <AppLink to={paths.shippingInfo.getHref()} className="link link-primary">shipping info</AppLink> for the tables.
       </>
     ),
   },

@@ -100,7 +100,7 @@ export default function ShippingInfo() {
               terminal), once, on the order subtotal. Your cart shows the exact figure before you pay.
             </p>
             <p>
-              Questions about a delivery? <AppLink to={paths.contactUs}>Contact us</AppLink>.
+              Questions about a delivery? <AppLink to={paths.contactUs.getHref()}>Contact us</AppLink>.
             </p>
           </Prose>
         </>
