@@ -1,3 +1,6 @@
+// Dependencies of msw 2 that ship ES modules only; @swc/jest compiles them to CommonJS.
+const ESM_PACKAGES = ['@open-draft/deferred-promise', 'rettime', 'until-async'];
+
 /** @type {import('jest').Config} */
 export default {
   // jest-fixed-jsdom restores fetch, Request, Response and friends in jsdom.
@@ -9,8 +12,10 @@ export default {
     '^@/(.*)$': '<rootDir>/src/$1',
     '\\.css$': '<rootDir>/src/test/style-stub.js',
   },
+  // Nothing else in node_modules is compiled (msw itself ships CommonJS).
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j|mj)sx?$': [
       '@swc/jest',
       {
         jsc: {

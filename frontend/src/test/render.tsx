@@ -1,10 +1,12 @@
 import { render } from '@testing-library/react';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { makeStore } from '@/app/store';
 import type { RootState } from '@/lib/root-reducer';
 import type { StoredSession, UserInfo } from '@/lib/session/types';
+import { server } from './server';
 
 // Tests of features and shared components get the app's store through this harness, so they
 // keep the one-way imports (features and components never import src/app).
@@ -69,16 +71,26 @@ export function renderAt(element: ReactElement, opts: { path?: string; route?: s
 
 type Handler = (request: Request) => Promise<[number, unknown]> | [number, unknown];
 
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete };
+
 /**
- * Replaces fetch with `handlers`, keyed "METHOD /api/path". Unknown calls answer 404.
- * Returns the jest mock so tests can count calls.
+ * Answers the API calls keyed "METHOD /api/path" with `handlers`, as MSW handlers on the shared
+ * server (dropped after the test); any other API call answers 404 `{message}`.
+ * Returns a jest mock called with every request the server sees, so tests can count calls.
  */
 export function mockApi(handlers: Record<string, Handler>) {
-  return jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const handler = handlers[`${request.method} ${url.pathname}`];
-    const [status, body] = handler ? await handler(request) : [404, { message: 'Not found' }];
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
+  const requests = jest.fn<void, [Request]>();
+  server.events.on('request:start', ({ request }) => requests(request));
+  server.use(
+    ...Object.entries(handlers).map(([key, handler]) => {
+      const [method, pathname] = key.split(' ');
+      const on = METHODS[method as keyof typeof METHODS];
+      if (!on || !pathname?.startsWith('/api/')) throw new Error(`mockApi: expected "METHOD /api/path", got "${key}"`);
+      return on(`${location.origin}${pathname}`, async ({ request }) => {
+        const [status, body] = await handler(request);
+        return HttpResponse.json(body as JsonBodyType, { status });
+      });
+    }),
+  );
+  return requests;
 }
