@@ -1,26 +1,38 @@
 import { api } from '@/lib/api';
 import type { Metadata, Product, ProductPage, Show, ShowPage, TypeRef } from './types';
 
+type ItemTag = { type: 'Product' | 'Apparel' | 'Show'; id: string };
+
+/**
+ * A product's tags. Every product is a `Product` (GET and PUT /products/{id}); an apparel item is
+ * also an `Apparel` (the /apparel calls). Each view of it carries both, so invalidating either
+ * refetches the product list, product detail, apparel list and apparel detail that show it.
+ */
+const productTags = ({ id, isApparel }: Pick<Product, 'id' | 'isApparel'>): ItemTag[] =>
+  isApparel ? [{ type: 'Product', id }, { type: 'Apparel', id }] : [{ type: 'Product', id }];
+
+const showTags = ({ id }: Pick<Show, 'id'>): ItemTag[] => [{ type: 'Show', id }];
+
+/** A list's tags: `{type, id: 'LIST'}` (new and deleted items) plus the tags of every item on the page. */
+function listTags<T>(type: ItemTag['type'], items: T[] | undefined, itemTags: (item: T) => ItemTag[]) {
+  return [{ type, id: 'LIST' }, ...(items ?? []).flatMap(itemTags)];
+}
+
 /** Catalogue reads. List queries take the ready-made query string, so equal filters share a cache entry. */
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductPage, string>({
       query: (search) => `/products?${search}`,
-      providesTags: (result) => [
-        { type: 'Product', id: 'LIST' },
-        ...(result?.contents ?? []).map((p) => ({ type: 'Product' as const, id: p.id })),
-      ],
+      providesTags: (result) => listTags('Product', result?.contents, productTags),
     }),
     getProduct: build.query<Product, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'Product', id }],
+      // The product and apparel detail pages both read /products/{id}: an apparel answer is tagged as apparel too.
+      providesTags: (result, _e, id) => productTags(result ?? { id, isApparel: false }),
     }),
     getApparel: build.query<ProductPage, string>({
       query: (search) => `/apparel?${search}`,
-      providesTags: (result) => [
-        { type: 'Apparel', id: 'LIST' },
-        ...(result?.contents ?? []).map((p) => ({ type: 'Apparel' as const, id: p.id })),
-      ],
+      providesTags: (result) => listTags('Apparel', result?.contents, (p) => productTags({ id: p.id, isApparel: true })),
     }),
     getApparelTypes: build.query<TypeRef[], void>({
       query: () => '/apparel/types/all',
@@ -29,18 +41,15 @@ export const catalogueApi = api.injectEndpoints({
     }),
     getShows: build.query<ShowPage, string>({
       query: (search) => `/shows?${search}`,
-      providesTags: (result) => [
-        { type: 'Show', id: 'LIST' },
-        ...(result?.shows ?? []).map((s) => ({ type: 'Show' as const, id: s.id })),
-      ],
+      providesTags: (result) => listTags('Show', result?.shows, showTags),
     }),
     getBrandShows: build.query<ShowPage, { brand: string; search: string }>({
       query: ({ brand, search }) => `/shows/brand/${encodeURIComponent(brand)}?${search}`,
-      providesTags: [{ type: 'Show', id: 'LIST' }],
+      providesTags: (result) => listTags('Show', result?.shows, showTags),
     }),
     getShow: build.query<Show, string>({
       query: (id) => `/shows/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'Show', id }],
+      providesTags: (_r, _e, id) => showTags({ id }),
     }),
     getShowTypes: build.query<TypeRef[], void>({
       query: () => '/shows/types/all',
