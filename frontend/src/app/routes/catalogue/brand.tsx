@@ -1,6 +1,5 @@
-import { paths } from '@/lib/paths';
 import { useMemo } from 'react';
-import { FilterDrawer } from '@/components/filter-drawer';
+import { CountBadge } from '@/components/filter-drawer';
 import { Loading } from '@/components/loading';
 import { Page } from '@/components/page';
 import {
@@ -11,21 +10,21 @@ import {
   useGetProductsQuery,
   useGetShowTypesQuery,
 } from '@/features/catalogue/api/catalogue-api';
-import { ApparelCard, ProductCard, ShowCard } from './cards';
-import { CountBadge } from '@/components/filter-drawer';
-import { ListingError, ListingResults } from '@/features/catalogue/components/listing';
-import { metadataGroups } from '@/features/catalogue/components/metadata-groups';
+import { FilteredListing } from '@/features/catalogue/components/filtered-listing';
+import { isPlaceholder, ListingError, ListingResults, ShowResults } from '@/features/catalogue/components/listing';
+import { apparelOptions, metadataGroups } from '@/features/catalogue/components/metadata-groups';
 import { ShowTypeButtons } from '@/features/catalogue/components/show-type-buttons';
 import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
 import { BRAND_NAME, brandProductQueries, brandTabOf, filtersForTab, mergeBrandPages, type BrandTab } from '@/features/catalogue/lib/brand';
-import { activeFilterCount, GENDERS, SIZES } from '@/features/catalogue/lib/filters';
-import { styleLabel } from '@/features/catalogue/lib/variants';
+import { paths } from '@/lib/paths';
+import { ApparelCard, ProductCard, ShowCard } from './cards';
 
 const KEYS = ['categories', 'colors', 'effects', 'apparelTypes', 'genders', 'sizes'] as const;
 
 /** /codyb: the Cody B brand page with its Products (fireworks + apparel) and Shows tabs. */
 export default function BrandPage() {
-  const { filters, update, clearAll } = useCatalogueFilters({ replace: true });
+  const catalogue = useCatalogueFilters({ replace: true });
+  const { filters, update, clearAll } = catalogue;
   const tab = brandTabOf(filters.tab);
   const meta = useGetMetadataQuery();
   const types = useGetApparelTypesQuery();
@@ -44,9 +43,7 @@ export default function BrandPage() {
 
   const merged = mergeBrandPages(queries?.products ? products.data : undefined, queries?.apparel ? apparel.data : undefined);
   const productsFetching = products.isFetching || apparel.isFetching;
-  const productsPlaceholder =
-    (products.isFetching && products.data !== undefined && products.currentData === undefined) ||
-    (apparel.isFetching && apparel.data !== undefined && apparel.currentData === undefined);
+  const productsPlaceholder = isPlaceholder(products) || isPlaceholder(apparel);
   const productsFirstLoad = meta.isLoading || (!!queries?.products && products.isLoading) || (!!queries?.apparel && apparel.isLoading);
   const productsError = meta.error ?? products.error ?? apparel.error;
 
@@ -55,11 +52,7 @@ export default function BrandPage() {
     update(filtersForTab(filters, next));
   };
 
-  const groups = metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update, {
-    apparelTypes: { options: (types.data ?? []).map((t) => ({ value: t.id, label: t.name })), loading: types.isLoading },
-    genders: { legend: 'Genders', options: GENDERS.map((g) => ({ value: g, label: styleLabel(g) })) },
-    sizes: { legend: 'Sizes', options: SIZES.map((s) => ({ value: s, label: s })) },
-  });
+  const groups = metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update, apparelOptions(types));
 
   const tabButton = (id: BrandTab, label: string, count: number | undefined) => (
     <button
@@ -87,46 +80,32 @@ export default function BrandPage() {
         {brandMissing ? (
           <ListingError error={{ data: { message: `Brand ${BRAND_NAME} not found` } }} />
         ) : tab === 'products' ? (
-          <div className="flex flex-col gap-6 lg:flex-row">
-            <FilterDrawer
-              searchTitle={filters.searchTitle}
-              onSearchTitle={(searchTitle) => update({ searchTitle })}
-              showOutOfStock={filters.showOutOfStock}
-              onShowOutOfStock={(showOutOfStock) => update({ showOutOfStock })}
-              groups={groups}
-              activeCount={activeFilterCount(filters, KEYS)}
-              onClearAll={clearAll}
-            />
-            <section aria-label="Cody B products" className="min-w-0 flex-1 space-y-4">
-              {productsError ? (
-                <ListingError error={productsError} />
-              ) : productsFirstLoad || !queries ? (
-                <Loading label="Loading Cody B products..." />
-              ) : (
-                <ListingResults
-                  items={merged.contents}
-                  total={merged.totalItems}
-                  hasMore={merged.hasMore}
-                  page={filters.page}
-                  pageSize={filters.pageSize}
-                  isFetching={productsFetching}
-                  isPlaceholderData={productsPlaceholder}
-                  gridLabel="Cody B products"
-                  emptyTitle="No Products Found"
-                  onClearAll={clearAll}
-                  renderItem={(p) =>
-                    p.isApparel ? (
-                      <ApparelCard product={p} to={paths.apparelItem.getHref({ productId: p.id })} />
-                    ) : (
-                      <ProductCard product={p} to={paths.product.getHref({ productId: p.id })} />
-                    )
-                  }
-                  onPageChange={(page) => update({ page })}
-                  onPageSizeChange={(pageSize) => update({ pageSize })}
-                />
-              )}
-            </section>
-          </div>
+          <FilteredListing catalogue={catalogue} keys={KEYS} groups={groups} label="Cody B products">
+            {productsError ? (
+              <ListingError error={productsError} />
+            ) : productsFirstLoad || !queries ? (
+              <Loading label="Loading Cody B products..." />
+            ) : (
+              <ListingResults
+                items={merged.contents}
+                total={merged.totalItems}
+                hasMore={merged.hasMore}
+                isFetching={productsFetching}
+                isPlaceholderData={productsPlaceholder}
+                gridLabel="Cody B products"
+                emptyTitle="No Products Found"
+                onClearAll={clearAll}
+                renderItem={(p) =>
+                  p.isApparel ? (
+                    <ApparelCard product={p} to={paths.apparelItem.getHref({ productId: p.id })} />
+                  ) : (
+                    <ProductCard product={p} to={paths.product.getHref({ productId: p.id })} />
+                  )
+                }
+                paging={catalogue}
+              />
+            )}
+          </FilteredListing>
         ) : (
           <section aria-label="Cody B shows" className="space-y-4">
             <div className="flex items-center gap-2">
@@ -138,27 +117,15 @@ export default function BrandPage() {
               />
               <CountBadge count={filters.showType ? 1 : 0} />
             </div>
-            {shows.error ? (
-              <ListingError error={shows.error} />
-            ) : shows.isLoading || !shows.data ? (
-              <Loading label="Loading Cody B shows..." />
-            ) : (
-              <ListingResults
-                items={shows.data.shows}
-                total={shows.data.pagination.total}
-                hasMore={shows.data.pagination.page < shows.data.pagination.totalPages}
-                page={filters.page}
-                pageSize={filters.pageSize}
-                isFetching={shows.isFetching}
-                isPlaceholderData={shows.isFetching && shows.currentData === undefined}
-                gridLabel="Cody B shows"
-                emptyTitle="No Shows Found"
-                onClearAll={() => update({ showType: undefined })}
-                renderItem={(s) => <ShowCard show={s} to={paths.show.getHref({ showId: s.id })} />}
-                onPageChange={(page) => update({ page })}
-                onPageSizeChange={(pageSize) => update({ pageSize })}
-              />
-            )}
+            <ShowResults
+              query={shows}
+              loadingLabel="Loading Cody B shows..."
+              gridLabel="Cody B shows"
+              emptyTitle="No Shows Found"
+              onClearAll={() => update({ showType: undefined })}
+              renderItem={(s) => <ShowCard show={s} to={paths.show.getHref({ showId: s.id })} />}
+              paging={catalogue}
+            />
           </section>
         )}
       </div>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Loading } from '@/components/loading';
 import { Pagination } from '@/components/pagination';
 import { errorMessage } from '@/lib/api';
-import { PAGE_SIZES } from '../lib/filters';
+import type { Product, ProductPage, Show, ShowPage } from '../api/types';
+import { PAGE_SIZES, type CatalogueFilters } from '../lib/filters';
 
 /** Whether a failed read answered 404 (the product or show does not exist). */
 export const isNotFound = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 404;
@@ -65,26 +66,43 @@ export function CardGrid({ children, label }: { children: ReactNode; label: stri
   );
 }
 
-/**
- * A loaded listing: the result line, the cards (or the empty state) and the pagination
- * control. The previous page stays on screen while the next one loads (`isPlaceholderData`).
- */
-export function ListingResults<T extends { id: string }>(props: {
+/** A listing's paging, read from and written to the address (`useCatalogueFilters`). */
+export interface Paging {
+  filters: Pick<CatalogueFilters, 'page' | 'pageSize'>;
+  update: (patch: Partial<CatalogueFilters>) => void;
+}
+
+/** The parts of an RTK Query list result the listings read. */
+interface ListQuery<R> {
+  data?: R;
+  currentData?: R;
+  error?: unknown;
+  isLoading: boolean;
+  isFetching: boolean;
+}
+
+/** Whether the previous page stays on screen while the next one loads. */
+export const isPlaceholder = (query: ListQuery<unknown>) => query.isFetching && query.data !== undefined && query.currentData === undefined;
+
+interface ListingProps<T> {
   items: T[];
   total: number;
   hasMore: boolean;
-  page: number;
-  pageSize: number;
   isFetching: boolean;
   isPlaceholderData: boolean;
   gridLabel: string;
   emptyTitle: string;
   onClearAll?: () => void;
   renderItem: (item: T) => ReactNode;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-}) {
-  const { items } = props;
+  paging: Paging;
+}
+
+/**
+ * A loaded listing: the result line, the cards (or the empty state) and the pagination
+ * control. The previous page stays on screen while the next one loads (`isPlaceholderData`).
+ */
+export function ListingResults<T extends { id: string }>(props: ListingProps<T>) {
+  const { items, paging } = props;
   return (
     <>
       <ResultLine shown={items.length} total={props.total} updating={props.isFetching} />
@@ -98,15 +116,56 @@ export function ListingResults<T extends { id: string }>(props: {
         </CardGrid>
       )}
       <Pagination
-        page={props.page}
-        pageSize={props.pageSize}
+        page={paging.filters.page}
+        pageSize={paging.filters.pageSize}
         hasMore={props.hasMore}
         isFetching={props.isFetching}
         isPlaceholderData={props.isPlaceholderData}
         pageSizes={PAGE_SIZES}
-        onPageChange={props.onPageChange}
-        onPageSizeChange={props.onPageSizeChange}
+        onPageChange={(page) => paging.update({ page })}
+        onPageSizeChange={(pageSize) => paging.update({ pageSize })}
       />
     </>
+  );
+}
+
+/** What a page passes to a query's results: the query, its loading line and the listing's own props. */
+type ResultsProps<R, T> = { query: ListQuery<R>; loadingLabel: string } & Omit<ListingProps<T>, 'items' | 'total' | 'hasMore' | 'isFetching' | 'isPlaceholderData'>;
+
+/** One product list query's results: the first-load line (error or loading), then the listing. */
+export function ProductResults({ query, loadingLabel, ...listing }: ResultsProps<ProductPage, Product>) {
+  const { data, error } = query;
+  return (
+    <>
+      <FirstLoad isLoading={query.isLoading} error={error} label={loadingLabel} />
+      {data && !error && (
+        <ListingResults
+          items={data.contents}
+          total={data.totalItems}
+          hasMore={data.hasMore}
+          isFetching={query.isFetching}
+          isPlaceholderData={isPlaceholder(query)}
+          {...listing}
+        />
+      )}
+    </>
+  );
+}
+
+/** One show list query's results: the error line, a loading line until the first answer, then the listing. */
+export function ShowResults({ query, loadingLabel, ...listing }: ResultsProps<ShowPage, Show>) {
+  const { data, error } = query;
+  if (error) return <ListingError error={error} />;
+  if (query.isLoading || !data) return <Loading label={loadingLabel} />;
+  const { pagination } = data;
+  return (
+    <ListingResults
+      items={data.shows}
+      total={pagination.total}
+      hasMore={pagination.page < pagination.totalPages}
+      isFetching={query.isFetching}
+      isPlaceholderData={isPlaceholder(query)}
+      {...listing}
+    />
   );
 }

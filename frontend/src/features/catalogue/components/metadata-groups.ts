@@ -1,6 +1,7 @@
 import type { FilterGroup } from '@/components/filter-drawer';
-import type { Metadata, Named } from '../api/types';
-import { toggle, type CatalogueFilters, type ListKey } from '../lib/filters';
+import type { Metadata, Named, TypeRef } from '../api/types';
+import { GENDERS, SIZES, toggle, type CatalogueFilters, type ListKey } from '../lib/filters';
+import { styleLabel } from '../lib/variants';
 
 /** The Apparel category has its own catalogue and is hidden from the fireworks filters. */
 export const HIDDEN_CATEGORY = 'Apparel';
@@ -45,4 +46,13 @@ export function metadataGroups(
       onToggle: (value: string) => update({ [key]: toggle(filters[key], value) }),
     };
   });
+}
+
+/** The options of the apparel-only groups: apparel types (GET /apparel/types/all), genders and sizes. */
+export function apparelOptions(types: { data?: TypeRef[]; isLoading: boolean }) {
+  return {
+    apparelTypes: { options: (types.data ?? []).map((t) => ({ value: t.id, label: t.name })), loading: types.isLoading },
+    genders: { legend: 'Genders', options: GENDERS.map((g) => ({ value: g, label: styleLabel(g) })) },
+    sizes: { legend: 'Sizes', options: SIZES.map((s) => ({ value: s, label: s })) },
+  };
 }

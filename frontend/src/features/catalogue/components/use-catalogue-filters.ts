@@ -39,3 +39,6 @@ export function useCatalogueFilters({ replace = false, requirePaging = false } =
   const clearAll = useCallback(() => write(clearedFilters(filters), true), [filters, write]);
   return { filters, update, clearAll, search: key };
 }
+
+/** A catalogue page's address filters and the ways to change them. */
+export type CatalogueFilterState = ReturnType<typeof useCatalogueFilters>;
