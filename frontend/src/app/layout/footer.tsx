@@ -17,36 +17,33 @@ const legalLinks = [
   { to: paths.termsOfUse.getHref(), label: 'Terms of Use' },
 ];
 
+const headingClass = 'mb-3 text-sm font-bold uppercase tracking-wide';
+
+function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className={headingClass}>{title}</h2>
+      <ul className="space-y-2">
+        {links.map((l) => (
+          <li key={l.to}>
+            <AppLink to={l.to} className="link link-hover">
+              {l.label}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="mt-auto bg-base-200 text-base-content">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
-        <nav aria-label="Information">
-          <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">Information</h2>
-          <ul className="space-y-2">
-            {infoLinks.map((l) => (
-              <li key={l.to}>
-                <AppLink to={l.to} className="link link-hover">
-                  {l.label}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Legal">
-          <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">Legal</h2>
-          <ul className="space-y-2">
-            {legalLinks.map((l) => (
-              <li key={l.to}>
-                <AppLink to={l.to} className="link link-hover">
-                  {l.label}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn title="Information" links={infoLinks} />
+        <LinkColumn title="Legal" links={legalLinks} />
         <div>
-          <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">Customers</h2>
+          <h2 className={headingClass}>Customers</h2>
           <ul className="space-y-2">
             {/* Shown without a link, as in the original shop. */}
             <li>Discounts</li>
@@ -54,7 +51,7 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">Visit or call</h2>
+          <h2 className={headingClass}>Visit or call</h2>
           <address className="space-y-2 not-italic">
             <p>{SHOP_LOCATION}</p>
             <p>

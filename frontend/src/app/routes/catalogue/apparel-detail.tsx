@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
 import { loginPath, paths } from '@/lib/paths';
 import { useGetProductQuery } from '@/features/catalogue/api/catalogue-api';
-import { isNotFound, ListingError } from '@/features/catalogue/components/listing';
+import { BackLink, DetailError, DetailMessage, useItemTitle } from '@/features/catalogue/components/detail';
+import { isNotFound } from '@/features/catalogue/components/listing';
 import { ProductImage } from '@/features/catalogue/components/product-image';
 import { VariantPicker } from '@/features/catalogue/components/variant-picker';
 import { VideoEmbed } from '@/features/catalogue/components/video-embed';
@@ -21,32 +22,17 @@ export default function ApparelDetail() {
   const { data: product, error, isLoading } = useGetProductQuery(productId);
   const [wanted, setWanted] = useState<VariantChoice>(NO_CHOICE);
 
-  useEffect(() => {
-    document.title = `${product?.title ?? 'Apparel'} | Fireworks Shop`;
-  }, [product?.title]);
+  useItemTitle(product?.title, 'Apparel');
+  const backLink = <BackLink to={back} label="Back to apparel" />;
 
-  const backLink = (
-    <AppLink to={back} className="link link-primary">
-      ← Back to apparel
-    </AppLink>
-  );
   if (isLoading) return <Loading label="Loading product..." />;
-  if (error || !product) {
-    const notFound = isNotFound(error);
-    return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
-        {notFound ? <h1 className="text-3xl font-bold">Product not found</h1> : <ListingError error={error} />}
-        {backLink}
-      </div>
-    );
-  }
+  if (error || !product) return <DetailError error={error} notFound={isNotFound(error)} title="Product not found" back={backLink} />;
   if (!product.isApparel) {
     return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
+      <DetailMessage back={backLink}>
         <h1 className="text-3xl font-bold">{product.title}</h1>
         <p>This product is not an apparel item.</p>
-        {backLink}
-      </div>
+      </DetailMessage>
     );
   }
   const { variant } = selectVariant(product.variants, wanted);

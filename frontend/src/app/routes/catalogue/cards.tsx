@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { AddToCart } from '@/features/cart/components/add-to-cart';
+import { AddToCart, SignInPrompt } from '@/features/cart/components/add-to-cart';
 import type { Product, Show } from '@/features/catalogue/api/types';
 import { ApparelCard as CatalogueApparelCard, type ChosenVariant } from '@/features/catalogue/components/apparel-card';
 import { ProductCard as CatalogueProductCard } from '@/features/catalogue/components/product-card';
@@ -34,6 +34,13 @@ export function ApparelCartActions({ variant, inStock, detail = false, ...placem
   const label = apparelButtonLabel(variant !== null, inStock, detail);
   return <AddToCart buttons={[{ label, disabled: !variant || !inStock }]} {...placement} />;
 }
+
+/** A detail page's signed-out line: the sign-in prompt in its own words. */
+export const detailSignIn = (text: string) => (
+  <p>
+    <SignInPrompt text={text} />
+  </p>
+);
 
 export function ProductCard(props: Omit<ComponentProps<typeof CatalogueProductCard>, 'actions'>) {
   return <CatalogueProductCard {...props} actions={<ProductCartActions product={props.product} />} />;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { FIRST_PAGE, loginPath, paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
@@ -15,26 +15,35 @@ const NEW_ARRIVALS = `${productsQuery({ ...parseFilters(new URLSearchParams()), 
 const categoryPath = (id: string) =>
   paths.products.getHref(`?${filtersToParams({ ...parseFilters(new URLSearchParams()), categories: [id] })}`);
 
-function FeaturedShows() {
-  const { data, isLoading, isError } = useGetShowsQuery(FEATURED_SHOWS);
+/** A home page shelf: its heading and "All ..." link, a loading or "not available" line, then the cards. */
+function Shelf<T extends { id: string }>(props: {
+  title: string;
+  all: { to: string; label: string };
+  /** What the error line says is not available ("Shows"). */
+  noun: string;
+  query: { isLoading: boolean; isError: boolean };
+  items: T[] | undefined;
+  gridClassName: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const { title, items, query } = props;
+  const id = title.toLowerCase().replace(/ /g, '-');
   return (
-    <section aria-labelledby="featured-shows" className="mt-10">
+    <section aria-labelledby={id} className="mt-10">
       <div className="flex items-baseline justify-between gap-4">
-        <h2 id="featured-shows" className="text-2xl font-bold">
-          Featured shows
+        <h2 id={id} className="text-2xl font-bold">
+          {title}
         </h2>
-        <AppLink to={paths.shows.getHref(FIRST_PAGE)} className="link link-primary">
-          All shows
+        <AppLink to={props.all.to} className="link link-primary">
+          {props.all.label}
         </AppLink>
       </div>
-      {isLoading && <p className="mt-4">Loading featured shows...</p>}
-      {isError && <p className="mt-4">Shows are not available right now.</p>}
-      {data && (
-        <ul className="mt-4 grid gap-4 md:grid-cols-3">
-          {data.shows.map((s) => (
-            <li key={s.id}>
-              <ShowCard show={s} to={paths.show.getHref({ showId: s.id })} heading="h3" />
-            </li>
+      {query.isLoading && <p className="mt-4">Loading {title.toLowerCase()}...</p>}
+      {query.isError && <p className="mt-4">{props.noun} are not available right now.</p>}
+      {items && (
+        <ul className={`mt-4 grid gap-4 ${props.gridClassName}`}>
+          {items.map((item) => (
+            <li key={item.id}>{props.renderItem(item)}</li>
           ))}
         </ul>
       )}
@@ -67,33 +76,6 @@ function Categories() {
   );
 }
 
-function NewArrivals() {
-  const { data, isLoading, isError } = useGetProductsQuery(NEW_ARRIVALS);
-  return (
-    <section aria-labelledby="new-arrivals" className="mt-10">
-      <div className="flex items-baseline justify-between gap-4">
-        <h2 id="new-arrivals" className="text-2xl font-bold">
-          New arrivals
-        </h2>
-        <AppLink to={paths.products.getHref(FIRST_PAGE)} className="link link-primary">
-          All fireworks
-        </AppLink>
-      </div>
-      {isLoading && <p className="mt-4">Loading new arrivals...</p>}
-      {isError && <p className="mt-4">Products are not available right now.</p>}
-      {data && (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {data.contents.map((p) => (
-            <li key={p.id}>
-              <ProductCard product={p} to={paths.product.getHref({ productId: p.id })} heading="h3" />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 const sections = [
   { to: paths.products.getHref(FIRST_PAGE), title: 'Fireworks', text: 'Cakes, rockets, fountains, shells and more, by the case or by the unit.' },
   { to: paths.shows.getHref(FIRST_PAGE), title: 'Shows', text: 'Ready-made shows for the Fourth, New Year, weddings and gender reveals.' },
@@ -108,6 +90,8 @@ const events = [
 
 export default function Home() {
   const [search] = useSearchParams();
+  const featured = useGetShowsQuery(FEATURED_SHOWS);
+  const arrivals = useGetProductsQuery(NEW_ARRIVALS);
   const redirect = safeRedirect(search.get(REDIRECT_PARAM));
   useEffect(() => {
     document.title = 'Fireworks Shop | Wholesale and retail fireworks';
@@ -170,9 +154,25 @@ export default function Home() {
             Shop Cody B
           </AppLink>
         </section>
-        <FeaturedShows />
+        <Shelf
+          title="Featured shows"
+          all={{ to: paths.shows.getHref(FIRST_PAGE), label: 'All shows' }}
+          noun="Shows"
+          query={featured}
+          items={featured.data?.shows}
+          gridClassName="md:grid-cols-3"
+          renderItem={(s) => <ShowCard show={s} to={paths.show.getHref({ showId: s.id })} heading="h3" />}
+        />
         <Categories />
-        <NewArrivals />
+        <Shelf
+          title="New arrivals"
+          all={{ to: paths.products.getHref(FIRST_PAGE), label: 'All fireworks' }}
+          noun="Products"
+          query={arrivals}
+          items={arrivals.data?.contents}
+          gridClassName="sm:grid-cols-2 lg:grid-cols-4"
+          renderItem={(p) => <ProductCard product={p} to={paths.product.getHref({ productId: p.id })} heading="h3" />}
+        />
         <h2 className="mt-10 text-2xl font-bold">Plan for the big day</h2>
         <ul className="mt-4 flex flex-wrap gap-3">
           {events.map((e) => (

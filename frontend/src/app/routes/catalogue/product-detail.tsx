@@ -1,18 +1,38 @@
-import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { AppLink } from '@/components/app-link';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useGetProductQuery } from '@/features/catalogue/api/catalogue-api';
-import { SignInPrompt } from '@/features/cart/components/add-to-cart';
-import { isNotFound, ListingError } from '@/features/catalogue/components/listing';
+import type { Named } from '@/features/catalogue/api/types';
+import { BackLink, DetailError, useItemTitle } from '@/features/catalogue/components/detail';
+import { isNotFound } from '@/features/catalogue/components/listing';
 import { packageText } from '@/features/catalogue/components/product-card';
 import { ProductImage } from '@/features/catalogue/components/product-image';
 import { VideoEmbed } from '@/features/catalogue/components/video-embed';
 import { listingSearch } from '@/features/catalogue/lib/filters';
-import { ProductCartActions } from './cards';
+import { ProductCartActions, detailSignIn } from './cards';
 
+/** A titled list of badges (a product's colours or effects), or "None listed". */
+function NamedList({ id, title, items }: { id: string; title: string; items: Named[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {items.length ? (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {items.map((n) => (
+            <li key={n.id} className="badge badge-outline">
+              {n.name}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2">None listed</p>
+      )}
+    </section>
+  );
+}
 
 /** /products/{id}: one product; the back link returns to the listing with its filters. */
 export default function ProductDetail() {
@@ -21,25 +41,11 @@ export default function ProductDetail() {
   const back = paths.products.getHref(listingSearch(params));
   const { data: product, error, isLoading } = useGetProductQuery(productId);
 
-  useEffect(() => {
-    document.title = `${product?.title ?? 'Product'} | Fireworks Shop`;
-  }, [product?.title]);
-
-  const backLink = (
-    <AppLink to={back} className="link link-primary">
-      ← Back to products
-    </AppLink>
-  );
+  useItemTitle(product?.title, 'Product');
+  const backLink = <BackLink to={back} label="Back to products" />;
 
   if (isLoading) return <Loading label="Loading product..." />;
-  if (error || !product) {
-    return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
-        {isNotFound(error) ? <h1 className="text-3xl font-bold">Product not found</h1> : <ListingError error={error} />}
-        {backLink}
-      </div>
-    );
-  }
+  if (error || !product) return <DetailError error={error} notFound={isNotFound(error)} title="Product not found" back={backLink} />;
   const unit = product.unitProduct;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
@@ -71,15 +77,7 @@ export default function ProductDetail() {
           </dl>
           <div className="flex flex-wrap items-center gap-2">
             {!product.inStock && <p className="badge badge-error badge-lg">Item is out of stock</p>}
-            <ProductCartActions
-              product={product}
-              size="md"
-              signedOut={
-                <p>
-                  <SignInPrompt text="Please sign-in to add product to cart" />
-                </p>
-              }
-            />
+            <ProductCartActions product={product} size="md" signedOut={detailSignIn('Please sign-in to add product to cart')} />
           </div>
         </div>
       </div>
@@ -91,38 +89,8 @@ export default function ProductDetail() {
         <p>{product.description || 'No description available for this product.'}</p>
       </section>
       <div className="grid gap-6 sm:grid-cols-2">
-        <section aria-labelledby="colors-heading">
-          <h2 id="colors-heading" className="text-xl font-bold">
-            Colors
-          </h2>
-          {product.colors.length ? (
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {product.colors.map((c) => (
-                <li key={c.id} className="badge badge-outline">
-                  {c.name}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-2">None listed</p>
-          )}
-        </section>
-        <section aria-labelledby="effects-heading">
-          <h2 id="effects-heading" className="text-xl font-bold">
-            Effects
-          </h2>
-          {product.effects.length ? (
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {product.effects.map((e) => (
-                <li key={e.id} className="badge badge-outline">
-                  {e.name}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-2">None listed</p>
-          )}
-        </section>
+        <NamedList id="colors-heading" title="Colors" items={product.colors} />
+        <NamedList id="effects-heading" title="Effects" items={product.effects} />
       </div>
     </div>
   );

@@ -1,42 +1,27 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
 import { FIRST_PAGE, paths } from '@/lib/paths';
 import { useGetShowQuery } from '@/features/catalogue/api/catalogue-api';
-import { SignInPrompt } from '@/features/cart/components/add-to-cart';
-import { isNotFound, ListingError } from '@/features/catalogue/components/listing';
+import { BackLink, DetailError, useItemTitle } from '@/features/catalogue/components/detail';
+import { isNotFound } from '@/features/catalogue/components/listing';
 import { ProductImage } from '@/features/catalogue/components/product-image';
 import { showCounts } from '@/features/catalogue/components/show-card';
 import { VideoEmbed } from '@/features/catalogue/components/video-embed';
 import { showTypeLabel } from '@/features/catalogue/lib/show-types';
-import { ShowCartActions } from './cards';
+import { ShowCartActions, detailSignIn } from './cards';
 
 /** /shows/{id}: one show and the products it includes. */
 export default function ShowDetail() {
   const { showId = '' } = useParams();
   const { data: show, error, isLoading } = useGetShowQuery(showId);
 
-  useEffect(() => {
-    document.title = `${show?.title ?? 'Show'} | Fireworks Shop`;
-  }, [show?.title]);
+  useItemTitle(show?.title, 'Show');
+  const backLink = <BackLink to={paths.shows.getHref(FIRST_PAGE)} label="Back to shows" />;
 
-  const backLink = (
-    <AppLink to={paths.shows.getHref(FIRST_PAGE)} className="link link-primary">
-      ← Back to shows
-    </AppLink>
-  );
   if (isLoading) return <Loading label="Loading show..." />;
-  if (error || !show) {
-    const notFound = isNotFound(error) || (!error && !show);
-    return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
-        {notFound ? <h1 className="text-3xl font-bold">Show not found</h1> : <ListingError error={error} />}
-        {backLink}
-      </div>
-    );
-  }
+  if (error || !show) return <DetailError error={error} notFound={isNotFound(error) || !error} title="Show not found" back={backLink} />;
   const { total } = showCounts(show);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
@@ -55,15 +40,7 @@ export default function ShowDetail() {
           <p>{total} products included</p>
           <p>{show.description?.trim() || 'No description available for this show.'}</p>
           <div className="flex flex-wrap items-center gap-2">
-            <ShowCartActions
-              show={show}
-              size="md"
-              signedOut={
-                <p>
-                  <SignInPrompt text="Please sign in to add this show to your cart" />
-                </p>
-              }
-            />
+            <ShowCartActions show={show} size="md" signedOut={detailSignIn('Please sign in to add this show to your cart')} />
           </div>
         </div>
       </div>
