@@ -2,8 +2,11 @@
 //! admin. Everything here is idempotent: a second start adds nothing.
 
 use auth::Passwords;
-use domain::account::{check_password_rule, Email, Role};
-use persistence::{seed, users, Db, DbError};
+use chrono::Utc;
+use domain::account::{check_password_rule, Email};
+use domain::ports::PasswordHasher;
+use domain::users::RegisterError;
+use persistence::{Db, DbError};
 
 use crate::config::Settings;
 
@@ -16,6 +19,9 @@ pub enum BootstrapError {
     /// The configured first admin is not acceptable.
     #[error("{0}")]
     Admin(String),
+    /// Creating the first admin failed in the store.
+    #[error("database: {0}")]
+    Store(#[from] domain::ports::StoreError),
 }
 
 /// Runs pending migrations.
@@ -23,8 +29,7 @@ pub enum BootstrapError {
 /// # Errors
 /// [`BootstrapError::Db`] when a migration fails.
 pub fn migrate(db: &Db) -> Result<Vec<String>, BootstrapError> {
-    let mut conn = db.get()?;
-    let applied = persistence::run_migrations(&mut conn)?;
+    let applied = db.migrate()?;
     for name in &applied {
         tracing::info!(migration = %name, "applied migration");
     }
@@ -42,13 +47,12 @@ pub fn prepare_database(
     passwords: &Passwords,
 ) -> Result<(), BootstrapError> {
     migrate(db)?;
-    let mut conn = db.get()?;
-    seed::seed_reference_data(&mut conn)?;
-    if settings.seed_demo && seed::is_catalogue_empty(&mut conn)? {
+    db.seed_reference_data()?;
+    if settings.seed_demo && db.is_catalogue_empty()? {
         tracing::info!("empty catalogue: seeding the demo shop");
-        seed::seed_demo_shop(&mut conn)?;
+        db.seed_demo_shop()?;
     }
-    ensure_admin(&mut conn, settings, passwords)
+    ensure_admin(db, settings, passwords)
 }
 
 /// Seeds reference data, the demo shop (when `demo` and the catalogue is empty) and `products`
@@ -63,25 +67,21 @@ pub fn seed_catalogue(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<u64, BootstrapError> {
     migrate(db)?;
-    let mut conn = db.get()?;
-    seed::seed_reference_data(&mut conn)?;
-    if demo && seed::is_catalogue_empty(&mut conn)? {
-        seed::seed_demo_shop(&mut conn)?;
+    db.seed_reference_data()?;
+    if demo && db.is_catalogue_empty()? {
+        db.seed_demo_shop()?;
     }
     if products == 0 {
         return Ok(0);
     }
-    Ok(seed::seed_bulk_products(&mut conn, products, progress)?)
+    Ok(db.seed_bulk_products(products, progress)?)
 }
 
 /// Creates the first admin when there is none: `SHOP_ADMIN_EMAIL` / `SHOP_ADMIN_PASSWORD`, or
 /// `admin@localhost` with a random password printed once.
-fn ensure_admin(
-    conn: &mut persistence::Conn,
-    settings: &Settings,
-    passwords: &Passwords,
-) -> Result<(), BootstrapError> {
-    if users::any_admin(conn)? {
+fn ensure_admin(db: &Db, settings: &Settings, passwords: &Passwords) -> Result<(), BootstrapError> {
+    // Settings of the first admin only matter while there is none.
+    if domain::users::has_active_admin(db)? {
         return Ok(());
     }
     let email = match &settings.admin_email {
@@ -99,17 +99,22 @@ fn ensure_admin(
         }
         None => (random_password(), true),
     };
-    let hash = passwords
-        .hash(&password)
-        .map_err(|e| BootstrapError::Admin(e.to_string()))?;
-    match users::create_user(conn, &email, &hash, Role::Admin) {
-        Ok(_) => {}
-        Err(DbError::Duplicate(_)) => {
+    let created = domain::users::ensure_admin(
+        db,
+        &email,
+        || PasswordHasher::hash(passwords, &password),
+        Utc::now().naive_utc(),
+    );
+    match created {
+        Ok(None) => return Ok(()),
+        Ok(Some(_)) => {}
+        Err(RegisterError::EmailTaken) => {
             return Err(BootstrapError::Admin(format!(
                 "{email} already exists and is not an active admin; set SHOP_ADMIN_EMAIL to another address"
             )))
         }
-        Err(e) => return Err(e.into()),
+        Err(RegisterError::Store(e)) => return Err(e.into()),
+        Err(e) => return Err(BootstrapError::Admin(e.to_string())),
     }
     if generated {
         tracing::warn!(%email, "created the first admin with a generated password (shown once below)");

@@ -1,58 +1,56 @@
-//! The catalogue read cache: serialized JSON answers of the catalogue calls, keyed by the
-//! catalogue version and the normalized query.
+//! The catalogue read cache: a caching adapter in front of the domain's `Catalogue` port that
+//! keeps the serialized JSON answers of the catalogue calls, keyed by the catalogue version
+//! and the normalized query. It is built on `moka` (a concurrent cache with a byte budget and
+//! single-flight loading: concurrent misses of one key run one query) and a
+//! `tokio::sync::Semaphore` that bounds how many misses reach the database at once.
 //!
-//! Invalidation works across API nodes sharing one database: every catalogue write bumps the
-//! `catalogue_version` row in its own transaction (`persistence::catalogue::bump_version`).
-//! Each cache reads that version at most every [`VERSION_TTL`] and on every miss (in the same
-//! database call as the miss's query, before it), and drops all its entries when the version
-//! moved. An answer is stored under the version read before its query, so it is never older
-//! than that version. A write is therefore visible everywhere after at most [`VERSION_TTL`].
+//! Invalidation works across API nodes sharing one database: every catalogue write moves the
+//! catalogue version on in its own transaction (`Catalogue::bump_catalogue_version`). The
+//! cache reads that version at most every [`VERSION_TTL`] (and every miss reads it again, in
+//! the same database call as the miss's query, before it), and drops all its entries when the
+//! version moved. An answer is stored under the version read before its query, so it is never
+//! older than that version. A write is therefore visible everywhere after at most
+//! [`VERSION_TTL`].
 //!
-//! Each HTTP worker holds its own cache (registered in `routes::configure`): no lock is shared
-//! between workers and the memory used is bounded by [`DEFAULT_BUDGET_BYTES`] in all. When a
-//! cache grows past its budget, the least recently used quarter of its entries is dropped.
-//!
-//! Lists also remember their row count per filter (without the page) under the same version,
-//! so that paging through a list counts its rows once.
+//! One cache serves all HTTP workers of a node (built once in `startup`); its memory is
+//! bounded by [`DEFAULT_BUDGET_BYTES`] of keys and bodies. Lists also remember their row
+//! count per filter (without the page) under the same version, so that paging through a list
+//! counts its rows once.
 //!
 //! Answers carry an `ETag` (a digest of the body) and the call's `Cache-Control`; a request
 //! whose `If-None-Match` names the current `ETag` gets `304 Not Modified`.
 
-use std::collections::HashMap;
-use std::future::Future;
-use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
-use persistence::Conn;
+use domain::ports::{Catalogue, Store as _};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
+use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
-use crate::state::AppState;
+use crate::state::{AppState, Tx};
 
-/// How long a cache trusts the catalogue version it last read before reading it again.
+/// How long the cache trusts the catalogue version it last read before reading it again.
 pub const VERSION_TTL: Duration = Duration::from_millis(250);
 
-/// Memory for cached bodies across all workers of one server.
-pub const DEFAULT_BUDGET_BYTES: usize = 16 * 1024 * 1024;
+/// Memory for cached keys and bodies of one server.
+pub const DEFAULT_BUDGET_BYTES: u64 = 16 * 1024 * 1024;
 
-/// Most entries one worker's cache holds, whatever their size.
-const MAX_ENTRIES: usize = 20_000;
+/// Bytes counted per entry besides its key and body (the entry's own bookkeeping).
+const ENTRY_OVERHEAD: usize = 64;
 
-/// Cache misses one worker lets run against the database at once. Catalogue queries are
+/// Most list counts the cache holds (about 100 bytes each).
+const MAX_COUNTS: u64 = 10_000;
+
+/// Cache misses per core let run against the database at once. Catalogue queries are
 /// CPU-bound; more of them at once than the machine has cores only adds contention (and
-/// per-thread allocator arenas), and the limit keeps pooled connections free for carts and
+/// per-thread allocator arenas), and the bound keeps pooled connections free for carts and
 /// checkout when the catalogue is hammered.
-const MISSES_PER_WORKER: usize = 2;
-
-/// Most list counts one worker's cache holds (about 100 bytes each).
-const MAX_COUNTS: usize = 10_000;
+const MISSES_PER_CORE: usize = 2;
 
 /// `Cache-Control` of an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,263 +80,142 @@ pub struct CachedBody {
     etag: HeaderValue,
 }
 
-#[derive(Debug)]
-struct Entry {
-    cached: CachedBody,
-    last_used: u64,
-}
-
+/// The catalogue version the entries belong to, and when it was last read.
 #[derive(Debug, Default)]
-struct Inner {
-    /// The catalogue version the entries belong to.
+struct VersionState {
     version: i64,
-    /// When `version` was last read from the database (`None`: never).
+    /// `None`: never read.
     checked_at: Option<Instant>,
-    entries: HashMap<String, Entry>,
-    bytes: usize,
-    /// Row counts of list filters (without the page), so that paging through a list counts
-    /// its rows once per version.
-    counts: HashMap<String, i64>,
 }
 
-/// One worker's catalogue cache. See the module documentation.
-#[derive(Debug)]
+/// The catalogue cache of one server. See the module documentation.
 pub struct CatalogueCache {
-    inner: Mutex<Inner>,
-    clock: AtomicU64,
-    budget_bytes: usize,
-    gate: Arc<Gate>,
+    bodies: moka::future::Cache<String, CachedBody>,
+    counts: moka::sync::Cache<String, i64>,
+    version: Mutex<VersionState>,
+    misses: Arc<Semaphore>,
 }
 
-/// An async counting semaphore: at most `limit` passes out at once. Waiting happens on the
-/// async worker, so no blocking thread (and no allocator arena) is taken by a queued miss.
-#[derive(Debug)]
-struct Gate {
-    state: Mutex<GateState>,
-    limit: usize,
-}
-
-#[derive(Debug, Default)]
-struct GateState {
-    busy: usize,
-    waiters: Vec<Waker>,
-}
-
-/// A held place in a [`Gate`], given back on drop (it may move to a blocking thread).
-struct GatePass(Arc<Gate>);
-
-/// The future of [`Gate::enter`].
-struct Enter(Arc<Gate>);
-
-impl Gate {
-    fn new(limit: usize) -> Self {
-        Gate {
-            state: Mutex::new(GateState::default()),
-            limit: limit.max(1),
-        }
-    }
-
-    fn lock(&self) -> MutexGuard<'_, GateState> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// Waits for a free place.
-    fn enter(self: &Arc<Self>) -> Enter {
-        Enter(self.clone())
+impl std::fmt::Debug for CatalogueCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CatalogueCache")
+            .field("entries", &self.bodies.entry_count())
+            .field("bytes", &self.bodies.weighted_size())
+            .finish_non_exhaustive()
     }
 }
 
-impl Future for Enter {
-    type Output = GatePass;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<GatePass> {
-        let mut state = self.0.lock();
-        if state.busy < self.0.limit {
-            state.busy += 1;
-            Poll::Ready(GatePass(self.0.clone()))
-        } else {
-            state.waiters.push(cx.waker().clone());
-            Poll::Pending
-        }
-    }
-}
-
-impl Drop for GatePass {
-    fn drop(&mut self) {
-        let waiters = {
-            let mut state = self.0.lock();
-            state.busy = state.busy.saturating_sub(1);
-            std::mem::take(&mut state.waiters)
-        };
-        // Wake every waiter (a few at most): one gets the place, the others wait again. Waking
-        // only one could lose the wake-up to a request that was cancelled meanwhile.
-        for waker in waiters {
-            waker.wake();
-        }
-    }
+/// What the cache knows of the version when a request comes in.
+enum Known {
+    /// Read less than [`VERSION_TTL`] ago (or another request is reading it now).
+    Fresh(i64),
+    /// Due for a read; this request claimed it.
+    Stale,
 }
 
 impl CatalogueCache {
-    /// An empty cache holding at most `budget_bytes` of bodies.
+    /// An empty cache holding at most `budget_bytes` of keys and bodies, letting
+    /// `concurrent_misses` queries run at once.
     #[must_use]
-    pub fn new(budget_bytes: usize) -> Self {
+    pub fn new(budget_bytes: u64, concurrent_misses: usize) -> Self {
+        let budget_bytes = budget_bytes.max(64 * 1024);
+        let largest = budget_bytes / 8;
         CatalogueCache {
-            inner: Mutex::new(Inner::default()),
-            clock: AtomicU64::new(0),
-            budget_bytes: budget_bytes.max(64 * 1024),
-            gate: Arc::new(Gate::new(MISSES_PER_WORKER)),
+            bodies: moka::future::Cache::builder()
+                .max_capacity(budget_bytes)
+                .weigher(move |key: &String, value: &CachedBody| {
+                    let size = (key.len() + value.body.len() + ENTRY_OVERHEAD) as u64;
+                    // One answer may not push out most of the cache: weigh it as the whole
+                    // budget, so it is evicted at once.
+                    u32::try_from(if size > largest { u64::MAX } else { size }).unwrap_or(u32::MAX)
+                })
+                .build(),
+            counts: moka::sync::Cache::new(MAX_COUNTS),
+            version: Mutex::new(VersionState::default()),
+            misses: Arc::new(Semaphore::new(concurrent_misses.max(1))),
         }
     }
 
-    /// A cache for one of this machine's HTTP workers: [`DEFAULT_BUDGET_BYTES`] shared out
-    /// over one worker per core.
+    /// The cache of this machine's server: [`DEFAULT_BUDGET_BYTES`], two misses per core.
     #[must_use]
-    pub fn for_worker() -> Self {
-        let workers = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
-        Self::new(DEFAULT_BUDGET_BYTES / workers)
+    pub fn for_server() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        Self::new(DEFAULT_BUDGET_BYTES, MISSES_PER_CORE * cores)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Inner> {
-        // A panic while holding the lock cannot leave the map inconsistent in a way that
-        // matters (worst case a stale byte count), so keep serving.
-        self.inner
+    fn lock(&self) -> MutexGuard<'_, VersionState> {
+        // Two plain values: a panic while holding the lock cannot leave them inconsistent.
+        self.version
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Entries held (for tests and metrics).
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.lock().entries.len()
+    /// Entries held (for tests and metrics; moka counts lazily, so run its pending work).
+    pub async fn len(&self) -> u64 {
+        self.bodies.run_pending_tasks().await;
+        self.bodies.entry_count()
     }
 
     /// Whether the cache holds nothing.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    pub async fn is_empty(&self) -> bool {
+        self.len().await == 0
     }
 
     /// Drops every entry (for a write made through this node; other nodes follow the version).
     pub fn clear(&self) {
-        let mut inner = self.lock();
-        inner.entries.clear();
-        inner.counts.clear();
-        inner.bytes = 0;
-        inner.checked_at = None;
+        self.bodies.invalidate_all();
+        self.counts.invalidate_all();
+        self.lock().checked_at = None;
     }
 
     /// Records `version` as read from the database; entries of an older version are dropped.
-    fn observe(inner: &mut Inner, version: i64) {
-        if version != inner.version {
-            inner.entries.clear();
-            inner.counts.clear();
-            inner.bytes = 0;
-            inner.version = version;
+    /// An older version than the one known (a slow reader) changes nothing.
+    fn observe(&self, version: i64) {
+        let moved = {
+            let mut state = self.lock();
+            if version < state.version {
+                return;
+            }
+            state.checked_at = Some(Instant::now());
+            let moved = version != state.version;
+            state.version = version;
+            moved
+        };
+        if moved {
+            self.bodies.invalidate_all();
+            self.counts.invalidate_all();
         }
-        inner.checked_at = Some(Instant::now());
     }
 
-    /// The remembered row count of the list filter `key`, with the catalogue version it
-    /// belongs to. Use it only when the version matches the one the query runs at (see
-    /// [`CatalogueCache::respond_versioned`]).
+    /// The version to look entries up under, or `Stale` when it is due for a read (claimed by
+    /// this request: concurrent requests go on with the current version meanwhile).
+    fn known_version(&self) -> Known {
+        let mut state = self.lock();
+        match state.checked_at {
+            Some(at) if at.elapsed() < VERSION_TTL => Known::Fresh(state.version),
+            Some(_) => {
+                state.checked_at = Some(Instant::now());
+                Known::Stale
+            }
+            None => Known::Stale,
+        }
+    }
+
+    /// The remembered row count of the list filter `key` at catalogue `version`.
     #[must_use]
-    pub fn count(&self, key: &str) -> (Option<i64>, i64) {
-        let inner = self.lock();
-        (inner.counts.get(key).copied(), inner.version)
+    pub fn count(&self, key: &str, version: i64) -> Option<i64> {
+        self.counts.get(&format!("{version}|{key}"))
     }
 
     /// Remembers the row count of the list filter `key`, counted at catalogue `version`.
-    pub fn remember_count(&self, key: String, version: i64, total: i64) {
-        let mut inner = self.lock();
-        if version != inner.version {
-            return;
-        }
-        if inner.counts.len() >= MAX_COUNTS {
-            inner.counts.clear();
-        }
-        inner.counts.insert(key, total);
+    pub fn remember_count(&self, key: &str, version: i64, total: i64) {
+        self.counts.insert(format!("{version}|{key}"), total);
     }
 
-    /// The cached answer for `key` when the version is known to be current, else `None`
-    /// (and, when the version is due for a check, `needs_check` is set: the caller claims the
-    /// check so that concurrent requests do not all read the version at once).
-    fn lookup(&self, key: &str) -> Lookup {
-        let tick = self.clock.fetch_add(1, Ordering::Relaxed);
-        let mut inner = self.lock();
-        let fresh = inner
-            .checked_at
-            .is_some_and(|at| at.elapsed() < VERSION_TTL);
-        if !fresh {
-            // Claim the check; others keep serving the current entries meanwhile.
-            if inner.checked_at.is_some() {
-                inner.checked_at = Some(Instant::now());
-            }
-            return Lookup::CheckVersion;
-        }
-        match inner.entries.get_mut(key) {
-            Some(entry) => {
-                entry.last_used = tick;
-                Lookup::Hit(entry.cached.clone())
-            }
-            None => Lookup::Miss,
-        }
-    }
-
-    fn store(&self, key: String, version: i64, cached: CachedBody) {
-        let tick = self.clock.fetch_add(1, Ordering::Relaxed);
-        let mut inner = self.lock();
-        if version < inner.version {
-            return; // Older than what another request already saw: do not keep it.
-        }
-        Self::observe(&mut inner, version);
-        let size = cached.body.len() + key.len() + 64;
-        if size > self.budget_bytes / 8 {
-            return; // One answer may not push out most of the cache.
-        }
-        if let Some(old) = inner.entries.insert(
-            key.clone(),
-            Entry {
-                cached,
-                last_used: tick,
-            },
-        ) {
-            inner.bytes = inner
-                .bytes
-                .saturating_sub(old.cached.body.len() + key.len() + 64);
-        }
-        inner.bytes += size;
-        if inner.bytes > self.budget_bytes || inner.entries.len() > MAX_ENTRIES {
-            Self::evict(&mut inner);
-        }
-    }
-
-    /// Drops the least recently used quarter of the entries (amortized O(1) per insert).
-    fn evict(inner: &mut Inner) {
-        let mut ages: Vec<u64> = inner.entries.values().map(|e| e.last_used).collect();
-        let cut = ages.len() / 4;
-        if cut == 0 {
-            inner.entries.clear();
-            inner.bytes = 0;
-            return;
-        }
-        let (_, threshold, _) = ages.select_nth_unstable(cut);
-        let threshold = *threshold;
-        let mut freed = 0;
-        inner.entries.retain(|key, e| {
-            let keep = e.last_used > threshold;
-            if !keep {
-                freed += e.cached.body.len() + key.len() + 64;
-            }
-            keep
-        });
-        inner.bytes = inner.bytes.saturating_sub(freed);
-    }
-
-    /// Answers a catalogue GET from the cache, or runs `load` on a pooled connection, caches
-    /// its JSON and answers it. `key` must identify the answer completely (path and
-    /// normalized query). Errors of `load` (404, ...) are answered, not cached.
+    /// Answers a catalogue GET from the cache, or runs `load` on a store read (after reading
+    /// the catalogue version in the same unit of work), caches its JSON and answers it. `key`
+    /// must identify the answer completely (path and normalized query). Errors of `load`
+    /// (404, ...) are answered, not cached; concurrent misses of one key share one load.
     ///
     /// # Errors
     /// Whatever `load` returns; 503 when no connection can be had.
@@ -351,71 +228,47 @@ impl CatalogueCache {
         load: F,
     ) -> Result<HttpResponse, ApiError>
     where
-        F: FnOnce(&mut Conn) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&mut Tx<'_>, i64) -> Result<T, ApiError> + Send + 'static,
         T: Serialize,
     {
-        self.respond_versioned(req, state, key, policy, move |conn, _| load(conn))
-            .await
-    }
-
-    /// [`CatalogueCache::respond`] whose `load` also gets the catalogue version its query runs
-    /// at (read in the same database call, before `load`).
-    ///
-    /// # Errors
-    /// Whatever `load` returns; 503 when no connection can be had.
-    pub async fn respond_versioned<T, F>(
-        &self,
-        req: &HttpRequest,
-        state: &AppState,
-        key: String,
-        policy: CachePolicy,
-        load: F,
-    ) -> Result<HttpResponse, ApiError>
-    where
-        F: FnOnce(&mut Conn, i64) -> Result<T, ApiError> + Send + 'static,
-        T: Serialize,
-    {
-        match self.lookup(&key) {
-            Lookup::Hit(cached) => return Ok(answer(req, &cached, policy)),
-            Lookup::Miss => {}
-            Lookup::CheckVersion => {
+        let version = match self.known_version() {
+            Known::Fresh(version) => version,
+            Known::Stale => {
                 let version = state
-                    .run(|conn| Ok(persistence::catalogue::current_version(conn)?))
+                    .call(|s| s.store.read(|tx| tx.catalogue_version()))
                     .await?;
-                let hit = {
-                    let mut inner = self.lock();
-                    Self::observe(&mut inner, version);
-                    inner.entries.get(&key).map(|e| e.cached.clone())
-                };
-                if let Some(cached) = hit {
-                    return Ok(answer(req, &cached, policy));
-                }
+                self.observe(version);
+                version
             }
+        };
+        let versioned = format!("{version}|{key}");
+        if let Some(cached) = self.bodies.get(&versioned).await {
+            return Ok(answer(req, &cached, policy));
         }
-        // Wait for a place on the async worker, before taking a thread or a connection.
-        let pass = self.gate.enter().await;
-        let db = state.db.clone();
-        let (version, body) = crate::state::blocking(move || {
-            let _pass = pass;
-            let mut conn = db.get()?;
-            // The version first: the answer is at least as new as the version it is stored
-            // under.
-            let version = persistence::catalogue::current_version(&mut conn)?;
-            let value = load(&mut conn, version)?;
-            let body = serde_json::to_vec(&value).map_err(ApiError::internal)?;
-            Ok((version, body))
-        })
-        .await?;
-        let cached = CachedBody::new(Bytes::from(body));
-        self.store(key, version, cached.clone());
-        Ok(answer(req, &cached, policy))
+        let loaded = self
+            .bodies
+            .try_get_with(versioned, async {
+                // Wait for a place on the async worker, before taking a thread or a connection.
+                let _permit = self.misses.acquire().await.map_err(ApiError::internal)?;
+                let (read_at, body) = state
+                    .call(move |s| {
+                        s.store.read(|tx| {
+                            // The version first: the answer is at least as new as the version
+                            // it is stored under.
+                            let read_at = tx.catalogue_version()?;
+                            let value = load(tx, read_at)?;
+                            let body = serde_json::to_vec(&value).map_err(ApiError::internal)?;
+                            Ok::<_, ApiError>((read_at, body))
+                        })
+                    })
+                    .await?;
+                self.observe(read_at);
+                Ok::<_, ApiError>(CachedBody::new(Bytes::from(body)))
+            })
+            .await
+            .map_err(Arc::unwrap_or_clone)?;
+        Ok(answer(req, &loaded, policy))
     }
-}
-
-enum Lookup {
-    Hit(CachedBody),
-    Miss,
-    CheckVersion,
 }
 
 impl CachedBody {
@@ -450,12 +303,10 @@ fn answer(req: &HttpRequest, cached: &CachedBody, policy: CachePolicy) -> HttpRe
     if not_modified {
         builder.finish()
     } else {
-        builder.content_type(mime_json()).body(cached.body.clone())
+        builder
+            .content_type(HeaderValue::from_static("application/json"))
+            .body(cached.body.clone())
     }
-}
-
-fn mime_json() -> HeaderValue {
-    HeaderValue::from_static("application/json")
 }
 
 #[cfg(test)]
@@ -466,49 +317,68 @@ mod tests {
         CachedBody::new(Bytes::from(vec![b'x'; n]))
     }
 
-    #[test]
-    fn a_newer_version_drops_older_entries() {
-        let cache = CatalogueCache::new(1 << 20);
-        cache.store("a".into(), 1, body(10));
-        assert_eq!(cache.len(), 1);
-        cache.store("b".into(), 2, body(10));
-        assert_eq!(cache.len(), 1);
-        assert!(matches!(cache.lookup("b"), Lookup::Hit(_)));
-        assert!(matches!(cache.lookup("a"), Lookup::Miss));
+    async fn put(cache: &CatalogueCache, version: i64, key: &str, n: usize) {
+        cache.observe(version);
+        cache
+            .bodies
+            .insert(format!("{version}|{key}"), body(n))
+            .await;
     }
 
-    #[test]
-    fn an_answer_older_than_the_cache_is_not_kept() {
-        let cache = CatalogueCache::new(1 << 20);
-        cache.store("a".into(), 3, body(10));
-        cache.store("b".into(), 2, body(10));
-        assert!(matches!(cache.lookup("b"), Lookup::Miss));
-    }
-
-    #[test]
-    fn the_budget_bounds_memory_and_keeps_recent_entries() {
-        let cache = CatalogueCache::new(64 * 1024);
-        for i in 0..200 {
-            cache.store(format!("k{i}"), 1, body(1000));
-            // Keep touching k0 so that it stays among the recently used.
-            let _ = cache.lookup("k0");
-        }
-        let inner = cache.lock();
-        assert!(inner.bytes <= 64 * 1024, "{} bytes", inner.bytes);
-        assert!(inner.entries.contains_key("k0"));
-        assert!(inner.entries.contains_key("k199"));
-        assert!(!inner.entries.contains_key("k1"));
+    async fn has(cache: &CatalogueCache, version: i64, key: &str) -> bool {
+        cache
+            .bodies
+            .get(&format!("{version}|{key}"))
+            .await
+            .is_some()
     }
 
     #[actix_web::test]
-    async fn the_gate_admits_at_most_its_limit() {
-        let gate = Arc::new(Gate::new(2));
+    async fn a_newer_version_drops_older_entries() {
+        let cache = CatalogueCache::new(1 << 20, 2);
+        put(&cache, 1, "a", 10).await;
+        assert_eq!(cache.len().await, 1);
+        put(&cache, 2, "b", 10).await;
+        assert_eq!(cache.len().await, 1);
+        assert!(has(&cache, 2, "b").await);
+        assert!(!has(&cache, 1, "a").await);
+    }
+
+    #[actix_web::test]
+    async fn an_older_version_read_late_does_not_move_the_cache_back() {
+        let cache = CatalogueCache::new(1 << 20, 2);
+        put(&cache, 3, "a", 10).await;
+        cache.observe(2);
+        assert!(matches!(cache.known_version(), Known::Fresh(3)));
+        assert!(has(&cache, 3, "a").await);
+    }
+
+    #[actix_web::test]
+    async fn the_budget_bounds_memory_and_refuses_one_huge_answer() {
+        let cache = CatalogueCache::new(64 * 1024, 2);
+        for i in 0..200 {
+            put(&cache, 1, &format!("k{i}"), 1000).await;
+        }
+        cache.bodies.run_pending_tasks().await;
+        assert!(
+            cache.bodies.weighted_size() <= 64 * 1024,
+            "{} bytes",
+            cache.bodies.weighted_size()
+        );
+        put(&cache, 1, "huge", 20 * 1024).await;
+        cache.bodies.run_pending_tasks().await;
+        assert!(!has(&cache, 1, "huge").await);
+    }
+
+    #[actix_web::test]
+    async fn the_miss_bound_admits_at_most_its_limit() {
+        let cache = Arc::new(CatalogueCache::new(1 << 20, 2));
         let peak = Arc::new(Mutex::new((0usize, 0usize)));
         let tasks: Vec<_> = (0..8)
             .map(|_| {
-                let (gate, peak) = (gate.clone(), peak.clone());
+                let (cache, peak) = (cache.clone(), peak.clone());
                 actix_web::rt::spawn(async move {
-                    let pass = gate.enter().await;
+                    let permit = cache.misses.acquire().await.expect("permit");
                     {
                         let mut p = peak.lock().expect("lock");
                         p.0 += 1;
@@ -516,7 +386,7 @@ mod tests {
                     }
                     actix_web::rt::time::sleep(Duration::from_millis(5)).await;
                     peak.lock().expect("lock").0 -= 1;
-                    drop(pass);
+                    drop(permit);
                 })
             })
             .collect();
@@ -524,30 +394,30 @@ mod tests {
             t.await.expect("task");
         }
         assert_eq!(peak.lock().expect("lock").1, 2);
-        assert_eq!(gate.lock().busy, 0);
+        assert_eq!(cache.misses.available_permits(), 2);
     }
 
     #[test]
     fn counts_belong_to_one_version() {
-        let cache = CatalogueCache::new(1 << 20);
-        cache.store("a".into(), 4, body(1));
-        cache.remember_count("f".into(), 3, 10);
-        assert_eq!(cache.count("f"), (None, 4));
-        cache.remember_count("f".into(), 4, 11);
-        assert_eq!(cache.count("f"), (Some(11), 4));
-        cache.store("b".into(), 5, body(1));
-        assert_eq!(cache.count("f"), (None, 5));
+        let cache = CatalogueCache::new(1 << 20, 2);
+        cache.remember_count("f", 3, 10);
+        assert_eq!(cache.count("f", 4), None);
+        cache.remember_count("f", 4, 11);
+        assert_eq!(cache.count("f", 4), Some(11));
+        cache.observe(5);
+        cache.counts.run_pending_tasks();
+        assert_eq!(cache.count("f", 4), None);
     }
 
     #[test]
     fn the_version_is_rechecked_after_its_ttl() {
-        let cache = CatalogueCache::new(1 << 20);
-        assert!(matches!(cache.lookup("a"), Lookup::CheckVersion));
-        cache.store("a".into(), 0, body(1));
-        assert!(matches!(cache.lookup("a"), Lookup::Hit(_)));
+        let cache = CatalogueCache::new(1 << 20, 2);
+        assert!(matches!(cache.known_version(), Known::Stale));
+        cache.observe(0);
+        assert!(matches!(cache.known_version(), Known::Fresh(0)));
         cache.lock().checked_at = Some(Instant::now() - VERSION_TTL * 2);
-        assert!(matches!(cache.lookup("a"), Lookup::CheckVersion));
+        assert!(matches!(cache.known_version(), Known::Stale));
         // The first request claimed the check; the next one is served meanwhile.
-        assert!(matches!(cache.lookup("a"), Lookup::Hit(_)));
+        assert!(matches!(cache.known_version(), Known::Fresh(0)));
     }
 }

@@ -5,14 +5,20 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use persistence::DbError;
+use domain::catalogue::{
+    GetProductError, GetShowError, GetTerminalError, ListShowsError, SetInStockError,
+};
+use domain::ports::{PasswordError, StoreError, TokenError};
+use domain::profile::UpdateProfileError;
+use domain::quote::QuoteError;
+use domain::users::{AuthenticateError, RegisterError, SignInError};
 use serde::Serialize;
 
 /// Field name -> messages, as sent in `errors`.
 pub type FieldErrors = BTreeMap<String, Vec<String>>;
 
 /// An error answer of the API.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum ApiError {
     /// 400: malformed or invalid input; the message names the field.
     #[error("{message}")]
@@ -143,13 +149,122 @@ impl ResponseError for ApiError {
     }
 }
 
-impl From<DbError> for ApiError {
-    fn from(e: DbError) -> Self {
+/// Message for a missing or invalid token.
+pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue.";
+/// Message for an expired token.
+pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
+
+// Every use case's error enum maps to a status here, in one place. The messages are the
+// domain's `Display`, which are the specification's words where it gives them.
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
         match e {
-            DbError::NotFound => ApiError::NotFound("Not found".into()),
-            DbError::Duplicate(m) | DbError::Conflict(m) => ApiError::Conflict(m),
-            DbError::Unavailable => ApiError::Unavailable("database unavailable".into()),
-            other => ApiError::Internal(other.to_string()),
+            StoreError::NotFound => ApiError::NotFound("Not found".into()),
+            StoreError::Duplicate(m) | StoreError::Conflict(m) => ApiError::Conflict(m),
+            StoreError::Unavailable => ApiError::Unavailable("database unavailable".into()),
+            StoreError::Other(m) => ApiError::Internal(m),
         }
     }
 }
+
+impl From<PasswordError> for ApiError {
+    fn from(e: PasswordError) -> Self {
+        ApiError::internal(e)
+    }
+}
+
+impl From<TokenError> for ApiError {
+    fn from(e: TokenError) -> Self {
+        ApiError::internal(e)
+    }
+}
+
+impl From<RegisterError> for ApiError {
+    fn from(e: RegisterError) -> Self {
+        match e {
+            RegisterError::InvalidEmail(m) => ApiError::bad_field("email", m),
+            RegisterError::InvalidPassword(m) => ApiError::bad_field("password", m),
+            RegisterError::EmailTaken => ApiError::Conflict(e.to_string()),
+            RegisterError::Password(e) => e.into(),
+            RegisterError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<SignInError> for ApiError {
+    fn from(e: SignInError) -> Self {
+        match e {
+            SignInError::InvalidCredentials => ApiError::Unauthorized(e.to_string()),
+            SignInError::Password(e) => e.into(),
+            SignInError::Token(e) => e.into(),
+            SignInError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<AuthenticateError> for ApiError {
+    fn from(e: AuthenticateError) -> Self {
+        match e {
+            AuthenticateError::Expired => ApiError::Unauthorized(SESSION_EXPIRED.into()),
+            AuthenticateError::NotSignedIn => ApiError::Unauthorized(SIGN_IN_REQUIRED.into()),
+            AuthenticateError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<UpdateProfileError> for ApiError {
+    fn from(e: UpdateProfileError) -> Self {
+        match e {
+            UpdateProfileError::NotYours | UpdateProfileError::NoProfile => {
+                ApiError::NotFound(e.to_string())
+            }
+            UpdateProfileError::Invalid(errors) => ApiError::Validation {
+                message: errors.to_string(),
+                errors: errors.as_map().clone(),
+            },
+            UpdateProfileError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<QuoteError> for ApiError {
+    fn from(e: QuoteError) -> Self {
+        match e {
+            QuoteError::TooManyLines
+            | QuoteError::VariantRequired(_)
+            | QuoteError::ShowByUnit(_)
+            | QuoteError::CaseOnly(_) => ApiError::bad_field("lines", e.to_string()),
+            QuoteError::InvalidState => ApiError::bad_field("state", e.to_string()),
+            QuoteError::BadQuantity { field } => ApiError::bad_field(field, e.to_string()),
+            QuoteError::EmptyLine => ApiError::bad_field("caseQuantity", e.to_string()),
+            QuoteError::ProductNotFound
+            | QuoteError::VariantNotFound
+            | QuoteError::TerminalNotFound => ApiError::NotFound(e.to_string()),
+            QuoteError::Line(_) | QuoteError::BadTerminalState(_) => ApiError::internal(e),
+            QuoteError::Store(e) => e.into(),
+        }
+    }
+}
+
+/// The not-found enums of the catalogue reads: 404 with the domain's message.
+macro_rules! not_found_or_store {
+    ($($error:ident),+ $(,)?) => {$(
+        impl From<$error> for ApiError {
+            fn from(e: $error) -> Self {
+                match e {
+                    $error::Store(e) => e.into(),
+                    other => ApiError::NotFound(other.to_string()),
+                }
+            }
+        }
+    )+};
+}
+
+not_found_or_store!(
+    GetProductError,
+    GetShowError,
+    GetTerminalError,
+    ListShowsError,
+    SetInStockError,
+);

@@ -6,16 +6,12 @@ use std::pin::Pin;
 
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
-use auth::TokenError;
 use domain::account::Role;
+use domain::ids::UserId;
 
 use crate::error::ApiError;
+pub use crate::error::{SESSION_EXPIRED, SIGN_IN_REQUIRED};
 use crate::state::AppState;
-
-/// Message for a missing or invalid token.
-pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue.";
-/// Message for an expired token.
-pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
 /// Message for a signed-in user without the admin role.
 pub const ADMIN_REQUIRED: &str = "You do not have permission to do that.";
 
@@ -24,7 +20,7 @@ pub const ADMIN_REQUIRED: &str = "You do not have permission to do that.";
 #[derive(Debug, Clone)]
 pub struct AuthUser {
     /// The user id.
-    pub id: String,
+    pub id: UserId,
     /// The user's current role.
     pub role: Role,
 }
@@ -49,28 +45,16 @@ async fn authenticate(req: HttpRequest) -> Result<AuthUser, ApiError> {
     let state = req
         .app_data::<web::Data<AppState>>()
         .ok_or_else(|| ApiError::internal("application state missing"))?
+        .get_ref()
         .clone();
     let token = bearer(&req).ok_or_else(|| ApiError::Unauthorized(SIGN_IN_REQUIRED.into()))?;
-    let claims = state.tokens.verify(&token).map_err(|e| match e {
-        TokenError::Expired => ApiError::Unauthorized(SESSION_EXPIRED.into()),
-        TokenError::Invalid | TokenError::Signing(_) => {
-            ApiError::Unauthorized(SIGN_IN_REQUIRED.into())
-        }
-    })?;
-    let id = claims.sub;
-    let found = state
-        .run({
-            let id = id.clone();
-            move |conn| Ok(persistence::users::find_by_id(conn, &id)?)
-        })
+    let user = state
+        .call(move |s| domain::users::authenticate(&s.store, &*s.tokens, &token))
         .await?;
-    match found {
-        Some(user) if user.active => Ok(AuthUser {
-            id,
-            role: user.role,
-        }),
-        _ => Err(ApiError::Unauthorized(SIGN_IN_REQUIRED.into())),
-    }
+    Ok(AuthUser {
+        id: user.id,
+        role: user.role,
+    })
 }
 
 impl FromRequest for AuthUser {

@@ -1,47 +1,43 @@
-//! A fixed-window rate limiter keyed by client address (sign-in attempts).
+//! Sign-in attempts per client address, limited with `governor` (GCRA: a burst of `limit`
+//! attempts, then one more each `window / limit`). One instance is built at start-up and
+//! shared by every worker, so the limit holds for the whole server.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::num::NonZeroU32;
+use std::time::Duration;
 
-/// Allows `limit` hits per `window` for each key. One instance is shared by all workers.
+use governor::{DefaultKeyedRateLimiter, Quota};
+
+/// Addresses remembered before the ones that are back at a full burst are forgotten.
+const FORGET_ABOVE: usize = 100_000;
+
+/// Allows `limit` hits per `window` for each address.
 #[derive(Debug)]
 pub struct RateLimiter {
-    limit: u32,
-    window: Duration,
-    hits: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    limiter: DefaultKeyedRateLimiter<IpAddr>,
 }
 
 impl RateLimiter {
-    /// `limit` hits per `window` per address.
+    /// `limit` hits per `window` per address (at least one).
     #[must_use]
     pub fn new(limit: u32, window: Duration) -> Self {
+        let burst = NonZeroU32::new(limit).unwrap_or(NonZeroU32::MIN);
+        let period = (window / burst.get()).max(Duration::from_nanos(1));
+        let quota = Quota::with_period(period)
+            .unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN))
+            .allow_burst(burst);
         RateLimiter {
-            limit,
-            window,
-            hits: Mutex::new(HashMap::new()),
+            limiter: DefaultKeyedRateLimiter::keyed(quota),
         }
     }
 
-    /// Counts one hit for `key`; false when the key is over its limit in this window.
+    /// Counts one hit for `key`; false when the key is over its limit.
     pub fn check(&self, key: IpAddr) -> bool {
-        let now = Instant::now();
-        let mut hits = self
-            .hits
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if hits.len() > 100_000 {
-            // Bound memory under an address-spraying attack: forget finished windows.
-            let window = self.window;
-            hits.retain(|_, (start, _)| now.duration_since(*start) < window);
+        if self.limiter.len() > FORGET_ABOVE {
+            // Bound memory under an address-spraying attack.
+            self.limiter.retain_recent();
         }
-        let entry = hits.entry(key).or_insert((now, 0));
-        if now.duration_since(entry.0) >= self.window {
-            *entry = (now, 0);
-        }
-        entry.1 = entry.1.saturating_add(1);
-        entry.1 <= self.limit
+        self.limiter.check_key(&key).is_ok()
     }
 }
 

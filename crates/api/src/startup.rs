@@ -61,7 +61,7 @@ impl Application {
         }
         let secret = settings.resolve_jwt_secret().map_err(|e| setup(&e))?;
         let state = AppState {
-            db,
+            store: db,
             tokens: Arc::new(Tokens::new(&secret)),
             passwords: Arc::new(passwords),
             login_limiter: Arc::new(RateLimiter::new(
@@ -118,6 +118,8 @@ fn run(
     settings: &Settings,
 ) -> Result<Server, StartupError> {
     let max_body = settings.max_body_bytes;
+    // One read cache for every worker (see `catalogue_cache`).
+    let catalogue_cache = web::Data::new(crate::catalogue_cache::CatalogueCache::for_server());
     let frontend = Arc::new(web_assets::Frontend::new(&settings.frontend_dir));
     let openapi = ApiDoc::openapi();
     let state = web::Data::new(state);
@@ -128,6 +130,7 @@ fn run(
         let metrics = state.metrics.clone();
         App::new()
             .app_data(state.clone())
+            .app_data(catalogue_cache.clone())
             .app_data(
                 web::JsonConfig::default()
                     .limit(max_body)

@@ -1,22 +1,28 @@
-//! Shared application state handed to every handler.
+//! Shared application state handed to every handler: the driven adapters, wired once.
 
 use std::sync::Arc;
 
 use auth::{Passwords, Tokens};
-use persistence::{Conn, Db};
+use persistence::Db;
 
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::rate_limit::RateLimiter;
 
+/// The store adapter the API runs on (implements `domain::ports::Store`).
+pub type Store = Db;
+
+/// The transaction value of [`Store`], handed to catalogue reads.
+pub type Tx<'a> = persistence::Tx<'a>;
+
 /// What handlers share. Cheap to clone (everything is behind `Arc` or a pool).
 #[derive(Clone)]
 pub struct AppState {
-    /// The database pool.
-    pub db: Db,
-    /// Token issuing and verification.
+    /// The database (the domain's `Store` port).
+    pub store: Store,
+    /// Token issuing and verification (the domain's `TokenService` port).
     pub tokens: Arc<Tokens>,
-    /// Password hashing.
+    /// Password hashing (the domain's `PasswordHasher` port).
     pub passwords: Arc<Passwords>,
     /// Sign-in attempts per client address.
     pub login_limiter: Arc<RateLimiter>,
@@ -27,22 +33,19 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Runs blocking database work on the blocking thread pool, inside the current tracing
-    /// span, with one pooled connection. One use case is one call.
+    /// Runs one use case (blocking: diesel, argon2) off the async workers, inside the
+    /// current tracing span. The closure gets the state; its error is mapped to an answer.
     ///
     /// # Errors
-    /// Whatever `work` returns; 503 when no connection can be had; 500 if the task panics.
-    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
+    /// Whatever `work` returns (converted into [`ApiError`]); 500 if the task panics.
+    pub async fn call<T, E, F>(&self, work: F) -> Result<T, ApiError>
     where
-        F: FnOnce(&mut Conn) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&AppState) -> Result<T, E> + Send + 'static,
+        E: Into<ApiError>,
         T: Send + 'static,
     {
-        let db = self.db.clone();
-        blocking(move || {
-            let mut conn = db.get()?;
-            work(&mut conn)
-        })
-        .await
+        let state = self.clone();
+        blocking(move || work(&state).map_err(Into::into)).await
     }
 }
 

@@ -1,8 +1,10 @@
-//! Authentication for the shop: argon2id password hashing, signed session tokens (JWT) and
-//! role checks. Pure: no HTTP and no database.
+//! The authentication adapter of the shop: argon2id password hashing and signed session
+//! tokens (JWT), implementing the domain's `PasswordHasher` and `TokenService` ports. Pure: no
+//! HTTP and no database.
 #![warn(missing_docs)]
 
 pub mod password;
+mod ports;
 pub mod token;
 
 pub use password::{PasswordCost, PasswordError, Passwords};

@@ -3,7 +3,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
+
+use crate::ids::UserId;
 
 /// What a signed-in user may do. Only `Admin` reaches the back office; `Manager` and `Member`
 /// have customer rights only (decisions.md "Accounts and roles").
@@ -126,6 +129,60 @@ impl fmt::Display for Email {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
+}
+
+/// An account as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    /// Id.
+    pub id: UserId,
+    /// Normalised (lowercased) e-mail.
+    pub email: String,
+    /// argon2id PHC string.
+    pub password_hash: String,
+    /// Role.
+    pub role: Role,
+    /// Whether the user may sign in (a deactivated user's tokens stop working too).
+    pub active: bool,
+    /// Last successful sign-in.
+    pub last_login: Option<NaiveDateTime>,
+    /// When the account was created.
+    pub created_on: NaiveDateTime,
+}
+
+/// An account about to be created.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewUser {
+    /// Normalised (trimmed, lowercased) e-mail.
+    pub email: String,
+    /// argon2id PHC string.
+    pub password_hash: String,
+    /// Role.
+    pub role: Role,
+}
+
+/// A row of the admin user list: the account with its profile's names and phone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserListItem {
+    /// The account.
+    pub user: User,
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Phone number.
+    pub phone_number: Option<String>,
+}
+
+/// Filters of the admin user list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UserFilter {
+    /// Case-insensitive text matched anywhere in e-mail, first or last name.
+    pub search: Option<String>,
+    /// Only this role.
+    pub role: Option<Role>,
+    /// Only active (or only inactive) users.
+    pub active: Option<bool>,
 }
 
 /// Checks the registration password rule: at least 8 characters with an uppercase letter, a

@@ -115,230 +115,125 @@ pub enum UsState {
     Wyoming,
 }
 
+/// One state's facts: its code, its name and its sales tax rate.
+#[derive(Debug, Clone, Copy)]
+struct StateRow {
+    state: UsState,
+    code: &'static str,
+    name: &'static str,
+    /// The sales tax rate in hundred-thousandths (storefront.md §9), `None` where the shop
+    /// does not ship.
+    tax_hundred_thousandths: Option<i64>,
+}
+
+const fn row(
+    state: UsState,
+    code: &'static str,
+    name: &'static str,
+    tax_hundred_thousandths: Option<i64>,
+) -> StateRow {
+    StateRow {
+        state,
+        code,
+        name,
+        tax_hundred_thousandths,
+    }
+}
+
+/// Every state, one row each, in the order of the enum (checked when compiling).
+const STATES: [StateRow; 50] = [
+    row(UsState::Alabama, "AL", "Alabama", Some(4000)),
+    row(UsState::Alaska, "AK", "Alaska", None),
+    row(UsState::Arizona, "AZ", "Arizona", Some(5600)),
+    row(UsState::Arkansas, "AR", "Arkansas", Some(6500)),
+    row(UsState::California, "CA", "California", Some(10000)),
+    row(UsState::Colorado, "CO", "Colorado", Some(2900)),
+    row(UsState::Connecticut, "CT", "Connecticut", Some(6350)),
+    row(UsState::Delaware, "DE", "Delaware", Some(0)),
+    row(UsState::Florida, "FL", "Florida", Some(6000)),
+    row(UsState::Georgia, "GA", "Georgia", Some(4000)),
+    row(UsState::Hawaii, "HI", "Hawaii", None),
+    row(UsState::Idaho, "ID", "Idaho", Some(6000)),
+    row(UsState::Illinois, "IL", "Illinois", Some(6250)),
+    row(UsState::Indiana, "IN", "Indiana", Some(7000)),
+    row(UsState::Iowa, "IA", "Iowa", Some(6000)),
+    row(UsState::Kansas, "KS", "Kansas", Some(6500)),
+    row(UsState::Kentucky, "KY", "Kentucky", Some(6000)),
+    row(UsState::Louisiana, "LA", "Louisiana", Some(5000)),
+    row(UsState::Maine, "ME", "Maine", Some(5500)),
+    row(UsState::Maryland, "MD", "Maryland", Some(6000)),
+    row(UsState::Massachusetts, "MA", "Massachusetts", None),
+    row(UsState::Michigan, "MI", "Michigan", Some(6000)),
+    row(UsState::Minnesota, "MN", "Minnesota", Some(6875)),
+    row(UsState::Mississippi, "MS", "Mississippi", Some(7000)),
+    row(UsState::Missouri, "MO", "Missouri", Some(4225)),
+    row(UsState::Montana, "MT", "Montana", Some(0)),
+    row(UsState::Nebraska, "NE", "Nebraska", Some(5500)),
+    row(UsState::Nevada, "NV", "Nevada", Some(6850)),
+    row(UsState::NewHampshire, "NH", "New Hampshire", Some(0)),
+    row(UsState::NewJersey, "NJ", "New Jersey", Some(6625)),
+    row(UsState::NewMexico, "NM", "New Mexico", Some(4875)),
+    row(UsState::NewYork, "NY", "New York", Some(4000)),
+    row(UsState::NorthCarolina, "NC", "North Carolina", Some(4750)),
+    row(UsState::NorthDakota, "ND", "North Dakota", Some(5000)),
+    row(UsState::Ohio, "OH", "Ohio", Some(5750)),
+    row(UsState::Oklahoma, "OK", "Oklahoma", Some(4500)),
+    row(UsState::Oregon, "OR", "Oregon", Some(0)),
+    row(UsState::Pennsylvania, "PA", "Pennsylvania", Some(6000)),
+    row(UsState::RhodeIsland, "RI", "Rhode Island", Some(7000)),
+    row(UsState::SouthCarolina, "SC", "South Carolina", Some(6000)),
+    row(UsState::SouthDakota, "SD", "South Dakota", Some(4200)),
+    row(UsState::Tennessee, "TN", "Tennessee", Some(7000)),
+    row(UsState::Texas, "TX", "Texas", Some(6250)),
+    row(UsState::Utah, "UT", "Utah", Some(6100)),
+    row(UsState::Vermont, "VT", "Vermont", Some(6000)),
+    row(UsState::Virginia, "VA", "Virginia", Some(5300)),
+    row(UsState::Washington, "WA", "Washington", Some(6500)),
+    row(UsState::WestVirginia, "WV", "West Virginia", Some(6000)),
+    row(UsState::Wisconsin, "WI", "Wisconsin", Some(5000)),
+    row(UsState::Wyoming, "WY", "Wyoming", Some(4000)),
+];
+
+// Each row sits at its state's position, so `STATES[state as usize]` is that state's row.
+const _: () = {
+    let mut i = 0;
+    while i < STATES.len() {
+        assert!(STATES[i].state as usize == i);
+        i += 1;
+    }
+};
+
 impl UsState {
     /// The 50 states in alphabetical order of their names.
-    pub const ALL: [UsState; 50] = [
-        UsState::Alabama,
-        UsState::Alaska,
-        UsState::Arizona,
-        UsState::Arkansas,
-        UsState::California,
-        UsState::Colorado,
-        UsState::Connecticut,
-        UsState::Delaware,
-        UsState::Florida,
-        UsState::Georgia,
-        UsState::Hawaii,
-        UsState::Idaho,
-        UsState::Illinois,
-        UsState::Indiana,
-        UsState::Iowa,
-        UsState::Kansas,
-        UsState::Kentucky,
-        UsState::Louisiana,
-        UsState::Maine,
-        UsState::Maryland,
-        UsState::Massachusetts,
-        UsState::Michigan,
-        UsState::Minnesota,
-        UsState::Mississippi,
-        UsState::Missouri,
-        UsState::Montana,
-        UsState::Nebraska,
-        UsState::Nevada,
-        UsState::NewHampshire,
-        UsState::NewJersey,
-        UsState::NewMexico,
-        UsState::NewYork,
-        UsState::NorthCarolina,
-        UsState::NorthDakota,
-        UsState::Ohio,
-        UsState::Oklahoma,
-        UsState::Oregon,
-        UsState::Pennsylvania,
-        UsState::RhodeIsland,
-        UsState::SouthCarolina,
-        UsState::SouthDakota,
-        UsState::Tennessee,
-        UsState::Texas,
-        UsState::Utah,
-        UsState::Vermont,
-        UsState::Virginia,
-        UsState::Washington,
-        UsState::WestVirginia,
-        UsState::Wisconsin,
-        UsState::Wyoming,
-    ];
+    pub const ALL: [UsState; 50] = {
+        let mut all = [UsState::Alabama; 50];
+        let mut i = 0;
+        while i < STATES.len() {
+            all[i] = STATES[i].state;
+            i += 1;
+        }
+        all
+    };
+
+    const fn row(self) -> &'static StateRow {
+        &STATES[self as usize]
+    }
 
     /// The two-letter postal code (`ND`).
     #[must_use]
     pub const fn code(self) -> &'static str {
-        match self {
-            UsState::Alabama => "AL",
-            UsState::Alaska => "AK",
-            UsState::Arizona => "AZ",
-            UsState::Arkansas => "AR",
-            UsState::California => "CA",
-            UsState::Colorado => "CO",
-            UsState::Connecticut => "CT",
-            UsState::Delaware => "DE",
-            UsState::Florida => "FL",
-            UsState::Georgia => "GA",
-            UsState::Hawaii => "HI",
-            UsState::Idaho => "ID",
-            UsState::Illinois => "IL",
-            UsState::Indiana => "IN",
-            UsState::Iowa => "IA",
-            UsState::Kansas => "KS",
-            UsState::Kentucky => "KY",
-            UsState::Louisiana => "LA",
-            UsState::Maine => "ME",
-            UsState::Maryland => "MD",
-            UsState::Massachusetts => "MA",
-            UsState::Michigan => "MI",
-            UsState::Minnesota => "MN",
-            UsState::Mississippi => "MS",
-            UsState::Missouri => "MO",
-            UsState::Montana => "MT",
-            UsState::Nebraska => "NE",
-            UsState::Nevada => "NV",
-            UsState::NewHampshire => "NH",
-            UsState::NewJersey => "NJ",
-            UsState::NewMexico => "NM",
-            UsState::NewYork => "NY",
-            UsState::NorthCarolina => "NC",
-            UsState::NorthDakota => "ND",
-            UsState::Ohio => "OH",
-            UsState::Oklahoma => "OK",
-            UsState::Oregon => "OR",
-            UsState::Pennsylvania => "PA",
-            UsState::RhodeIsland => "RI",
-            UsState::SouthCarolina => "SC",
-            UsState::SouthDakota => "SD",
-            UsState::Tennessee => "TN",
-            UsState::Texas => "TX",
-            UsState::Utah => "UT",
-            UsState::Vermont => "VT",
-            UsState::Virginia => "VA",
-            UsState::Washington => "WA",
-            UsState::WestVirginia => "WV",
-            UsState::Wisconsin => "WI",
-            UsState::Wyoming => "WY",
-        }
+        self.row().code
     }
 
     /// The state's name (`North Dakota`).
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            UsState::Alabama => "Alabama",
-            UsState::Alaska => "Alaska",
-            UsState::Arizona => "Arizona",
-            UsState::Arkansas => "Arkansas",
-            UsState::California => "California",
-            UsState::Colorado => "Colorado",
-            UsState::Connecticut => "Connecticut",
-            UsState::Delaware => "Delaware",
-            UsState::Florida => "Florida",
-            UsState::Georgia => "Georgia",
-            UsState::Hawaii => "Hawaii",
-            UsState::Idaho => "Idaho",
-            UsState::Illinois => "Illinois",
-            UsState::Indiana => "Indiana",
-            UsState::Iowa => "Iowa",
-            UsState::Kansas => "Kansas",
-            UsState::Kentucky => "Kentucky",
-            UsState::Louisiana => "Louisiana",
-            UsState::Maine => "Maine",
-            UsState::Maryland => "Maryland",
-            UsState::Massachusetts => "Massachusetts",
-            UsState::Michigan => "Michigan",
-            UsState::Minnesota => "Minnesota",
-            UsState::Mississippi => "Mississippi",
-            UsState::Missouri => "Missouri",
-            UsState::Montana => "Montana",
-            UsState::Nebraska => "Nebraska",
-            UsState::Nevada => "Nevada",
-            UsState::NewHampshire => "New Hampshire",
-            UsState::NewJersey => "New Jersey",
-            UsState::NewMexico => "New Mexico",
-            UsState::NewYork => "New York",
-            UsState::NorthCarolina => "North Carolina",
-            UsState::NorthDakota => "North Dakota",
-            UsState::Ohio => "Ohio",
-            UsState::Oklahoma => "Oklahoma",
-            UsState::Oregon => "Oregon",
-            UsState::Pennsylvania => "Pennsylvania",
-            UsState::RhodeIsland => "Rhode Island",
-            UsState::SouthCarolina => "South Carolina",
-            UsState::SouthDakota => "South Dakota",
-            UsState::Tennessee => "Tennessee",
-            UsState::Texas => "Texas",
-            UsState::Utah => "Utah",
-            UsState::Vermont => "Vermont",
-            UsState::Virginia => "Virginia",
-            UsState::Washington => "Washington",
-            UsState::WestVirginia => "West Virginia",
-            UsState::Wisconsin => "Wisconsin",
-            UsState::Wyoming => "Wyoming",
-        }
+        self.row().name
     }
 
-    /// The sales tax rate in hundred-thousandths (storefront.md §9), `None` where the shop
-    /// does not ship.
+    /// The sales tax rate in hundred-thousandths, `None` where the shop does not ship.
     const fn tax_rate_hundred_thousandths(self) -> Option<i64> {
-        match self {
-            UsState::Alabama => Some(4000),
-            UsState::Alaska => None,
-            UsState::Arizona => Some(5600),
-            UsState::Arkansas => Some(6500),
-            UsState::California => Some(10000),
-            UsState::Colorado => Some(2900),
-            UsState::Connecticut => Some(6350),
-            UsState::Delaware => Some(0),
-            UsState::Florida => Some(6000),
-            UsState::Georgia => Some(4000),
-            UsState::Hawaii => None,
-            UsState::Idaho => Some(6000),
-            UsState::Illinois => Some(6250),
-            UsState::Indiana => Some(7000),
-            UsState::Iowa => Some(6000),
-            UsState::Kansas => Some(6500),
-            UsState::Kentucky => Some(6000),
-            UsState::Louisiana => Some(5000),
-            UsState::Maine => Some(5500),
-            UsState::Maryland => Some(6000),
-            UsState::Massachusetts => None,
-            UsState::Michigan => Some(6000),
-            UsState::Minnesota => Some(6875),
-            UsState::Mississippi => Some(7000),
-            UsState::Missouri => Some(4225),
-            UsState::Montana => Some(0),
-            UsState::Nebraska => Some(5500),
-            UsState::Nevada => Some(6850),
-            UsState::NewHampshire => Some(0),
-            UsState::NewJersey => Some(6625),
-            UsState::NewMexico => Some(4875),
-            UsState::NewYork => Some(4000),
-            UsState::NorthCarolina => Some(4750),
-            UsState::NorthDakota => Some(5000),
-            UsState::Ohio => Some(5750),
-            UsState::Oklahoma => Some(4500),
-            UsState::Oregon => Some(0),
-            UsState::Pennsylvania => Some(6000),
-            UsState::RhodeIsland => Some(7000),
-            UsState::SouthCarolina => Some(6000),
-            UsState::SouthDakota => Some(4200),
-            UsState::Tennessee => Some(7000),
-            UsState::Texas => Some(6250),
-            UsState::Utah => Some(6100),
-            UsState::Vermont => Some(6000),
-            UsState::Virginia => Some(5300),
-            UsState::Washington => Some(6500),
-            UsState::WestVirginia => Some(6000),
-            UsState::Wisconsin => Some(5000),
-            UsState::Wyoming => Some(4000),
-        }
+        self.row().tax_hundred_thousandths
     }
 }
 

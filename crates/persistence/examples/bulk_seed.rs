@@ -4,8 +4,7 @@
 
 use std::time::Instant;
 
-use persistence::seed::{seed_bulk_products, seed_demo_shop};
-use persistence::{run_migrations, Db, DbError};
+use persistence::{Db, DbError};
 
 fn main() -> Result<(), DbError> {
     let mut args = std::env::args().skip(1);
@@ -15,16 +14,15 @@ fn main() -> Result<(), DbError> {
         .next()
         .unwrap_or_else(|| format!("sqlite://{}/bulk.db", dir.path().display()));
     let db = Db::connect(&url, 2)?;
-    let mut conn = db.get()?;
-    run_migrations(&mut conn)?;
+    db.migrate()?;
 
     let started = Instant::now();
-    let demo = seed_demo_shop(&mut conn)?;
+    let demo = db.seed_demo_shop()?;
     println!("demo shop: {demo} products in {:.2?}", started.elapsed());
 
     let started = Instant::now();
     let mut last_tenth = 0;
-    let added = seed_bulk_products(&mut conn, n, &mut |done, total| {
+    let added = db.seed_bulk_products(n, &mut |done, total| {
         let tenth = done * 10 / total.max(1);
         if tenth != last_tenth {
             last_tenth = tenth;

@@ -239,7 +239,7 @@ impl Db {
     ///
     /// # Errors
     /// [`DbError::Unavailable`] when none is free in time or the database is down.
-    pub fn get(&self) -> Result<Conn, DbError> {
+    pub(crate) fn get(&self) -> Result<Conn, DbError> {
         Ok(self.pool.get()?)
     }
 
@@ -262,7 +262,8 @@ impl Db {
     ///
     /// # Errors
     /// Whatever `f` returns, or the error of getting a connection or committing.
-    pub fn transaction<T, F>(&self, f: F) -> Result<T, DbError>
+    #[cfg(test)]
+    pub(crate) fn transaction<T, F>(&self, f: F) -> Result<T, DbError>
     where
         F: FnOnce(&mut DbConnection) -> Result<T, DbError>,
     {
@@ -274,7 +275,8 @@ impl Db {
     ///
     /// # Errors
     /// Whatever `f` returns, or the error of getting a connection or committing.
-    pub fn write_transaction<T, F>(&self, f: F) -> Result<T, DbError>
+    #[cfg(test)]
+    pub(crate) fn write_transaction<T, F>(&self, f: F) -> Result<T, DbError>
     where
         F: FnOnce(&mut DbConnection) -> Result<T, DbError>,
     {

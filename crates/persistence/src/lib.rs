@@ -1,25 +1,102 @@
-//! Persistence for the shop: the diesel schema shared by SQLite and PostgreSQL, a connection
-//! enum and pool ([`Db`]), embedded migrations, row models, demo and reference seed data, and
-//! per-test databases ([`test_support::TestDatabase`]).
+//! The storage adapter of the shop: diesel over SQLite and PostgreSQL. [`Db`] implements the
+//! domain's [`domain::ports::Store`]; its transaction value [`Tx`] implements the repository
+//! ports (`Catalogue`, `Users`, `Terminals`). Also here: embedded migrations, reference and
+//! demo seed data, and per-test databases ([`test_support::TestDatabase`]).
 //!
-//! No diesel type leaves this crate except the connection types themselves ([`DbConnection`],
-//! [`Conn`]); errors are [`DbError`].
+//! The diesel schema, the row models and the queries are private: no diesel type leaves this
+//! crate. Its own failures are [`DbError`], which becomes a `StoreError` at the port.
 
 #[macro_use]
 mod macros;
 
-pub mod catalogue;
+mod catalogue;
 mod connection;
 mod error;
 mod migrations;
-pub mod models;
-pub mod pricing;
-pub mod schema;
-pub mod search;
-pub mod seed;
+mod models;
+mod schema;
+mod search;
+mod seed;
+mod store;
 pub mod test_support;
-pub mod users;
+#[cfg(test)]
+mod tests;
+mod users;
 
-pub use connection::{Backend, Conn, Db, DbConnection, DbManager};
+pub(crate) use connection::DbConnection;
+pub use connection::{Backend, Db};
 pub use error::DbError;
-pub use migrations::{has_pending_migrations, revert_all_migrations, run_migrations};
+pub use seed::{seed_id, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, EFFECTS, SHOW_TYPES};
+pub use store::Tx;
+
+impl Db {
+    /// Runs pending migrations; answers the versions applied.
+    ///
+    /// # Errors
+    /// [`DbError`] when a migration fails.
+    pub fn migrate(&self) -> Result<Vec<String>, DbError> {
+        migrations::run_migrations(&mut *self.get()?)
+    }
+
+    /// Reverts every migration (tests of the migrations' `down.sql`).
+    ///
+    /// # Errors
+    /// [`DbError`] when a migration fails.
+    pub fn revert_all_migrations(&self) -> Result<Vec<String>, DbError> {
+        migrations::revert_all_migrations(&mut *self.get()?)
+    }
+
+    /// Whether a migration is pending.
+    ///
+    /// # Errors
+    /// [`DbError`] when the migration table cannot be read.
+    pub fn has_pending_migrations(&self) -> Result<bool, DbError> {
+        migrations::has_pending_migrations(&mut *self.get()?)
+    }
+
+    /// Seeds the reference data (brands, categories, colours, effects, show and apparel types)
+    /// that is missing; answers how many rows were added.
+    ///
+    /// # Errors
+    /// [`DbError`] when a write fails.
+    pub fn seed_reference_data(&self) -> Result<u64, DbError> {
+        seed::seed_reference_data(&mut *self.get()?)
+    }
+
+    /// Whether the catalogue has no products yet (the demo shop is only seeded then).
+    ///
+    /// # Errors
+    /// [`DbError`] when the query fails.
+    pub fn is_catalogue_empty(&self) -> Result<bool, DbError> {
+        seed::is_catalogue_empty(&mut *self.get()?)
+    }
+
+    /// Seeds the deterministic demo shop (products, apparel, shows, terminals); answers how
+    /// many products were added.
+    ///
+    /// # Errors
+    /// [`DbError`] when a write fails.
+    pub fn seed_demo_shop(&self) -> Result<u64, DbError> {
+        seed::seed_demo_shop(&mut *self.get()?)
+    }
+
+    /// Adds `n` generated products (benchmarks), reporting progress as (done, total).
+    ///
+    /// # Errors
+    /// [`DbError`] when a write fails.
+    pub fn seed_bulk_products(
+        &self,
+        n: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<u64, DbError> {
+        seed::seed_bulk_products(&mut *self.get()?, n, progress)
+    }
+
+    /// Row counts of every table, by table name (tests and `shop seed` output).
+    ///
+    /// # Errors
+    /// [`DbError`] when a query fails.
+    pub fn table_counts(&self) -> Result<Vec<(&'static str, i64)>, DbError> {
+        seed::table_counts(&mut *self.get()?)
+    }
+}

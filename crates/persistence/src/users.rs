@@ -1,113 +1,26 @@
 //! Accounts: users with their profile, addresses and cart.
 
-use chrono::{NaiveDateTime, Utc};
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use domain::account::Role;
+use domain::account::{NewUser, Role, User as UserModel, UserFilter, UserListItem};
+use domain::ids::{CartId, UserId};
+use domain::paging::{Page, PageRequest};
+use domain::profile::{Address as AddressValue, Profile as ProfileModel, ProfileChanges};
 use uuid::Uuid;
 
-use crate::catalogue::PageRequest;
+use crate::catalogue::convert;
 use crate::models::{Address, Cart, Profile, User};
 use crate::schema::{addresses, carts, profiles, users};
 use crate::search::{like_anywhere, lower};
 use crate::{DbConnection, DbError};
 
-/// A user as the account calls see it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UserRecord {
-    /// User id.
-    pub id: String,
-    /// Lowercased e-mail.
-    pub email: String,
-    /// argon2id PHC string.
-    pub password_hash: String,
-    /// Role.
-    pub role: Role,
-    /// Whether the user may sign in.
-    pub active: bool,
-    /// Last successful sign-in.
-    pub last_login: Option<NaiveDateTime>,
-    /// When the account was created.
-    pub created_on: NaiveDateTime,
-}
-
-/// A profile with its addresses and the owner's e-mail.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProfileRecord {
-    /// Profile id.
-    pub id: String,
-    /// Owner.
-    pub user_id: String,
-    /// Owner's e-mail.
-    pub email: String,
-    /// First name.
-    pub first_name: Option<String>,
-    /// Last name.
-    pub last_name: Option<String>,
-    /// `yyyy-mm-dd`.
-    pub date_of_birth: Option<String>,
-    /// Phone number.
-    pub phone_number: Option<String>,
-    /// Terms of service accepted.
-    pub accepted_terms: bool,
-    /// Wants updates.
-    pub can_contact: Option<bool>,
-    /// Billing address.
-    pub billing_address: Option<Address>,
-    /// Shipping address.
-    pub shipping_address: Option<Address>,
-    /// Chosen colour theme.
-    pub theme: Option<String>,
-}
-
-/// A new or replacement address (already validated by the caller).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AddressInput {
-    /// Street line 1.
-    pub street1: String,
-    /// Street line 2.
-    pub street2: Option<String>,
-    /// City.
-    pub city: String,
-    /// Two-letter state code.
-    pub state: String,
-    /// ZIP code.
-    pub postal_code: String,
-}
-
-/// Changes to a profile. `None` leaves a field as it is; `Some(None)` clears it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ProfileChanges {
-    /// First name.
-    pub first_name: Option<Option<String>>,
-    /// Last name.
-    pub last_name: Option<Option<String>>,
-    /// `yyyy-mm-dd`.
-    pub date_of_birth: Option<Option<String>>,
-    /// Phone number.
-    pub phone_number: Option<Option<String>>,
-    /// Terms accepted.
-    pub accepted_terms: Option<bool>,
-    /// Wants updates.
-    pub can_contact: Option<Option<bool>>,
-    /// Billing address.
-    pub billing_address: Option<Option<AddressInput>>,
-    /// Shipping address.
-    pub shipping_address: Option<Option<AddressInput>>,
-    /// Colour theme.
-    pub theme: Option<Option<String>>,
-}
-
-fn now() -> NaiveDateTime {
-    Utc::now().naive_utc()
-}
-
-fn to_record(u: User) -> Result<UserRecord, DbError> {
+fn to_record(u: User) -> Result<UserModel, DbError> {
     let role = u
         .role
         .parse::<Role>()
         .map_err(|_| DbError::Other(format!("unknown role {:?} for user {}", u.role, u.id)))?;
-    Ok(UserRecord {
-        id: u.id,
+    Ok(UserModel {
+        id: u.id.into(),
         email: u.email,
         password_hash: u.password_hash,
         role,
@@ -117,67 +30,86 @@ fn to_record(u: User) -> Result<UserRecord, DbError> {
     })
 }
 
-/// Creates a user with an empty profile and an empty cart, in one transaction
-/// (decisions.md "Accounts and roles"). `email` must already be normalised.
+/// Inserts a user with a new id.
 ///
 /// # Errors
 /// [`DbError::Duplicate`] when the e-mail is taken.
-pub fn create_user(
+pub fn insert_user(
     conn: &mut DbConnection,
-    email: &str,
-    password_hash: &str,
-    role: Role,
-) -> Result<UserRecord, DbError> {
-    conn.transaction(|conn| {
-        let at = now();
-        let user = User {
-            id: Uuid::now_v7().to_string(),
-            email: email.to_owned(),
-            password_hash: password_hash.to_owned(),
-            role: role.as_str().to_owned(),
-            active: true,
-            last_login: None,
-            created_on: at,
-            updated_on: at,
-        };
-        diesel::insert_into(users::table)
-            .values(&user)
-            .execute(conn)?;
-        let profile = Profile {
-            id: Uuid::now_v7().to_string(),
-            user_id: user.id.clone(),
-            first_name: None,
-            last_name: None,
-            date_of_birth: None,
-            phone_number: None,
-            accepted_terms: false,
-            can_contact: None,
-            billing_address_id: None,
-            shipping_address_id: None,
-            theme: None,
-            updated_on: at,
-        };
-        diesel::insert_into(profiles::table)
-            .values(&profile)
-            .execute(conn)?;
-        let cart = Cart {
-            id: Uuid::now_v7().to_string(),
-            user_id: user.id.clone(),
-            created_on: at,
-            updated_on: at,
-        };
-        diesel::insert_into(carts::table)
-            .values(&cart)
-            .execute(conn)?;
-        to_record(user)
-    })
+    new: &NewUser,
+    at: NaiveDateTime,
+) -> Result<UserModel, DbError> {
+    let user = User {
+        id: Uuid::now_v7().to_string(),
+        email: new.email.clone(),
+        password_hash: new.password_hash.clone(),
+        role: new.role.as_str().to_owned(),
+        active: true,
+        last_login: None,
+        created_on: at,
+        updated_on: at,
+    };
+    diesel::insert_into(users::table)
+        .values(&user)
+        .execute(conn)?;
+    to_record(user)
+}
+
+/// Inserts the empty profile of a user.
+///
+/// # Errors
+/// [`DbError::Duplicate`] when the user has one; [`DbError::Conflict`] for an unknown user.
+pub fn insert_empty_profile(
+    conn: &mut DbConnection,
+    user_id: &UserId,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let profile = Profile {
+        id: Uuid::now_v7().to_string(),
+        user_id: user_id.as_str().to_owned(),
+        first_name: None,
+        last_name: None,
+        date_of_birth: None,
+        phone_number: None,
+        accepted_terms: false,
+        can_contact: None,
+        billing_address_id: None,
+        shipping_address_id: None,
+        theme: None,
+        updated_on: at,
+    };
+    diesel::insert_into(profiles::table)
+        .values(&profile)
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Inserts the empty cart of a user and answers its id.
+///
+/// # Errors
+/// [`DbError::Duplicate`] when the user has one; [`DbError::Conflict`] for an unknown user.
+pub fn insert_empty_cart(
+    conn: &mut DbConnection,
+    user_id: &UserId,
+    at: NaiveDateTime,
+) -> Result<CartId, DbError> {
+    let cart = Cart {
+        id: Uuid::now_v7().to_string(),
+        user_id: user_id.as_str().to_owned(),
+        created_on: at,
+        updated_on: at,
+    };
+    diesel::insert_into(carts::table)
+        .values(&cart)
+        .execute(conn)?;
+    Ok(cart.id.into())
 }
 
 /// The user with this (normalised) e-mail.
 ///
 /// # Errors
 /// Database failures.
-pub fn find_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<UserRecord>, DbError> {
+pub fn find_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<UserModel>, DbError> {
     users::table
         .filter(users::email.eq(email))
         .select(User::as_select())
@@ -191,9 +123,9 @@ pub fn find_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<User
 ///
 /// # Errors
 /// Database failures.
-pub fn find_by_id(conn: &mut DbConnection, id: &str) -> Result<Option<UserRecord>, DbError> {
+pub fn find_by_id(conn: &mut DbConnection, id: &UserId) -> Result<Option<UserModel>, DbError> {
     users::table
-        .find(id)
+        .find(id.as_str())
         .select(User::as_select())
         .first(conn)
         .optional()?
@@ -218,10 +150,17 @@ pub fn any_admin(conn: &mut DbConnection) -> Result<bool, DbError> {
 ///
 /// # Errors
 /// Database failures.
-pub fn record_login(conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
-    diesel::update(users::table.find(id))
-        .set(users::last_login.eq(Some(now())))
+pub fn record_login(
+    conn: &mut DbConnection,
+    id: &UserId,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let n = diesel::update(users::table.find(id.as_str()))
+        .set(users::last_login.eq(Some(at)))
         .execute(conn)?;
+    if n == 0 {
+        return Err(DbError::NotFound);
+    }
     Ok(())
 }
 
@@ -229,22 +168,27 @@ pub fn record_login(conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
 ///
 /// # Errors
 /// Database failures.
-pub fn cart_id_of(conn: &mut DbConnection, user_id: &str) -> Result<Option<String>, DbError> {
+pub fn cart_id_of(conn: &mut DbConnection, user_id: &UserId) -> Result<Option<CartId>, DbError> {
     Ok(carts::table
-        .filter(carts::user_id.eq(user_id))
+        .filter(carts::user_id.eq(user_id.as_str()))
         .select(carts::id)
-        .first(conn)
-        .optional()?)
+        .first::<String>(conn)
+        .optional()?
+        .map(CartId::from))
 }
 
-fn load_address(conn: &mut DbConnection, id: Option<String>) -> Result<Option<Address>, DbError> {
+fn load_address(
+    conn: &mut DbConnection,
+    id: Option<String>,
+) -> Result<Option<domain::catalogue::StoredAddress>, DbError> {
     match id {
         None => Ok(None),
         Some(id) => Ok(addresses::table
             .find(id)
             .select(Address::as_select())
             .first(conn)
-            .optional()?),
+            .optional()?
+            .map(convert::address)),
     }
 }
 
@@ -252,17 +196,17 @@ fn load_address(conn: &mut DbConnection, id: Option<String>) -> Result<Option<Ad
 ///
 /// # Errors
 /// [`DbError::NotFound`] when the user has no profile.
-pub fn profile_of(conn: &mut DbConnection, user_id: &str) -> Result<ProfileRecord, DbError> {
+pub fn profile_of(conn: &mut DbConnection, user_id: &UserId) -> Result<ProfileModel, DbError> {
     let (p, email): (Profile, String) = profiles::table
         .inner_join(users::table)
-        .filter(profiles::user_id.eq(user_id))
+        .filter(profiles::user_id.eq(user_id.as_str()))
         .select((Profile::as_select(), users::email))
         .first(conn)?;
     let billing_address = load_address(conn, p.billing_address_id)?;
     let shipping_address = load_address(conn, p.shipping_address_id)?;
-    Ok(ProfileRecord {
-        id: p.id,
-        user_id: p.user_id,
+    Ok(ProfileModel {
+        id: p.id.into(),
+        user_id: p.user_id.into(),
         email,
         first_name: p.first_name,
         last_name: p.last_name,
@@ -280,7 +224,7 @@ pub fn profile_of(conn: &mut DbConnection, user_id: &str) -> Result<ProfileRecor
 fn put_address(
     conn: &mut DbConnection,
     existing: Option<String>,
-    a: AddressInput,
+    a: AddressValue,
 ) -> Result<String, DbError> {
     let row = Address {
         id: existing
@@ -289,7 +233,7 @@ fn put_address(
         street1: a.street1,
         street2: a.street2,
         city: a.city,
-        state: a.state,
+        state: a.state.code().to_owned(),
         postal_code: a.postal_code,
     };
     if existing.is_some() {
@@ -317,12 +261,13 @@ fn put_address(
 /// [`DbError::NotFound`] when the user has no profile.
 pub fn update_profile(
     conn: &mut DbConnection,
-    user_id: &str,
+    user_id: &UserId,
     changes: ProfileChanges,
-) -> Result<ProfileRecord, DbError> {
+    at: NaiveDateTime,
+) -> Result<ProfileModel, DbError> {
     conn.transaction(|conn| {
         let mut p: Profile = profiles::table
-            .filter(profiles::user_id.eq(user_id))
+            .filter(profiles::user_id.eq(user_id.as_str()))
             .select(Profile::as_select())
             .first(conn)?;
         let mut orphans = Vec::new();
@@ -361,7 +306,7 @@ pub fn update_profile(
             Some(None) => orphans.extend(p.shipping_address_id.take()),
             None => {}
         }
-        p.updated_on = now();
+        p.updated_on = at;
         diesel::update(profiles::table.find(&p.id))
             .set((
                 profiles::first_name.eq(&p.first_name),
@@ -388,9 +333,14 @@ pub fn update_profile(
 ///
 /// # Errors
 /// [`DbError::NotFound`] for an unknown user.
-pub fn set_active(conn: &mut DbConnection, id: &str, active: bool) -> Result<(), DbError> {
-    let n = diesel::update(users::table.find(id))
-        .set((users::active.eq(active), users::updated_on.eq(now())))
+pub fn set_active(
+    conn: &mut DbConnection,
+    id: &UserId,
+    active: bool,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let n = diesel::update(users::table.find(id.as_str()))
+        .set((users::active.eq(active), users::updated_on.eq(at)))
         .execute(conn)?;
     if n == 0 {
         return Err(DbError::NotFound);
@@ -402,38 +352,19 @@ pub fn set_active(conn: &mut DbConnection, id: &str, active: bool) -> Result<(),
 ///
 /// # Errors
 /// [`DbError::NotFound`] for an unknown user.
-pub fn set_role(conn: &mut DbConnection, id: &str, role: Role) -> Result<(), DbError> {
-    let n = diesel::update(users::table.find(id))
-        .set((users::role.eq(role.as_str()), users::updated_on.eq(now())))
+pub fn set_role(
+    conn: &mut DbConnection,
+    id: &UserId,
+    role: Role,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let n = diesel::update(users::table.find(id.as_str()))
+        .set((users::role.eq(role.as_str()), users::updated_on.eq(at)))
         .execute(conn)?;
     if n == 0 {
         return Err(DbError::NotFound);
     }
     Ok(())
-}
-
-/// A user row of the admin list, with profile names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UserListItem {
-    /// The account.
-    pub user: UserRecord,
-    /// First name.
-    pub first_name: Option<String>,
-    /// Last name.
-    pub last_name: Option<String>,
-    /// Phone number.
-    pub phone_number: Option<String>,
-}
-
-/// Filters of the admin user list.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct UserFilter {
-    /// Case-insensitive text matched anywhere in e-mail, first or last name.
-    pub search: Option<String>,
-    /// Only this role.
-    pub role: Option<Role>,
-    /// Only active (or only inactive) users.
-    pub active: Option<bool>,
 }
 
 /// A user with first name, last name and phone.
@@ -447,7 +378,7 @@ pub fn list_users(
     conn: &mut DbConnection,
     filter: &UserFilter,
     page: PageRequest,
-) -> Result<(Vec<UserListItem>, i64), DbError> {
+) -> Result<Page<UserListItem>, DbError> {
     let query = || {
         let mut q = users::table.inner_join(profiles::table).into_boxed();
         if let Some(s) = filter
@@ -500,5 +431,5 @@ pub fn list_users(
             })
         })
         .collect::<Result<Vec<_>, DbError>>()?;
-    Ok((items, total))
+    Ok(Page { items, total })
 }

@@ -1,6 +1,6 @@
 //! The postal address as the API sends it (profiles' addresses and freight terminals).
 
-use persistence::models::Address;
+use domain::catalogue::StoredAddress;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -22,10 +22,10 @@ pub struct AddressJson {
     pub postal_code: String,
 }
 
-impl From<Address> for AddressJson {
-    fn from(a: Address) -> Self {
+impl From<StoredAddress> for AddressJson {
+    fn from(a: StoredAddress) -> Self {
         AddressJson {
-            id: a.id,
+            id: a.id.into_string(),
             street1: a.street1,
             street2: a.street2,
             city: a.city,

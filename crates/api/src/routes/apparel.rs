@@ -1,7 +1,8 @@
 //! `GET /api/apparel`, `GET /api/apparel/types/all` and `GET /api/apparel/sku/preview`.
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use persistence::catalogue::{self, StockFilter};
+use domain::catalogue::{self, StockFilter};
+use domain::ports::Catalogue as _;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -79,8 +80,9 @@ pub async fn types(
             &state,
             "apparel-types".to_owned(),
             CachePolicy::Revalidate,
-            |conn| {
-                Ok(catalogue::apparel_types(conn)?
+            |tx, _| {
+                Ok(tx
+                    .apparel_types()?
                     .into_iter()
                     .map(|(t, product_count)| ApparelTypeJson {
                         id: t.id,
@@ -117,9 +119,9 @@ pub async fn sku_preview(
             &state,
             "apparel-sku-preview".to_owned(),
             CachePolicy::MaxAge(300),
-            |conn| {
+            |tx, _| {
                 Ok(SkuPreviewJson {
-                    sku: catalogue::next_apparel_sku(conn)?,
+                    sku: catalogue::next_apparel_sku(tx)?,
                 })
             },
         )

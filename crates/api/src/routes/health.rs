@@ -20,7 +20,7 @@ pub struct Health {
     (status = 200, body = Health), (status = 503, body = Health)))]
 #[get("/health")]
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {
-    let db = state.db.clone();
+    let db = state.store.clone();
     let ok = web::block(move || db.ping()).await.is_ok_and(|r| r.is_ok());
     if ok {
         HttpResponse::Ok().json(Health {

@@ -3,8 +3,9 @@
 //! form with product counts (cached 1 minute).
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use persistence::catalogue::{self, MetadataKind, PageRequest};
-use persistence::Conn;
+use domain::catalogue::{self, MetadataItem, MetadataKind};
+use domain::paging::{Page, PageRequest};
+use domain::ports::Catalogue as _;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -63,20 +64,18 @@ pub struct MetadataPagesJson {
     pub effects: Option<MetadataPageJson>,
 }
 
-fn load_pages(
-    conn: &mut Conn,
-    kinds: &[MetadataKind],
-    search: Option<&str>,
+/// The paged answer of the metadata kinds asked for.
+fn pages_json(
     page: PageRequest,
-) -> Result<MetadataPagesJson, ApiError> {
+    found: Vec<(MetadataKind, Page<MetadataItem>)>,
+) -> MetadataPagesJson {
     let mut pages = MetadataPagesJson {
         brands: None,
         categories: None,
         colors: None,
         effects: None,
     };
-    for &kind in kinds {
-        let found = catalogue::metadata_page(conn, kind, search, page)?;
+    for (kind, found) in found {
         let json = MetadataPageJson {
             total_items: found.total,
             has_more: page.has_more(found.total),
@@ -95,7 +94,7 @@ fn load_pages(
         };
         *slot = Some(json);
     }
-    Ok(pages)
+    pages
 }
 
 /// Catalogue metadata. Without query values: every list (`MetadataJson`), cached 5 minutes.
@@ -126,8 +125,8 @@ pub async fn get(
                 &state,
                 "metadata".to_owned(),
                 CachePolicy::MaxAge(300),
-                |conn| {
-                    let m = catalogue::metadata(conn)?;
+                |tx, _| {
+                    let m = tx.metadata()?;
                     Ok(MetadataJson {
                         brands: m.brands.into_iter().map(NamedJson::from).collect(),
                         categories: m.categories.into_iter().map(NamedJson::from).collect(),
@@ -150,8 +149,9 @@ pub async fn get(
     };
     let key = format!("metadata-page|{page:?}|{kinds:?}|{search:?}");
     cache
-        .respond(&req, &state, key, CachePolicy::MaxAge(60), move |conn| {
-            load_pages(conn, &kinds, search.as_deref(), page)
+        .respond(&req, &state, key, CachePolicy::MaxAge(60), move |tx, _| {
+            let found = catalogue::metadata_pages(tx, &kinds, search.as_deref(), page)?;
+            Ok(pages_json(page, found))
         })
         .await
 }

@@ -25,22 +25,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(user::info::get_user_info)
         .service(user::info::post_user_info)
         .service(user::list::get_all);
-    // Catalogue (issue 5). Each worker gets its own read cache (see `catalogue_cache`).
-    cfg.app_data(web::Data::new(
-        crate::catalogue_cache::CatalogueCache::for_worker(),
-    ))
-    .service(products::list)
-    .service(products::get)
-    .service(apparel::list)
-    .service(apparel::types)
-    .service(apparel::sku_preview)
-    .service(shows::list)
-    .service(shows::types)
-    .service(shows::by_brand)
-    .service(shows::get)
-    .service(metadata::get)
-    .service(terminal::list)
-    .service(terminal::get);
+    // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
+    cfg.service(products::list)
+        .service(products::get)
+        .service(apparel::list)
+        .service(apparel::types)
+        .service(apparel::sku_preview)
+        .service(shows::list)
+        .service(shows::types)
+        .service(shows::by_brand)
+        .service(shows::get)
+        .service(metadata::get)
+        .service(terminal::list)
+        .service(terminal::get);
 }
 
 /// Any `/api` path without a route: 404 in JSON.

@@ -2,8 +2,10 @@
 //! `GET /api/shows/types/all`.
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use persistence::catalogue::{self, Page, PageRequest, ShowFilter, ShowRecord};
-use persistence::Conn;
+use domain::catalogue::{self, ListShowsError, Show, ShowQuery};
+use domain::ids::ProductId;
+use domain::paging::{Page, PageRequest};
+use domain::ports::Catalogue as _;
 
 use super::products::dto::{ShowJson, ShowPageJson, ShowPaginationJson, TypeJson};
 use super::products::params::Params;
@@ -11,69 +13,35 @@ use crate::catalogue_cache::{CachePolicy, CatalogueCache};
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// Answer for an unknown show id.
-pub const SHOW_NOT_FOUND: &str = "Show not found";
-/// Answer for an unknown brand in `/shows/brand/{brand}`.
-pub const BRAND_NOT_FOUND: &str = "Brand not found";
-
-/// A show list query once parsed: the brand and type are ids or names, resolved with the
-/// query.
+/// A show list request once parsed: the page and the question (brand and type are ids or
+/// names, resolved by the use case).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct ShowQuery {
+struct ShowRequest {
     page: PageRequest,
-    brand: Option<String>,
-    show_type: Option<String>,
-    search: Option<String>,
+    query: ShowQuery,
 }
 
-impl ShowQuery {
+impl ShowRequest {
     fn parse(params: &Params, brand: Option<String>) -> Result<Self, ApiError> {
-        Ok(ShowQuery {
+        Ok(ShowRequest {
             page: params.page()?,
-            brand: brand.or_else(|| params.one("brand").map(str::to_owned)),
-            show_type: params
-                .one("typeId")
-                .or_else(|| params.one("showType"))
-                .map(str::to_owned),
-            search: params.search("searchTitle")?,
+            query: ShowQuery {
+                brand: brand.or_else(|| params.one("brand").map(str::to_owned)),
+                show_type: params
+                    .one("typeId")
+                    .or_else(|| params.one("showType"))
+                    .map(str::to_owned),
+                search: params.search("searchTitle")?,
+            },
         })
     }
 
     fn key(&self, scope: &str) -> String {
         format!("{scope}|{self:?}")
     }
-
-    /// Runs the query. `Ok(None)` when the brand asked for does not exist.
-    fn load(&self, conn: &mut Conn) -> Result<Option<ShowPageJson>, ApiError> {
-        let mut filter = ShowFilter {
-            search: self.search.clone(),
-            ..ShowFilter::default()
-        };
-        if let Some(brand) = &self.brand {
-            match catalogue::find_brand(conn, brand)? {
-                Some(found) => filter.brands.push(found.id),
-                None => return Ok(None),
-            }
-        }
-        let found = match &self.show_type {
-            None => catalogue::list_shows(conn, &filter, self.page)?,
-            Some(key) => match catalogue::find_show_type(conn, key)? {
-                Some(id) => {
-                    filter.show_types.push(id);
-                    catalogue::list_shows(conn, &filter, self.page)?
-                }
-                // An unknown show type has no shows.
-                None => Page {
-                    items: Vec::new(),
-                    total: 0,
-                },
-            },
-        };
-        Ok(Some(show_page(self.page, found)))
-    }
 }
 
-fn show_page(page: PageRequest, found: Page<ShowRecord>) -> ShowPageJson {
+fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
     ShowPageJson {
         pagination: ShowPaginationJson {
             page: page.page,
@@ -105,24 +73,23 @@ pub async fn list(
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ApiError> {
     let params = Params::from(query.into_inner());
-    let q = ShowQuery::parse(&params, None)?;
-    let page = q.page;
+    let q = ShowRequest::parse(&params, None)?;
     cache
         .respond(
             &req,
             &state,
             q.key("shows"),
             CachePolicy::Revalidate,
-            move |conn| {
-                Ok(q.load(conn)?.unwrap_or_else(|| {
-                    show_page(
-                        page,
-                        Page {
-                            items: Vec::new(),
-                            total: 0,
-                        },
-                    )
-                }))
+            move |tx, _| {
+                let found = match catalogue::list_shows(tx, &q.query, q.page) {
+                    // On the plain list, an unknown brand has no shows.
+                    Err(ListShowsError::BrandNotFound) => Page {
+                        items: Vec::new(),
+                        total: 0,
+                    },
+                    other => other?,
+                };
+                Ok(show_page(q.page, found))
             },
         )
         .await
@@ -149,16 +116,16 @@ pub async fn by_brand(
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ApiError> {
     let params = Params::from(query.into_inner());
-    let q = ShowQuery::parse(&params, Some(brand.into_inner()))?;
+    let q = ShowRequest::parse(&params, Some(brand.into_inner()))?;
     cache
         .respond(
             &req,
             &state,
             q.key("shows-brand"),
             CachePolicy::Revalidate,
-            move |conn| {
-                q.load(conn)?
-                    .ok_or_else(|| ApiError::not_found(BRAND_NOT_FOUND))
+            move |tx, _| {
+                let found = catalogue::list_shows(tx, &q.query, q.page)?;
+                Ok(show_page(q.page, found))
             },
         )
         .await
@@ -179,8 +146,9 @@ pub async fn types(
             &state,
             "show-types".to_owned(),
             CachePolicy::Revalidate,
-            |conn| {
-                Ok(catalogue::show_types(conn)?
+            |tx, _| {
+                Ok(tx
+                    .show_types()?
                     .into_iter()
                     .map(TypeJson::from)
                     .collect::<Vec<_>>())
@@ -200,13 +168,11 @@ pub async fn get(
     cache: web::Data<CatalogueCache>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = id.into_inner();
+    let id = ProductId::from(id.into_inner());
     let key = format!("show|{id}");
     cache
-        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
-            catalogue::find_show(conn, &id)?
-                .map(ShowJson::from)
-                .ok_or_else(|| ApiError::not_found(SHOW_NOT_FOUND))
+        .respond(&req, &state, key, CachePolicy::Revalidate, move |tx, _| {
+            Ok(ShowJson::from(catalogue::get_show(tx, &id)?))
         })
         .await
 }

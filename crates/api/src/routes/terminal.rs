@@ -2,17 +2,16 @@
 //! can ship to.
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
+use domain::catalogue;
+use domain::ids::TerminalId;
+use domain::ports::Terminals as _;
 use domain::state::UsState;
-use persistence::catalogue;
 
 use super::products::dto::TerminalJson;
 use super::products::params::Params;
 use crate::catalogue_cache::{CachePolicy, CatalogueCache};
 use crate::error::ApiError;
 use crate::state::AppState;
-
-/// Answer for an unknown terminal id.
-pub const TERMINAL_NOT_FOUND: &str = "Terminal not found";
 
 /// Terminals by state (two-letter code, exact) and ZIP code (prefix, digits), sorted by state,
 /// ZIP code and name. Without filters, every terminal.
@@ -55,13 +54,12 @@ pub async fn list(
     };
     let key = format!("terminals|{us_state:?}|{zip:?}");
     cache
-        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
-            Ok(
-                catalogue::list_terminals(conn, us_state.as_deref(), zip.as_deref())?
-                    .into_iter()
-                    .map(TerminalJson::from)
-                    .collect::<Vec<_>>(),
-            )
+        .respond(&req, &state, key, CachePolicy::Revalidate, move |tx, _| {
+            Ok(tx
+                .list_terminals(us_state.as_deref(), zip.as_deref())?
+                .into_iter()
+                .map(TerminalJson::from)
+                .collect::<Vec<_>>())
         })
         .await
 }
@@ -77,13 +75,11 @@ pub async fn get(
     cache: web::Data<CatalogueCache>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = id.into_inner();
+    let id = TerminalId::from(id.into_inner());
     let key = format!("terminal|{id}");
     cache
-        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
-            catalogue::find_terminal(conn, &id)?
-                .map(TerminalJson::from)
-                .ok_or_else(|| ApiError::not_found(TERMINAL_NOT_FOUND))
+        .respond(&req, &state, key, CachePolicy::Revalidate, move |tx, _| {
+            Ok(TerminalJson::from(catalogue::get_terminal(tx, &id)?))
         })
         .await
 }

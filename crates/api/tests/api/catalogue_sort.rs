@@ -1,7 +1,5 @@
 //! `sort=newest` on the product list (the home page's new arrivals).
 
-use diesel::prelude::*;
-use persistence::schema::products;
 use reqwest::StatusCode;
 
 use crate::catalogue::{all_items, demo_app, get_ok, ids};
@@ -17,13 +15,7 @@ async fn newest_first_lists_the_same_products_by_creation_time() {
     assert_ne!(a, b, "a different order");
 
     // The order the database gives by (created_on desc, id desc).
-    let mut conn = app.db.db().get().expect("conn");
-    let expected: Vec<String> = products::table
-        .filter(products::id.eq_any(&b))
-        .order((products::created_on.desc(), products::id.desc()))
-        .select(products::id)
-        .load(&mut *conn)
-        .expect("query");
+    let expected: Vec<String> = app.db.newest_first(&b).expect("query");
     assert_eq!(b, expected);
     a.sort();
     let mut b_sorted = b.clone();

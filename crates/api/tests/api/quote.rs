@@ -1,11 +1,9 @@
 //! `POST /api/quote` on the demo catalogue: each order type, both destinations, refusals.
 
-use diesel::prelude::*;
 use domain::money::Money;
 use domain::order::OrderType;
 use domain::shipping::shipping_for;
 use domain::state::{sales_tax, UsState};
-use persistence::schema::{addresses, apparel_variants, products, terminals, unit_products};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -28,67 +26,20 @@ struct Samples {
 }
 
 fn samples(app: &TestApp) -> Samples {
-    let mut conn = app.db.db().get().expect("conn");
-    let conn = &mut *conn;
-    let breakable: (String, i64, i64) = products::table
-        .inner_join(unit_products::table)
-        .filter(
-            products::is_case_breakable
-                .eq(true)
-                .and(unit_products::available.eq(true)),
-        )
-        .order(products::sku)
-        .select((
-            products::id,
-            products::case_price_cents,
-            unit_products::unit_price_cents,
-        ))
-        .first(conn)
-        .expect("a case-breakable product");
-    let case_only: (String, i64) = products::table
-        .filter(
-            products::is_case_breakable
-                .eq(false)
-                .and(products::is_show.eq(false))
-                .and(products::is_apparel.eq(false)),
-        )
-        .order(products::sku)
-        .select((products::id, products::case_price_cents))
-        .first(conn)
-        .expect("a case-only product");
-    let show: (String, i64) = products::table
-        .filter(products::is_show.eq(true))
-        .order(products::sku)
-        .select((products::id, products::case_price_cents))
-        .first(conn)
-        .expect("a show");
-    let variants: Vec<(String, String, i64)> = apparel_variants::table
-        .order(apparel_variants::sku)
-        .select((
-            apparel_variants::product_id,
-            apparel_variants::id,
-            apparel_variants::unit_price_cents,
-        ))
-        .load(conn)
-        .expect("variants");
-    let apparel = variants.first().cloned().expect("an apparel variant");
-    let other = variants
+    let found = app.db.quote_samples().expect("the demo catalogue");
+    let apparel = found.variants.first().cloned().expect("an apparel variant");
+    let other = found
+        .variants
         .iter()
         .find(|v| v.0 != apparel.0)
         .expect("a second apparel product");
-    let nd_terminal: String = terminals::table
-        .inner_join(addresses::table)
-        .filter(addresses::state.eq("ND"))
-        .select(terminals::id)
-        .first(conn)
-        .expect("a terminal in ND");
     Samples {
-        breakable,
-        case_only,
-        show,
-        apparel,
+        breakable: found.breakable,
+        case_only: found.case_only,
+        show: found.show,
         other_variant: (other.0.clone(), other.1.clone()),
-        nd_terminal,
+        apparel,
+        nd_terminal: found.nd_terminal,
     }
 }
 

@@ -1,12 +1,13 @@
 //! Start-up: migrations, seed and the first admin, idempotent across restarts.
 
+use domain::ports::{Store as _, Users as _};
 use reqwest::StatusCode;
 use shop_api::startup::Application;
 
 use crate::helpers::{expect, test_settings, ADMIN_EMAIL};
 
-fn counts(conn: &mut persistence::Conn) -> Vec<(&'static str, i64)> {
-    persistence::seed::table_counts(conn).expect("counts")
+fn counts(db: &persistence::Db) -> Vec<(&'static str, i64)> {
+    db.table_counts().expect("counts")
 }
 
 #[tokio::test]
@@ -19,10 +20,10 @@ async fn a_second_start_on_the_same_database_adds_nothing() {
     let first = Application::build(settings.clone())
         .await
         .expect("first start");
-    let after_first = counts(&mut db.db().get().expect("conn"));
+    let after_first = counts(db.db());
     drop(first);
     let second = Application::build(settings).await.expect("second start");
-    let after_second = counts(&mut db.db().get().expect("conn"));
+    let after_second = counts(db.db());
     assert_eq!(after_first, after_second);
     let products = after_first
         .iter()
@@ -52,8 +53,9 @@ async fn a_fresh_database_without_configured_admin_gets_admin_at_localhost() {
     settings.admin_email = None;
     settings.admin_password = None;
     let _app = Application::build(settings).await.expect("start");
-    let mut conn = db.db().get().expect("conn");
-    let admin = persistence::users::find_by_email(&mut conn, "admin@localhost")
+    let admin = db
+        .db()
+        .read(|tx| tx.user_by_email("admin@localhost"))
         .expect("query")
         .expect("admin");
     assert_eq!(admin.role, domain::account::Role::Admin);

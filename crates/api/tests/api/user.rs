@@ -2,7 +2,9 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use chrono::Utc;
 use domain::account::Role;
+use domain::ports::{Store as _, Users as _};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -129,8 +131,10 @@ async fn login_records_last_login() {
     let app = spawn_app().await;
     let v = app.customer("fay@example.com").await;
     let id = v["userInfo"]["id"].as_str().expect("id").to_owned();
-    let mut conn = app.db.db().get().expect("conn");
-    let user = persistence::users::find_by_id(&mut conn, &id)
+    let user = app
+        .db
+        .db()
+        .read(|tx| tx.user_by_id(&id.as_str().into()))
         .expect("query")
         .expect("user");
     assert!(user.last_login.is_some());
@@ -169,8 +173,10 @@ async fn a_deactivated_user_cannot_sign_in_and_their_token_stops_working() {
         StatusCode::OK,
     )
     .await;
-    let mut conn = app.db.db().get().expect("conn");
-    persistence::users::set_active(&mut conn, id, false).expect("deactivate");
+    app.db
+        .db()
+        .write(|tx| tx.set_active(&id.into(), false, Utc::now().naive_utc()))
+        .expect("deactivate");
     expect(
         app.get_as("/api/user/userInfo", token).await,
         StatusCode::UNAUTHORIZED,
@@ -396,11 +402,14 @@ async fn admin_routes_answer_401_without_a_token_and_403_for_customers() {
 async fn a_demoted_admins_token_loses_admin_rights_at_once() {
     let app = spawn_app().await;
     let admin = app.login_as_admin().await;
-    let mut conn = app.db.db().get().expect("conn");
-    let user = persistence::users::find_by_email(&mut conn, crate::helpers::ADMIN_EMAIL)
+    let store = app.db.db();
+    let user = store
+        .read(|tx| tx.user_by_email(crate::helpers::ADMIN_EMAIL))
         .expect("q")
         .expect("admin");
-    persistence::users::set_role(&mut conn, &user.id, Role::User).expect("demote");
+    store
+        .write(|tx| tx.set_role(&user.id, Role::User, Utc::now().naive_utc()))
+        .expect("demote");
     expect(
         app.get_as("/api/user/getAll", &admin).await,
         StatusCode::FORBIDDEN,

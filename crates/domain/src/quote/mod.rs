@@ -1,12 +1,19 @@
 //! The quote: every figure of a cart's checkout, computed once, by the server
 //! (decisions.md "Money" and "Order type").
 
+mod service;
+
 use serde::{Deserialize, Serialize};
 
 use crate::money::Money;
 use crate::order::{order_type_of, subtotal_of, OrderType, QuoteLine};
 use crate::shipping::{lift_gate_fee, shipping_for};
 use crate::state::{sales_tax, UsState};
+
+pub use service::{
+    price_line, price_lines, variant_id_of, LineRequest, QuoteError, QuoteRequest, MAX_LINES,
+    MAX_QUANTITY,
+};
 
 /// The message when the buyer has no complete shipping address (storefront.md §8).
 pub const MISSING_ADDRESS_MESSAGE: &str =

@@ -6,86 +6,14 @@ use std::collections::HashMap;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 
+use domain::catalogue::{MetadataItem, MetadataKind, MetadataLists};
+
 use super::{like_anywhere, lower, NamedRef, Page, PageRequest, TypeRef};
 use crate::schema::{
     apparel_types, brands, categories, colors, effects, product_colors, product_effects, products,
     show_types,
 };
 use crate::{DbConnection, DbError};
-
-/// The four kinds of product metadata.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MetadataKind {
-    /// Brands.
-    Brands,
-    /// Categories.
-    Categories,
-    /// Colours.
-    Colors,
-    /// Effects.
-    Effects,
-}
-
-impl MetadataKind {
-    /// Every kind, in answer order.
-    pub const ALL: [MetadataKind; 4] = [
-        MetadataKind::Brands,
-        MetadataKind::Categories,
-        MetadataKind::Colors,
-        MetadataKind::Effects,
-    ];
-
-    /// Reads `brands`, `categories`, `colors`, `effects` (or their singulars, any case).
-    #[must_use]
-    pub fn parse(text: &str) -> Option<MetadataKind> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "brands" | "brand" => Some(MetadataKind::Brands),
-            "categories" | "category" => Some(MetadataKind::Categories),
-            "colors" | "color" | "colours" | "colour" => Some(MetadataKind::Colors),
-            "effects" | "effect" => Some(MetadataKind::Effects),
-            _ => None,
-        }
-    }
-
-    /// The plural name used in JSON (`brands`, ...).
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            MetadataKind::Brands => "brands",
-            MetadataKind::Categories => "categories",
-            MetadataKind::Colors => "colors",
-            MetadataKind::Effects => "effects",
-        }
-    }
-}
-
-/// A metadata item with the number of products using it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MetadataItem {
-    /// Id.
-    pub id: String,
-    /// Name.
-    pub name: String,
-    /// Products (of any kind) using it.
-    pub product_count: i64,
-}
-
-/// Every metadata list, each sorted by name.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MetadataLists {
-    /// Brands.
-    pub brands: Vec<NamedRef>,
-    /// Categories.
-    pub categories: Vec<NamedRef>,
-    /// Colours.
-    pub colors: Vec<NamedRef>,
-    /// Effects.
-    pub effects: Vec<NamedRef>,
-    /// Apparel types.
-    pub apparel_types: Vec<TypeRef>,
-    /// Show types.
-    pub show_types: Vec<TypeRef>,
-}
 
 macro_rules! named_list {
     ($conn:expr, $table:ident) => {
@@ -243,16 +171,13 @@ pub fn metadata_page(
     })
 }
 
-/// The base SKU the next apparel product gets: one more than the highest `APP-n` in use.
+/// The SKUs of the apparel products' `APP-n` form.
 ///
 /// # Errors
 /// Database failures.
-pub fn next_apparel_sku(conn: &mut DbConnection) -> Result<String, DbError> {
-    let skus: Vec<String> = products::table
+pub fn apparel_skus(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
+    Ok(products::table
         .filter(products::sku.like("APP-%"))
         .select(products::sku)
-        .load(conn)?;
-    Ok(domain::pricing::next_apparel_base_sku(
-        skus.iter().map(String::as_str),
-    ))
+        .load(conn)?)
 }

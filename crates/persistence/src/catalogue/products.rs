@@ -5,9 +5,15 @@ use std::collections::HashMap;
 
 use diesel::dsl::not;
 use diesel::prelude::*;
-use domain::catalogue::Size;
+use domain::catalogue::{
+    PricedProduct, PricedVariant, Product as ProductModel, ProductFilter, ProductSort, Size,
+    StockFilter, Variant,
+};
+use domain::ids::{ProductId, VariantId};
+use domain::money::Money;
 
-use super::{like_anywhere, NamedRef, Page, PageRequest, TypeRef};
+use super::convert::{self, named};
+use super::{like_anywhere, NamedRef, Page, PageRequest};
 use crate::models::{
     ApparelType, ApparelVariant, Brand, Category, Color, Product, ShowType, UnitProduct,
 };
@@ -16,93 +22,6 @@ use crate::schema::{
     product_effects, products, show_types, unit_products,
 };
 use crate::{DbConnection, DbError};
-
-/// Which stock state to list.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum StockFilter {
-    /// In stock and out of stock alike.
-    #[default]
-    Any,
-    /// Only products that can be bought: the product's `in_stock` flag, and for apparel also a
-    /// variant with stock above 0.
-    InStock,
-    /// Only products that cannot be bought (the opposite of `InStock`).
-    OutOfStock,
-}
-
-/// The order of a product list.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum ProductSort {
-    /// By title (case-insensitive), then id: the catalogue's order.
-    #[default]
-    Title,
-    /// Newest first (creation time, then id): the home page's new arrivals.
-    Newest,
-}
-
-/// Filters of a product list. Values of one kind are alternatives (OR); kinds combine with
-/// AND. Empty lists do not filter.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct ProductFilter {
-    /// Only shows (`Some(true)`) or only non-shows (`Some(false)`).
-    pub is_show: Option<bool>,
-    /// Only apparel (`Some(true)`) or only non-apparel (`Some(false)`).
-    pub is_apparel: Option<bool>,
-    /// Brand ids.
-    pub brands: Vec<String>,
-    /// Category ids.
-    pub categories: Vec<String>,
-    /// Colour ids (a product colour link, or for apparel also a variant's colour).
-    pub colors: Vec<String>,
-    /// Effect ids.
-    pub effects: Vec<String>,
-    /// Apparel type ids.
-    pub apparel_types: Vec<String>,
-    /// Show type ids.
-    pub show_types: Vec<String>,
-    /// Variant genders (`MALE`, `FEMALE`, `UNISEX`); with `sizes`, one variant must match both.
-    pub genders: Vec<String>,
-    /// Variant sizes (`XS` ... `3XL` or custom); with `genders`, one variant must match both.
-    pub sizes: Vec<String>,
-    /// Text anywhere in the title, case-insensitive.
-    pub search: Option<String>,
-    /// Stock state.
-    pub stock: StockFilter,
-    /// Order of the list.
-    pub sort: ProductSort,
-}
-
-/// An apparel variant with its colour.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VariantRecord {
-    /// The variant row.
-    pub variant: ApparelVariant,
-    /// Its colour, when it has one.
-    pub color: Option<NamedRef>,
-}
-
-/// A product with everything the catalogue shows about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProductRecord {
-    /// The product row.
-    pub product: Product,
-    /// Brand.
-    pub brand: NamedRef,
-    /// Category.
-    pub category: NamedRef,
-    /// Apparel type (apparel only).
-    pub apparel_type: Option<TypeRef>,
-    /// Show type (shows only).
-    pub show_type: Option<TypeRef>,
-    /// The unit product of a case-breakable product.
-    pub unit: Option<UnitProduct>,
-    /// Colours, by name.
-    pub colors: Vec<NamedRef>,
-    /// Effects, by name.
-    pub effects: Vec<NamedRef>,
-    /// Apparel variants, by gender, size and colour (empty for other products).
-    pub variants: Vec<VariantRecord>,
-}
 
 /// Applies a [`ProductFilter`] to a boxed query whose source contains `products`. A macro, not
 /// a function, because the count query and the joined page query have different types.
@@ -262,23 +181,11 @@ macro_rules! joined_products {
 }
 
 /// One page of products matching `filter`, in `filter.sort` order (by default title,
-/// case-insensitive, then id), and
-/// the number matching in all: the count, the page's ids, the page's rows with their brand,
-/// category, types and unit product, and one batched query per relation (colours, effects,
-/// variants) for the page's products. Never a query per product.
-///
-/// # Errors
-/// Database failures.
-pub fn list_products(
-    conn: &mut DbConnection,
-    filter: &ProductFilter,
-    page: PageRequest,
-) -> Result<Page<ProductRecord>, DbError> {
-    list_products_counted(conn, filter, page, None)
-}
-
-/// [`list_products`] with the number of matching products already known (a cached count of the
-/// same filter at the same catalogue version), which saves the count query.
+/// case-insensitive, then id), and the number matching in all: the count (unless
+/// `known_total`, a cached count of the same filter at the same catalogue version, is given),
+/// the page's ids, the page's rows with their brand, category, types and unit product, and one
+/// batched query per relation (colours, effects, variants) for the page's products. Never a
+/// query per product.
 ///
 /// # Errors
 /// Database failures.
@@ -287,7 +194,7 @@ pub fn list_products_counted(
     filter: &ProductFilter,
     page: PageRequest,
     known_total: Option<i64>,
-) -> Result<Page<ProductRecord>, DbError> {
+) -> Result<Page<ProductModel>, DbError> {
     let total: i64 = match known_total {
         Some(total) => total,
         None => apply_product_filter!(products::table.into_boxed(), filter)
@@ -335,7 +242,7 @@ pub fn list_products_counted(
 ///
 /// # Errors
 /// Database failures.
-pub fn find_product(conn: &mut DbConnection, id: &str) -> Result<Option<ProductRecord>, DbError> {
+pub fn find_product(conn: &mut DbConnection, id: &str) -> Result<Option<ProductModel>, DbError> {
     let rows: Vec<JoinedRow> = joined_products!()
         .filter(products::id.eq(id.to_owned()))
         .load(conn)?;
@@ -346,7 +253,7 @@ pub fn find_product(conn: &mut DbConnection, id: &str) -> Result<Option<ProductR
 pub(super) fn with_relations(
     conn: &mut DbConnection,
     rows: Vec<JoinedRow>,
-) -> Result<Vec<ProductRecord>, DbError> {
+) -> Result<Vec<ProductModel>, DbError> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
@@ -372,7 +279,7 @@ pub(super) fn with_relations(
         .filter(|r| r.0.is_apparel)
         .map(|r| r.0.id.clone())
         .collect();
-    let mut variants: HashMap<String, Vec<VariantRecord>> = HashMap::new();
+    let mut variants: HashMap<String, Vec<Variant>> = HashMap::new();
     if !apparel_ids.is_empty() {
         let loaded: Vec<(ApparelVariant, Option<Color>)> = apparel_variants::table
             .left_join(colors::table)
@@ -383,21 +290,18 @@ pub(super) fn with_relations(
             variants
                 .entry(variant.product_id.clone())
                 .or_default()
-                .push(VariantRecord {
+                .push(convert::variant(
                     variant,
-                    color: color.map(|c| NamedRef {
-                        id: c.id,
-                        name: c.name,
-                    }),
-                });
+                    color.map(|c| named(c.id, c.name)),
+                ));
         }
         for list in variants.values_mut() {
             list.sort_by_cached_key(|v| {
                 (
-                    gender_rank(&v.variant.gender),
-                    Size::parse(&v.variant.size).ok(),
+                    gender_rank(&v.gender),
+                    Size::parse(&v.size).ok(),
                     v.color.as_ref().map(|c| c.name.clone()),
-                    v.variant.id.clone(),
+                    v.id.clone(),
                 )
             });
         }
@@ -407,31 +311,12 @@ pub(super) fn with_relations(
         .map(
             |(product, brand, category, apparel_type, show_type, unit)| {
                 let id = product.id.clone();
-                ProductRecord {
-                    brand: NamedRef {
-                        id: brand.id,
-                        name: brand.name,
-                    },
-                    category: NamedRef {
-                        id: category.id,
-                        name: category.name,
-                    },
-                    apparel_type: apparel_type.map(|t| TypeRef {
-                        id: t.id,
-                        name: t.name,
-                        description: t.description,
-                    }),
-                    show_type: show_type.map(|t| TypeRef {
-                        id: t.id,
-                        name: t.name,
-                        description: t.description,
-                    }),
-                    unit,
-                    colors: colours.remove(&id).unwrap_or_default(),
-                    effects: effect_map.remove(&id).unwrap_or_default(),
-                    variants: variants.remove(&id).unwrap_or_default(),
-                    product,
-                }
+                let mut model =
+                    convert::product(product, brand, category, apparel_type, show_type, unit);
+                model.colors = colours.remove(&id).unwrap_or_default();
+                model.effects = effect_map.remove(&id).unwrap_or_default();
+                model.variants = variants.remove(&id).unwrap_or_default();
+                model
             },
         )
         .collect())
@@ -454,4 +339,90 @@ fn grouped(rows: Vec<(String, String, String)>) -> HashMap<String, Vec<NamedRef>
         map.entry(owner).or_default().push(NamedRef { id, name });
     }
     map
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products)]
+#[diesel(check_for_backend(diesel::pg::Pg, diesel::sqlite::Sqlite))]
+struct PriceRow {
+    id: String,
+    title: String,
+    case_price_cents: i64,
+    is_show: bool,
+    is_apparel: bool,
+    in_stock: bool,
+}
+
+/// The products with these ids (missing ids are simply absent), with their unit product. One
+/// query.
+///
+/// # Errors
+/// Database failures.
+pub fn priced_products(
+    conn: &mut DbConnection,
+    ids: &[ProductId],
+) -> Result<HashMap<ProductId, PricedProduct>, DbError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let ids: Vec<&str> = ids.iter().map(ProductId::as_str).collect();
+    let rows: Vec<(PriceRow, Option<UnitProduct>)> = products::table
+        .left_join(unit_products::table)
+        .filter(products::id.eq_any(ids))
+        .select((PriceRow::as_select(), unit_products::all_columns.nullable()))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(r, unit)| {
+            let id = ProductId::from(r.id);
+            let product = PricedProduct {
+                id: id.clone(),
+                title: r.title,
+                case_price: Money::from_cents(r.case_price_cents),
+                is_show: r.is_show,
+                is_apparel: r.is_apparel,
+                in_stock: r.in_stock,
+                unit: unit.map(convert::unit_product),
+            };
+            (id, product)
+        })
+        .collect())
+}
+
+/// The variants with these ids. One query.
+///
+/// # Errors
+/// Database failures.
+pub fn priced_variants(
+    conn: &mut DbConnection,
+    ids: &[VariantId],
+) -> Result<HashMap<VariantId, PricedVariant>, DbError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let ids: Vec<&str> = ids.iter().map(VariantId::as_str).collect();
+    let rows: Vec<(String, String, String, i64, i32)> = apparel_variants::table
+        .filter(apparel_variants::id.eq_any(ids))
+        .select((
+            apparel_variants::id,
+            apparel_variants::product_id,
+            apparel_variants::sku,
+            apparel_variants::unit_price_cents,
+            apparel_variants::available_stock,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, product_id, sku, cents, available_stock)| {
+            let id = VariantId::from(id);
+            let variant = PricedVariant {
+                id: id.clone(),
+                product_id: product_id.into(),
+                sku,
+                unit_price: Money::from_cents(cents),
+                available_stock,
+            };
+            (id, variant)
+        })
+        .collect())
 }

@@ -4,42 +4,15 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 
-use super::products::{list_products, ProductFilter, ProductRecord};
+use domain::catalogue::{Product as ProductModel, Show, ShowFilter, ShowLine, ShowLineProduct};
+use domain::money::Money;
+
+use super::convert::{self, package};
+use super::products::list_products_counted;
 use super::{lower, NamedRef, Page, PageRequest};
 use crate::models::{Product, ShowProduct, UnitProduct};
 use crate::schema::{brands, products, show_products, show_types, unit_products};
 use crate::{DbConnection, DbError};
-
-/// Filters of the show list.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct ShowFilter {
-    /// Brand ids.
-    pub brands: Vec<String>,
-    /// Show type ids.
-    pub show_types: Vec<String>,
-    /// Text anywhere in the title, case-insensitive.
-    pub search: Option<String>,
-}
-
-/// One line of a show: a product it holds, by case or by unit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShowLine {
-    /// The `show_products` row.
-    pub line: ShowProduct,
-    /// The product held.
-    pub product: Product,
-    /// The product's unit product, when it has one.
-    pub unit: Option<UnitProduct>,
-}
-
-/// A show with its type, brand, category and contents.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShowRecord {
-    /// The show as a product (with brand, category and show type).
-    pub show: ProductRecord,
-    /// What it holds, by product title (cases before units of the same product).
-    pub lines: Vec<ShowLine>,
-}
 
 /// One page of shows sorted by title then id, with their contents: two queries plus one
 /// batched query for the page's contents (and one per product relation).
@@ -50,15 +23,8 @@ pub fn list_shows(
     conn: &mut DbConnection,
     filter: &ShowFilter,
     page: PageRequest,
-) -> Result<Page<ShowRecord>, DbError> {
-    let products_filter = ProductFilter {
-        is_show: Some(true),
-        brands: filter.brands.clone(),
-        show_types: filter.show_types.clone(),
-        search: filter.search.clone(),
-        ..ProductFilter::default()
-    };
-    let shows = list_products(conn, &products_filter, page)?;
+) -> Result<Page<Show>, DbError> {
+    let shows = list_products_counted(conn, &filter.as_product_filter(), page, None)?;
     Ok(Page {
         items: with_lines(conn, shows.items)?,
         total: shows.total,
@@ -69,9 +35,9 @@ pub fn list_shows(
 ///
 /// # Errors
 /// Database failures.
-pub fn find_show(conn: &mut DbConnection, id: &str) -> Result<Option<ShowRecord>, DbError> {
+pub fn find_show(conn: &mut DbConnection, id: &str) -> Result<Option<Show>, DbError> {
     match super::products::find_product(conn, id)? {
-        Some(record) if record.product.is_show => Ok(with_lines(conn, vec![record])?.pop()),
+        Some(record) if record.is_show => Ok(with_lines(conn, vec![record])?.pop()),
         _ => Ok(None),
     }
 }
@@ -114,14 +80,11 @@ pub fn find_show_type(conn: &mut DbConnection, key: &str) -> Result<Option<Strin
 }
 
 /// Attaches the contents of `shows` in one query.
-fn with_lines(
-    conn: &mut DbConnection,
-    shows: Vec<ProductRecord>,
-) -> Result<Vec<ShowRecord>, DbError> {
+fn with_lines(conn: &mut DbConnection, shows: Vec<ProductModel>) -> Result<Vec<Show>, DbError> {
     if shows.is_empty() {
         return Ok(Vec::new());
     }
-    let ids: Vec<String> = shows.iter().map(|s| s.product.id.clone()).collect();
+    let ids: Vec<String> = shows.iter().map(|s| s.id.as_str().to_owned()).collect();
     let rows: Vec<(ShowProduct, Product, Option<UnitProduct>)> = show_products::table
         .inner_join(products::table.on(products::id.eq(show_products::product_id)))
         .left_join(unit_products::table.on(unit_products::product_id.eq(show_products::product_id)))
@@ -142,17 +105,33 @@ fn with_lines(
         by_show
             .entry(line.show_id.clone())
             .or_default()
-            .push(ShowLine {
-                line,
-                product,
-                unit,
-            });
+            .push(show_line(line, product, unit));
     }
     Ok(shows
         .into_iter()
-        .map(|show| ShowRecord {
-            lines: by_show.remove(&show.product.id).unwrap_or_default(),
+        .map(|show| Show {
+            lines: by_show.remove(show.id.as_str()).unwrap_or_default(),
             show,
         })
         .collect())
+}
+
+fn show_line(line: ShowProduct, p: Product, unit: Option<UnitProduct>) -> ShowLine {
+    ShowLine {
+        id: line.id,
+        quantity: line.quantity,
+        is_unit: line.is_unit,
+        notes: line.notes,
+        product: ShowLineProduct {
+            package: package(&p.package),
+            id: p.id.into(),
+            sku: p.sku,
+            title: p.title,
+            image: p.image,
+            case_price: Money::from_cents(p.case_price_cents),
+            in_stock: p.in_stock,
+            is_case_breakable: p.is_case_breakable,
+            unit: unit.map(convert::unit_product),
+        },
+    }
 }

@@ -2,18 +2,23 @@
 
 use diesel::prelude::*;
 
+use domain::catalogue::Terminal as TerminalModel;
+
+use super::convert;
 use super::like_prefix;
 use crate::models::{Address, Terminal};
 use crate::schema::{addresses, terminals};
 use crate::{DbConnection, DbError};
 
-/// A terminal with its address.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TerminalRecord {
-    /// The terminal row.
-    pub terminal: Terminal,
-    /// Its address.
-    pub address: Address,
+fn terminal(t: Terminal, a: Address) -> TerminalModel {
+    TerminalModel {
+        id: t.id.into(),
+        terminal_name: t.terminal_name,
+        company: t.company,
+        address: convert::address(a),
+        accept_out_of_state_licence: t.accept_out_of_state_licence,
+        business_required: t.business_required,
+    }
 }
 
 /// Terminals in `state` (exact, two-letter code) whose ZIP code starts with `zip_prefix`,
@@ -25,7 +30,7 @@ pub fn list_terminals(
     conn: &mut DbConnection,
     state: Option<&str>,
     zip_prefix: Option<&str>,
-) -> Result<Vec<TerminalRecord>, DbError> {
+) -> Result<Vec<TerminalModel>, DbError> {
     let mut q = terminals::table.inner_join(addresses::table).into_boxed();
     if let Some(state) = state {
         q = q.filter(addresses::state.eq(state.to_owned()));
@@ -42,22 +47,19 @@ pub fn list_terminals(
             terminals::id.asc(),
         ))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(terminal, address)| TerminalRecord { terminal, address })
-        .collect())
+    Ok(rows.into_iter().map(|(t, a)| terminal(t, a)).collect())
 }
 
 /// The terminal with this id, or `None`.
 ///
 /// # Errors
 /// Database failures.
-pub fn find_terminal(conn: &mut DbConnection, id: &str) -> Result<Option<TerminalRecord>, DbError> {
+pub fn find_terminal(conn: &mut DbConnection, id: &str) -> Result<Option<TerminalModel>, DbError> {
     let row: Option<(Terminal, Address)> = terminals::table
         .inner_join(addresses::table)
         .filter(terminals::id.eq(id.to_owned()))
         .select((Terminal::as_select(), Address::as_select()))
         .first(conn)
         .optional()?;
-    Ok(row.map(|(terminal, address)| TerminalRecord { terminal, address }))
+    Ok(row.map(|(t, a)| terminal(t, a)))
 }

@@ -121,16 +121,20 @@ fn bulk(
             // grow at their end instead of at random places.
             let id = Uuid::now_v7().to_string();
             let case_breakable = rng.gen_bool(0.25);
-            let unit = case_breakable.then(|| UnitProduct {
-                id: Uuid::now_v7().to_string(),
-                product_id: id.clone(),
-                sku: format!("{sku}-u"),
-                unit_price_cents: unit_price_cents(case_price, qty),
-                price_overridden: false,
-                package: unit_package(package),
-                available_stock: rng.gen_range(0..=60),
-                available: true,
-            });
+            let unit = if case_breakable {
+                Some(UnitProduct {
+                    id: Uuid::now_v7().to_string(),
+                    product_id: id.clone(),
+                    sku: domain::pricing::unit_sku(&sku),
+                    unit_price_cents: unit_price_cents(case_price, qty)?,
+                    price_overridden: false,
+                    package: unit_package(package),
+                    available_stock: rng.gen_range(0..=60),
+                    available: true,
+                })
+            } else {
+                None
+            };
             let video = rng.gen_bool(0.1).then(|| video_url(&mut rng));
             bundles.push(ProductBundle {
                 product: Product {

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
+use domain::catalogue::{Gender, Size};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -184,16 +185,20 @@ fn fireworks(
         let sku = format!("{}-{}", initials(brand), 1_000 + i);
         let id = seed_id("product", &sku);
         let created = base + TimeDelta::minutes(i as i64);
-        let unit = case_breakable.then(|| UnitProduct {
-            id: seed_id("unit_product", &sku),
-            product_id: id.clone(),
-            sku: format!("{sku}-u"),
-            unit_price_cents: unit_price_cents(case_price, qty),
-            price_overridden: false,
-            package: unit_package(package),
-            available_stock: unit_stock,
-            available: true,
-        });
+        let unit = if case_breakable {
+            Some(UnitProduct {
+                id: seed_id("unit_product", &sku),
+                product_id: id.clone(),
+                sku: domain::pricing::unit_sku(&sku),
+                unit_price_cents: unit_price_cents(case_price, qty)?,
+                price_overridden: false,
+                package: unit_package(package),
+                available_stock: unit_stock,
+                available: true,
+            })
+        } else {
+            None
+        };
         out.push(ProductBundle {
             product: Product {
                 id,
@@ -281,7 +286,7 @@ fn apparel(rng: &mut StdRng, refs: &Refs, base: NaiveDateTime) -> Result<Apparel
             pick(rng, &BRANDS)
         };
         let design = DESIGNS[i % DESIGNS.len()];
-        let sku = format!("APP-{:04}", i + 1);
+        let sku = domain::pricing::apparel_base_sku(u32::try_from(i + 1).map_err(DbError::other)?);
         let id = seed_id("product", &sku);
         let title = format!("{brand} {design} {kind}");
         let price = base_price + 100 * rng.gen_range(0..=5);
@@ -308,14 +313,13 @@ fn apparel(rng: &mut StdRng, refs: &Refs, base: NaiveDateTime) -> Result<Apparel
         for size in all_sizes {
             for gender in &genders {
                 for color in &color_ids {
-                    let g = &gender[..1];
-                    let (vsku, color_id) = match color {
-                        Some((name, id)) => (
-                            format!("{sku}-{size}-{g}-{}", name[..3].to_uppercase()),
-                            Some(id.clone()),
-                        ),
-                        None => (format!("{sku}-{size}-{g}"), None),
-                    };
+                    let vsku = domain::pricing::variant_sku(
+                        &sku,
+                        &Size::parse(size).map_err(DbError::other)?,
+                        gender.parse::<Gender>().map_err(DbError::other)?,
+                        color.as_ref().map(|(name, _)| *name),
+                    );
+                    let color_id = color.as_ref().map(|(_, id)| id.clone());
                     let surcharge = match *size {
                         "2XL" => 200,
                         "3XL" => 400,
@@ -450,7 +454,7 @@ fn shows(
     for (show_type, titles) in SHOW_TITLES {
         for title in titles {
             number += 1;
-            let sku = format!("SHOW-{number}");
+            let sku = domain::pricing::show_sku(number);
             let id = seed_id("product", &sku);
             // Cody B owns the first two shows and the fifth (its landing page lists shows).
             let brand = if matches!(number, 1 | 2 | 5) {
@@ -536,7 +540,7 @@ fn shows(
                     ""
                 }
             );
-            let created = base + TimeDelta::days(1) + TimeDelta::minutes(number);
+            let created = base + TimeDelta::days(1) + TimeDelta::minutes(i64::from(number));
             shows.push(ProductBundle {
                 product: Product {
                     id,

@@ -21,10 +21,10 @@ use crate::schema::{self, product_colors, product_effects, products, unit_produc
 pub use bulk::seed_bulk_products;
 pub use demo::seed_demo_shop;
 pub use reference::{
-    seed_reference_data, APPAREL_CATEGORY, APPAREL_TYPES, BRANDS, CATEGORIES, COLORS, EFFECTS,
-    SHOW_TYPES,
+    seed_reference_data, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, EFFECTS, SHOW_TYPES,
 };
-pub use terminals::SHIPPABLE_STATES;
+#[cfg(test)]
+pub use terminals::shippable_states;
 
 /// The namespace of every seeded id (uuid v5 of kind and key).
 const SEED_NAMESPACE: Uuid = Uuid::from_u128(0x6f1c_2a8e_4b7d_4e21_9c3a_5d8f_0b6e_7a19);
@@ -36,10 +36,19 @@ pub fn seed_id(kind: &str, key: &str) -> String {
 }
 
 /// The price helper of the specification (`domain::pricing::price_helper`) in cents: the cost
-/// is the case price, `qty` the first package number; 0 when the case price is not positive.
-pub fn unit_price_cents(case_price_cents: i64, qty: u32) -> i64 {
+/// is the case price, `qty` the first package number.
+///
+/// # Errors
+/// [`DbError::Other`] naming the helper's refusal (a case price that is not positive, a zero
+/// quantity): a seed never stores a made-up price.
+pub fn unit_price_cents(case_price_cents: i64, qty: u32) -> Result<i64, DbError> {
     domain::pricing::price_helper(domain::money::Money::from_cents(case_price_cents), qty)
-        .map_or(0, |price| price.cents())
+        .map(|price| price.cents())
+        .map_err(|e| {
+            DbError::Other(format!(
+                "unit price of {case_price_cents} cents / {qty}: {e}"
+            ))
+        })
 }
 
 /// The unit package of a case package (`domain::pricing::unit_package`): `[1, rest of the case
@@ -209,18 +218,19 @@ mod tests {
     #[test]
     fn the_price_helper_rounds_up_to_a_dollar_minus_a_cent() {
         // 300.00 / 2.016 / 12 * 2.65 = 32.86 -> 33 -> 32.99
-        assert_eq!(unit_price_cents(30_000, 12), 3_299);
+        let unit_price_cents = |cents, qty| unit_price_cents(cents, qty).ok();
+        assert_eq!(unit_price_cents(30_000, 12), Some(3_299));
         // 100.80 / 2.016 / 1 * 2.65 = 132.5 -> 133 -> 132.99
-        assert_eq!(unit_price_cents(10_080, 1), 13_299);
+        assert_eq!(unit_price_cents(10_080, 1), Some(13_299));
         // 20.16 / 2.016 * 2.65 = 26.5 -> 27 -> 26.99
-        assert_eq!(unit_price_cents(2_016, 1), 2_699);
+        assert_eq!(unit_price_cents(2_016, 1), Some(2_699));
         // 76.08 / 2.016 * 2.65 = 100.006 -> 101 -> 100.99
-        assert_eq!(unit_price_cents(7_608, 1), 10_099);
+        assert_eq!(unit_price_cents(7_608, 1), Some(10_099));
         // 76.05 / 2.016 * 2.65 = 99.97 -> 100 -> 99.99
-        assert_eq!(unit_price_cents(7_605, 1), 9_999);
+        assert_eq!(unit_price_cents(7_605, 1), Some(9_999));
         // 40.32 / 2.016 * 2.65 = 53 exactly: no rounding up -> 52.99
-        assert_eq!(unit_price_cents(4_032, 1), 5_299);
-        assert_eq!(unit_price_cents(0, 12), 0);
+        assert_eq!(unit_price_cents(4_032, 1), Some(5_299));
+        assert_eq!(unit_price_cents(0, 12), None);
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! `postgres://postgres@127.0.0.1:5432/postgres`, as `scripts/with-postgres.sh` sets), a new
 //! uniquely named database on that server, dropped again when the value is dropped.
 
+mod demo;
+
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::Connection;
@@ -12,6 +14,8 @@ use diesel::Connection;
 use crate::connection::{Backend, Db};
 use crate::error::DbError;
 use crate::migrations::run_migrations;
+
+pub use demo::QuoteSamples;
 
 /// The environment variable naming a PostgreSQL server for tests.
 pub const TEST_DATABASE_URL: &str = "TEST_DATABASE_URL";

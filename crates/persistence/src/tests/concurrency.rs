@@ -3,11 +3,11 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use crate::schema::{apparel_variants, products};
+use crate::seed::seed_demo_shop;
+use crate::test_support::TestDatabase;
+use crate::DbError;
 use diesel::prelude::*;
-use persistence::schema::{apparel_variants, products};
-use persistence::seed::seed_demo_shop;
-use persistence::test_support::TestDatabase;
-use persistence::DbError;
 
 /// Eight buyers race (320 attempts) for the last 200 items of one variant, each reading the stock first and
 /// then taking one item with a conditional update, in a write transaction: exactly 200 are sold,
@@ -91,7 +91,7 @@ fn a_nested_write_transaction_is_a_savepoint() {
     let test_db = TestDatabase::new();
     let mut conn = test_db.db().get().expect("connection");
     seed_demo_shop(&mut conn).expect("demo");
-    let count = |conn: &mut persistence::DbConnection| -> i64 {
+    let count = |conn: &mut crate::DbConnection| -> i64 {
         products::table
             .filter(products::in_stock.eq(false))
             .count()

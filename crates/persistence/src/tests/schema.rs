@@ -1,13 +1,14 @@
 //! Migrations, schema drift and constraints.
 
+use crate::models::*;
+use crate::schema::*;
+use crate::test_support::TestDatabase;
+use crate::{
+    migrations::{has_pending_migrations, revert_all_migrations, run_migrations},
+    Backend, DbConnection, DbError,
+};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
-use persistence::models::*;
-use persistence::schema::*;
-use persistence::test_support::TestDatabase;
-use persistence::{
-    has_pending_migrations, revert_all_migrations, run_migrations, Backend, DbConnection, DbError,
-};
 
 fn at(hour: u32) -> NaiveDateTime {
     NaiveDate::from_ymd_opt(2026, 7, 4)
@@ -520,7 +521,7 @@ fn a_dropped_postgres_test_database_is_gone() {
     drop(test_db);
     drop(held_conn);
     drop(held);
-    let admin = persistence::Db::connect(&server, 1).expect("server");
+    let admin = crate::Db::connect(&server, 1).expect("server");
     #[derive(QueryableByName)]
     struct N {
         #[diesel(sql_type = diesel::sql_types::BigInt)]

@@ -2,15 +2,15 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use diesel::prelude::*;
-use persistence::models::*;
-use persistence::schema::*;
-use persistence::seed::{
+use crate::models::*;
+use crate::schema::*;
+use crate::seed::{
     is_catalogue_empty, seed_bulk_products, seed_demo_shop, seed_id, seed_reference_data,
-    table_counts, unit_package, unit_price_cents, APPAREL_CATEGORY, SHIPPABLE_STATES,
+    shippable_states, table_counts, unit_package, unit_price_cents, APPAREL_CATEGORY,
 };
-use persistence::test_support::TestDatabase;
-use persistence::{DbConnection, DbError};
+use crate::test_support::TestDatabase;
+use crate::{DbConnection, DbError};
+use diesel::prelude::*;
 
 fn count_of(conn: &mut DbConnection, table: &str) -> i64 {
     table_counts(conn)
@@ -222,7 +222,7 @@ fn the_demo_shop_looks_like_a_real_shop() {
             .expect("package");
         assert_eq!(
             unit.unit_price_cents,
-            unit_price_cents(p.case_price_cents, qty)
+            unit_price_cents(p.case_price_cents, qty).expect("a unit price")
         );
         assert_eq!(unit.unit_price_cents % 100, 99);
         assert!((0..=60).contains(&unit.available_stock));
@@ -340,7 +340,7 @@ fn the_demo_shop_looks_like_a_real_shop() {
         *per_state.entry(state.as_str()).or_default() += 1;
     }
     let states: HashSet<&str> = per_state.keys().copied().collect();
-    assert_eq!(states, SHIPPABLE_STATES.iter().copied().collect());
+    assert_eq!(states, shippable_states().into_iter().collect());
     assert!(per_state.values().filter(|n| **n >= 2).count() >= 5);
 }
 
@@ -411,7 +411,7 @@ fn a_duplicate_sku_is_refused_as_duplicate() {
 
 #[test]
 fn seeding_moves_the_catalogue_version_so_servers_drop_their_caches() {
-    use persistence::catalogue::current_version;
+    use crate::catalogue::current_version;
     let test_db = TestDatabase::new();
     let mut conn = test_db.db().get().expect("connection");
     let start = current_version(&mut conn).expect("version");

@@ -1,13 +1,11 @@
 //! JSON shapes of the catalogue (storefront.md §3, camelCase): products, apparel variants,
 //! shows, paged lists, metadata and terminals.
 
-use domain::catalogue::Package;
-use domain::money::Money;
-use persistence::catalogue::{
-    MetadataItem, NamedRef, ProductRecord, ShowLine, ShowRecord, TerminalRecord, TypeRef,
-    VariantRecord,
+use domain::catalogue::{
+    unit_for_sale, MetadataItem, NamedRef, Product, Show, ShowLine, Terminal, TypeRef, UnitProduct,
+    Variant,
 };
-use persistence::models::UnitProduct;
+use domain::money::Money;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -52,16 +50,6 @@ impl From<TypeRef> for TypeJson {
     }
 }
 
-/// The counts of a stored package text ("36,1" is `[36, 1]`).
-fn package(text: &str) -> Vec<u32> {
-    Package::parse(text)
-        .map(|p| p.parts().to_vec())
-        .unwrap_or_else(|_| {
-            tracing::warn!(package = text, "unreadable package in the database");
-            Vec::new()
-        })
-}
-
 /// The unit product of a case-breakable product.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -80,13 +68,13 @@ pub struct UnitProductJson {
 }
 
 impl UnitProductJson {
-    /// The unit product as sold: `None` when it is no longer available.
-    fn from_row(unit: Option<UnitProduct>) -> Option<Self> {
-        unit.filter(|u| u.available).map(|u| UnitProductJson {
-            package: package(&u.package),
+    /// The unit product as sold ([`unit_for_sale`]): `None` when it is no longer available.
+    fn for_sale(unit: Option<UnitProduct>) -> Option<Self> {
+        unit_for_sale(unit).map(|u| UnitProductJson {
+            package: u.package,
             id: u.id,
             sku: u.sku,
-            unit_price: Money::from_cents(u.unit_price_cents),
+            unit_price: u.unit_price,
             available_stock: u.available_stock,
         })
     }
@@ -115,17 +103,17 @@ pub struct VariantJson {
     pub available_stock: i32,
 }
 
-impl From<VariantRecord> for VariantJson {
-    fn from(v: VariantRecord) -> Self {
+impl From<Variant> for VariantJson {
+    fn from(v: Variant) -> Self {
         VariantJson {
-            id: v.variant.id,
-            sku: v.variant.sku,
-            size: v.variant.size,
-            gender: v.variant.gender,
-            color_id: v.variant.color_id,
+            id: v.id.into_string(),
+            sku: v.sku,
+            size: v.size,
+            gender: v.gender,
+            color_id: v.color_id,
             color: v.color.map(NamedJson::from),
-            unit_price: Money::from_cents(v.variant.unit_price_cents),
-            available_stock: v.variant.available_stock,
+            unit_price: v.unit_price,
+            available_stock: v.available_stock,
         }
     }
 }
@@ -182,32 +170,31 @@ pub struct ProductJson {
     pub variants: Vec<VariantJson>,
 }
 
-impl From<ProductRecord> for ProductJson {
-    fn from(r: ProductRecord) -> Self {
-        let p = r.product;
+impl From<Product> for ProductJson {
+    fn from(p: Product) -> Self {
         ProductJson {
-            package: package(&p.package),
-            id: p.id,
+            package: p.package,
+            id: p.id.into_string(),
             sku: p.sku,
             title: p.title,
             description: p.description,
-            case_price: Money::from_cents(p.case_price_cents),
+            case_price: p.case_price,
             is_show: p.is_show,
             is_apparel: p.is_apparel,
             in_stock: p.in_stock,
             is_case_breakable: p.is_case_breakable,
             apparel_type_id: p.apparel_type_id,
             show_type_id: p.show_type_id,
-            apparel_type: r.apparel_type.map(TypeJson::from),
-            show_type: r.show_type.map(TypeJson::from),
-            category: r.category.into(),
-            brand: r.brand.into(),
-            colors: r.colors.into_iter().map(NamedJson::from).collect(),
-            effects: r.effects.into_iter().map(NamedJson::from).collect(),
+            apparel_type: p.apparel_type.map(TypeJson::from),
+            show_type: p.show_type.map(TypeJson::from),
+            category: p.category.into(),
+            brand: p.brand.into(),
+            colors: p.colors.into_iter().map(NamedJson::from).collect(),
+            effects: p.effects.into_iter().map(NamedJson::from).collect(),
             image: p.image,
             video_url: p.video_url,
-            unit_product: UnitProductJson::from_row(r.unit),
-            variants: r.variants.into_iter().map(VariantJson::from).collect(),
+            unit_product: UnitProductJson::for_sale(p.unit),
+            variants: p.variants.into_iter().map(VariantJson::from).collect(),
         }
     }
 }
@@ -271,20 +258,20 @@ impl From<ShowLine> for ShowLineJson {
     fn from(l: ShowLine) -> Self {
         let p = l.product;
         ShowLineJson {
-            id: l.line.id,
-            quantity: l.line.quantity,
-            is_unit: l.line.is_unit,
-            notes: l.line.notes,
+            id: l.id,
+            quantity: l.quantity,
+            is_unit: l.is_unit,
+            notes: l.notes,
             product: ShowLineProductJson {
-                package: package(&p.package),
-                id: p.id,
+                package: p.package,
+                id: p.id.into_string(),
                 sku: p.sku,
                 title: p.title,
                 image: p.image,
-                case_price: Money::from_cents(p.case_price_cents),
+                case_price: p.case_price,
                 in_stock: p.in_stock,
                 is_case_breakable: p.is_case_breakable,
-                unit_product: UnitProductJson::from_row(l.unit),
+                unit_product: UnitProductJson::for_sale(p.unit),
             },
         }
     }
@@ -328,25 +315,24 @@ pub struct ShowJson {
     pub show_products: Vec<ShowLineJson>,
 }
 
-impl From<ShowRecord> for ShowJson {
-    fn from(s: ShowRecord) -> Self {
-        let r = s.show;
-        let p = r.product;
+impl From<Show> for ShowJson {
+    fn from(s: Show) -> Self {
+        let p = s.show;
         ShowJson {
-            package: package(&p.package),
-            id: p.id,
+            package: p.package,
+            id: p.id.into_string(),
             sku: p.sku,
             title: p.title,
             image: p.image,
             description: p.description,
             video_url: p.video_url,
-            case_price: Money::from_cents(p.case_price_cents),
+            case_price: p.case_price,
             in_stock: p.in_stock,
             is_show: p.is_show,
             show_type_id: p.show_type_id,
-            show_type: r.show_type.map(TypeJson::from),
-            brand: r.brand.into(),
-            category: r.category.into(),
+            show_type: p.show_type.map(TypeJson::from),
+            brand: p.brand.into(),
+            category: p.category.into(),
             show_products: s.lines.into_iter().map(ShowLineJson::from).collect(),
         }
     }
@@ -417,16 +403,15 @@ pub struct TerminalJson {
     pub business_required: bool,
 }
 
-impl From<TerminalRecord> for TerminalJson {
-    fn from(r: TerminalRecord) -> Self {
-        let (t, a) = (r.terminal, r.address);
+impl From<Terminal> for TerminalJson {
+    fn from(t: Terminal) -> Self {
         TerminalJson {
-            id: t.id,
+            id: t.id.into_string(),
             terminal_name: t.terminal_name,
             company: t.company,
             accept_out_of_state_licence: t.accept_out_of_state_licence,
             business_required: t.business_required,
-            address: AddressJson::from(a),
+            address: AddressJson::from(t.address),
         }
     }
 }

@@ -5,7 +5,9 @@ pub mod dto;
 pub mod params;
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use persistence::catalogue::{self, PageRequest, ProductFilter, StockFilter};
+use domain::catalogue::{self, Product, ProductFilter, StockFilter};
+use domain::ids::ProductId;
+use domain::paging::{Page, PageRequest};
 
 use self::dto::{ProductJson, ProductPageJson};
 use self::params::Params;
@@ -13,14 +15,8 @@ use crate::catalogue_cache::{CachePolicy, CatalogueCache};
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// Answer for an unknown product id.
-pub const PRODUCT_NOT_FOUND: &str = "Product not found";
-
 /// The page answer of a product list.
-pub(crate) fn product_page(
-    page: catalogue::PageRequest,
-    found: catalogue::Page<catalogue::ProductRecord>,
-) -> ProductPageJson {
+pub(crate) fn product_page(page: PageRequest, found: Page<Product>) -> ProductPageJson {
     ProductPageJson {
         total_items: found.total,
         has_more: page.has_more(found.total),
@@ -88,19 +84,18 @@ pub async fn respond_product_page(
 ) -> Result<HttpResponse, ApiError> {
     let count_key = format!("{kind}|{filter:?}");
     let key = format!("{count_key}|{page:?}");
-    let (known, counted_at) = cache.count(&count_key);
     let counts = cache.clone();
     cache
-        .respond_versioned(
+        .respond(
             req,
             state,
             key,
             CachePolicy::Revalidate,
-            move |conn, version| {
-                let known = known.filter(|_| counted_at == version);
-                let found = catalogue::list_products_counted(conn, &filter, page, known)?;
+            move |tx, version| {
+                let known = counts.count(&count_key, version);
+                let found = catalogue::list_products(tx, &filter, page, known)?;
                 if known.is_none() {
-                    counts.remember_count(count_key, version, found.total);
+                    counts.remember_count(&count_key, version, found.total);
                 }
                 Ok(product_page(page, found))
             },
@@ -119,13 +114,11 @@ pub async fn get(
     cache: web::Data<CatalogueCache>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = id.into_inner();
+    let id = ProductId::from(id.into_inner());
     let key = format!("product|{id}");
     cache
-        .respond(&req, &state, key, CachePolicy::Revalidate, move |conn| {
-            catalogue::find_product(conn, &id)?
-                .map(ProductJson::from)
-                .ok_or_else(|| ApiError::not_found(PRODUCT_NOT_FOUND))
+        .respond(&req, &state, key, CachePolicy::Revalidate, move |tx, _| {
+            Ok(ProductJson::from(catalogue::get_product(tx, &id)?))
         })
         .await
 }

@@ -2,7 +2,8 @@
 //! values (`brands=a,b`), validated paging, booleans and ids, and a normalized cache key.
 
 use domain::catalogue::{Gender, Size};
-use persistence::catalogue::{PageRequest, ProductFilter, ProductSort, StockFilter};
+use domain::catalogue::{ProductFilter, ProductSort, StockFilter};
+use domain::paging::PageRequest;
 
 use crate::error::ApiError;
 

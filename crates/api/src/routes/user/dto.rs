@@ -2,7 +2,7 @@
 //! them).
 
 use domain::account::Role;
-use persistence::users::ProfileRecord;
+use domain::profile::Profile;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -92,11 +92,11 @@ pub struct ProfileDto {
     pub theme: Option<String>,
 }
 
-impl From<ProfileRecord> for ProfileDto {
-    fn from(p: ProfileRecord) -> Self {
+impl From<Profile> for ProfileDto {
+    fn from(p: Profile) -> Self {
         ProfileDto {
-            id: p.id,
-            user_id: p.user_id,
+            id: p.id.into_string(),
+            user_id: p.user_id.into_string(),
             email: p.email,
             first_name: p.first_name,
             last_name: p.last_name,

@@ -2,9 +2,8 @@
 
 use actix_web::{get, web, HttpResponse};
 use chrono::{NaiveDateTime, SecondsFormat};
-use domain::account::Role;
-use persistence::catalogue::PageRequest;
-use persistence::users::UserFilter;
+use domain::account::{Role, UserFilter};
+use domain::paging::PageRequest;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -128,13 +127,15 @@ pub async fn get_all(
         active: q.active,
     };
     let paging = PageRequest { page, page_size };
-    let (rows, total) = state
-        .run(move |conn| Ok(persistence::users::list_users(conn, &filter, paging)?))
+    let found = state
+        .call(move |s| domain::users::list(&s.store, &filter, paging))
         .await?;
-    let items = rows
+    let total = found.total;
+    let items = found
+        .items
         .into_iter()
         .map(|r| UserRow {
-            id: r.user.id,
+            id: r.user.id.into_string(),
             email: r.user.email,
             role: r.user.role.as_str().to_owned(),
             active: r.user.active,

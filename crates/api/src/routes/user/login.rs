@@ -1,14 +1,13 @@
 //! `POST /api/user/login`.
 
 use actix_web::{post, web, HttpRequest, HttpResponse};
+use chrono::Utc;
 
 use super::dto::{CartRef, Credentials, LoginResponse, ProfileDto, UserInfo};
 use crate::error::ApiError;
 use crate::extractors::client_ip;
-use crate::state::{blocking, AppState};
+use crate::state::AppState;
 
-/// Same answer for an unknown e-mail, a wrong password and a deactivated account.
-pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
 /// Answer past the per-address sign-in limit.
 pub const TOO_MANY_ATTEMPTS: &str = "Too many sign-in attempts. Please try again later.";
 
@@ -30,48 +29,30 @@ pub async fn login(
         return Err(ApiError::TooManyRequests(TOO_MANY_ATTEMPTS.into()));
     }
     let Credentials { email, password } = body.into_inner();
-    let email = email.trim().to_lowercase();
-    let user = state
-        .run(move |conn| Ok(persistence::users::find_by_email(conn, &email)?))
-        .await?;
-    let passwords = state.passwords.clone();
-    let user = blocking(move || {
-        let Some(user) = user else {
-            passwords.verify_nothing(&password);
-            return Ok(None);
-        };
-        let ok = passwords
-            .verify(&password, &user.password_hash)
-            .map_err(ApiError::internal)?;
-        Ok((ok && user.active).then_some(user))
-    })
-    .await?
-    .ok_or_else(|| ApiError::Unauthorized(INVALID_CREDENTIALS.into()))?;
-
-    let token = state
-        .tokens
-        .issue(&user.id, user.role)
-        .map_err(ApiError::internal)?;
-    let user_id = user.id.clone();
-    let (profile, cart_id) = state
-        .run(move |conn| {
-            persistence::users::record_login(conn, &user_id)?;
-            let profile = persistence::users::profile_of(conn, &user_id)?;
-            let cart_id = persistence::users::cart_id_of(conn, &user_id)?;
-            Ok((profile, cart_id))
+    let signed_in = state
+        .call(move |s| {
+            domain::users::sign_in(
+                &s.store,
+                &*s.passwords,
+                &*s.tokens,
+                &email,
+                &password,
+                Utc::now().naive_utc(),
+            )
         })
         .await?;
+    let user = signed_in.user;
     Ok(HttpResponse::Ok().json(LoginResponse {
-        token,
+        token: signed_in.token,
         user_info: UserInfo {
-            cart: cart_id.map(|id| CartRef {
-                id,
-                user_id: user.id.clone(),
+            cart: signed_in.cart.map(|id| CartRef {
+                id: id.into_string(),
+                user_id: user.id.to_string(),
             }),
-            id: user.id,
+            id: user.id.into_string(),
             email: user.email,
             role: user.role,
-            profile: Some(ProfileDto::from(profile)),
+            profile: Some(ProfileDto::from(signed_in.profile)),
         },
     }))
 }

@@ -1,0 +1,75 @@
+//! The domain's ports, implemented: [`Passwords`] is the [`PasswordHasher`] (argon2id) and
+//! [`Tokens`] the [`TokenService`] (HS256 JWT).
+
+use domain::account::Role;
+use domain::ids::UserId;
+use domain::ports::{self, PasswordError, PasswordHasher, TokenClaims, TokenService};
+
+use crate::password::Passwords;
+use crate::token::{TokenError, Tokens};
+
+impl PasswordHasher for Passwords {
+    fn hash(&self, password: &str) -> Result<String, PasswordError> {
+        Passwords::hash(self, password).map_err(|e| PasswordError(e.to_string()))
+    }
+
+    fn verify(&self, password: &str, hash: &str) -> Result<bool, PasswordError> {
+        Passwords::verify(self, password, hash).map_err(|e| PasswordError(e.to_string()))
+    }
+
+    fn verify_nothing(&self, password: &str) {
+        Passwords::verify_nothing(self, password);
+    }
+}
+
+impl From<TokenError> for ports::TokenError {
+    fn from(e: TokenError) -> Self {
+        match e {
+            TokenError::Expired => ports::TokenError::Expired,
+            TokenError::Invalid => ports::TokenError::Invalid,
+            TokenError::Signing(m) => ports::TokenError::Signing(m),
+        }
+    }
+}
+
+impl TokenService for Tokens {
+    fn issue(&self, user: &UserId, role: Role) -> Result<String, ports::TokenError> {
+        Ok(Tokens::issue(self, user.as_str(), role)?)
+    }
+
+    fn verify(&self, token: &str) -> Result<TokenClaims, ports::TokenError> {
+        let claims = Tokens::verify(self, token)?;
+        Ok(TokenClaims {
+            user: claims.sub.into(),
+            role: claims.role,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::password::PasswordCost;
+
+    #[test]
+    fn the_ports_round_trip_a_password_and_a_token() {
+        let passwords = Passwords::new(PasswordCost::Fast).expect("hasher");
+        let hasher: &dyn PasswordHasher = &passwords;
+        let hash = hasher.hash("Secret#123").expect("hash");
+        assert_eq!(hasher.verify("Secret#123", &hash), Ok(true));
+        assert_eq!(hasher.verify("Secret#124", &hash), Ok(false));
+        assert!(hasher.verify("x", "not a phc string").is_err());
+
+        let tokens: &dyn TokenService = &Tokens::new(b"a-test-secret-that-is-long-enough-1234");
+        let token = tokens
+            .issue(&UserId::from("u-1"), Role::Admin)
+            .expect("token");
+        let claims = tokens.verify(&token).expect("claims");
+        assert_eq!(claims.user, UserId::from("u-1"));
+        assert_eq!(claims.role, Role::Admin);
+        assert_eq!(tokens.verify("nope"), Err(ports::TokenError::Invalid));
+        let expired = Tokens::with_lifetime(b"a-test-secret-that-is-long-enough-1234", -10);
+        let old = TokenService::issue(&expired, &UserId::from("u-1"), Role::User).expect("token");
+        assert_eq!(tokens.verify(&old), Err(ports::TokenError::Expired));
+    }
+}

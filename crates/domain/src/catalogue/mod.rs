@@ -1,0 +1,21 @@
+//! The catalogue: its values (packages, quantities, SKUs, genders, sizes), what it shows
+//! (products, variants, shows, metadata, terminals), the questions a list answers, and the read
+//! use cases over the [`crate::ports::Catalogue`] port.
+
+mod filter;
+mod model;
+mod service;
+mod values;
+
+pub use filter::{ProductFilter, ProductSort, ShowFilter, StockFilter};
+pub use model::{
+    apparel_in_stock, unit_for_sale, MetadataItem, MetadataKind, MetadataLists, NamedRef,
+    PricedProduct, PricedVariant, Product, Show, ShowLine, ShowLineProduct, StoredAddress,
+    Terminal, TypeRef, UnitProduct, Variant,
+};
+pub use service::{
+    get_product, get_show, get_terminal, list_products, list_shows, metadata_pages,
+    next_apparel_sku, set_in_stock, GetProductError, GetShowError, GetTerminalError,
+    ListShowsError, SetInStockError, ShowQuery,
+};
+pub use values::*;

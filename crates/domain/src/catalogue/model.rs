@@ -1,0 +1,359 @@
+//! What the catalogue shows: products with their relations, apparel variants, shows and their
+//! contents, metadata and freight terminals. Built by the storage adapter, read by the API.
+
+use crate::ids::{AddressId, ProductId, TerminalId, VariantId};
+use crate::money::Money;
+
+/// An `{id, name}` reference (brand, category, colour, effect).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedRef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+}
+
+/// An `{id, name, description}` reference (apparel type, show type).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeRef {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Description.
+    pub description: Option<String>,
+}
+
+/// The unit product of a case-breakable product (decisions.md "Stock").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitProduct {
+    /// Id.
+    pub id: String,
+    /// SKU (product SKU + "-u", see [`crate::pricing::unit_sku`]).
+    pub sku: String,
+    /// Price of one unit.
+    pub unit_price: Money,
+    /// Unit package (`[1, rest of the case package]`).
+    pub package: Vec<u32>,
+    /// Units in stock.
+    pub available_stock: i32,
+    /// False when the product stopped being case-breakable while orders still reference the
+    /// unit product: it is kept for them, but no longer sold.
+    pub available: bool,
+}
+
+/// The unit product that is for sale: `None` when there is none or it was marked unavailable.
+/// The one rule for "can this product be bought by the unit", used by the catalogue answers
+/// and by pricing alike.
+#[must_use]
+pub fn unit_for_sale(unit: Option<UnitProduct>) -> Option<UnitProduct> {
+    unit.filter(|u| u.available)
+}
+
+/// An apparel variant with its colour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variant {
+    /// Id.
+    pub id: VariantId,
+    /// The apparel product it belongs to.
+    pub product_id: ProductId,
+    /// SKU (base-SIZE-G[-COL], see [`crate::pricing::variant_sku`]).
+    pub sku: String,
+    /// Size.
+    pub size: String,
+    /// `MALE`, `FEMALE` or `UNISEX`.
+    pub gender: String,
+    /// Colour id.
+    pub color_id: Option<String>,
+    /// Colour.
+    pub color: Option<NamedRef>,
+    /// Price of one item.
+    pub unit_price: Money,
+    /// Items in stock.
+    pub available_stock: i32,
+}
+
+/// Whether an apparel product can be bought: its own `inStock` flag and at least one variant
+/// with stock (decisions.md "Stock"). The catalogue's stock filter applies the same rule in
+/// the database (`persistence::catalogue`), and a test holds the two together.
+#[must_use]
+pub fn apparel_in_stock(in_stock: bool, variant_stock: impl IntoIterator<Item = i32>) -> bool {
+    in_stock && variant_stock.into_iter().any(|stock| stock > 0)
+}
+
+/// A product of any kind with everything the catalogue shows about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Product {
+    /// Id.
+    pub id: ProductId,
+    /// SKU.
+    pub sku: String,
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: Option<String>,
+    /// Price of a case (or of the show).
+    pub case_price: Money,
+    /// A show.
+    pub is_show: bool,
+    /// Apparel.
+    pub is_apparel: bool,
+    /// The admin's stock flag.
+    pub in_stock: bool,
+    /// Sold by the unit too.
+    pub is_case_breakable: bool,
+    /// Apparel type id (apparel only).
+    pub apparel_type_id: Option<String>,
+    /// Show type id (shows only).
+    pub show_type_id: Option<String>,
+    /// Image URL.
+    pub image: String,
+    /// Video URL.
+    pub video_url: Option<String>,
+    /// Case package.
+    pub package: Vec<u32>,
+    /// Brand.
+    pub brand: NamedRef,
+    /// Category.
+    pub category: NamedRef,
+    /// Apparel type (apparel only).
+    pub apparel_type: Option<TypeRef>,
+    /// Show type (shows only).
+    pub show_type: Option<TypeRef>,
+    /// The unit product of a case-breakable product (as stored; see [`unit_for_sale`]).
+    pub unit: Option<UnitProduct>,
+    /// Colours, by name.
+    pub colors: Vec<NamedRef>,
+    /// Effects, by name.
+    pub effects: Vec<NamedRef>,
+    /// Apparel variants, by gender, size and colour (empty for other products).
+    pub variants: Vec<Variant>,
+}
+
+/// The product held by a line of a show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShowLineProduct {
+    /// Id.
+    pub id: ProductId,
+    /// SKU.
+    pub sku: String,
+    /// Title.
+    pub title: String,
+    /// Image URL.
+    pub image: String,
+    /// Price of a case.
+    pub case_price: Money,
+    /// Case package.
+    pub package: Vec<u32>,
+    /// The admin's stock flag.
+    pub in_stock: bool,
+    /// Sold by the unit too.
+    pub is_case_breakable: bool,
+    /// Its unit product (as stored; see [`unit_for_sale`]).
+    pub unit: Option<UnitProduct>,
+}
+
+/// One line of a show: a product it holds, by case or by unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShowLine {
+    /// Line id.
+    pub id: String,
+    /// How many cases or units.
+    pub quantity: i32,
+    /// Units (true) or cases (false).
+    pub is_unit: bool,
+    /// Notes.
+    pub notes: Option<String>,
+    /// The product held.
+    pub product: ShowLineProduct,
+}
+
+/// A show: the show as a product, and what it holds (by product title, cases before units).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Show {
+    /// The show as a product (with brand, category and show type).
+    pub show: Product,
+    /// What it holds.
+    pub lines: Vec<ShowLine>,
+}
+
+/// The four kinds of product metadata.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MetadataKind {
+    /// Brands.
+    Brands,
+    /// Categories.
+    Categories,
+    /// Colours.
+    Colors,
+    /// Effects.
+    Effects,
+}
+
+impl MetadataKind {
+    /// Every kind, in answer order.
+    pub const ALL: [MetadataKind; 4] = [
+        MetadataKind::Brands,
+        MetadataKind::Categories,
+        MetadataKind::Colors,
+        MetadataKind::Effects,
+    ];
+
+    /// Reads `brands`, `categories`, `colors`, `effects` (or their singulars, any case).
+    #[must_use]
+    pub fn parse(text: &str) -> Option<MetadataKind> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "brands" | "brand" => Some(MetadataKind::Brands),
+            "categories" | "category" => Some(MetadataKind::Categories),
+            "colors" | "color" | "colours" | "colour" => Some(MetadataKind::Colors),
+            "effects" | "effect" => Some(MetadataKind::Effects),
+            _ => None,
+        }
+    }
+
+    /// The plural name used in JSON (`brands`, ...).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MetadataKind::Brands => "brands",
+            MetadataKind::Categories => "categories",
+            MetadataKind::Colors => "colors",
+            MetadataKind::Effects => "effects",
+        }
+    }
+}
+
+/// A metadata item with the number of products using it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MetadataItem {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Products (of any kind) using it.
+    pub product_count: i64,
+}
+
+/// Every metadata list, each sorted by name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MetadataLists {
+    /// Brands.
+    pub brands: Vec<NamedRef>,
+    /// Categories.
+    pub categories: Vec<NamedRef>,
+    /// Colours.
+    pub colors: Vec<NamedRef>,
+    /// Effects.
+    pub effects: Vec<NamedRef>,
+    /// Apparel types.
+    pub apparel_types: Vec<TypeRef>,
+    /// Show types.
+    pub show_types: Vec<TypeRef>,
+}
+
+/// A postal address as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredAddress {
+    /// Id.
+    pub id: AddressId,
+    /// Street line 1.
+    pub street1: String,
+    /// Street line 2.
+    pub street2: Option<String>,
+    /// City.
+    pub city: String,
+    /// Two-letter state code.
+    pub state: String,
+    /// ZIP code.
+    pub postal_code: String,
+}
+
+/// A freight terminal (decisions.md "Terminals").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Terminal {
+    /// Id.
+    pub id: TerminalId,
+    /// Name.
+    pub terminal_name: String,
+    /// Carrier.
+    pub company: String,
+    /// Its address.
+    pub address: StoredAddress,
+    /// Accepts a buyer's out-of-state licence.
+    pub accept_out_of_state_licence: bool,
+    /// Only for businesses.
+    pub business_required: bool,
+}
+
+/// What pricing needs to know of a product.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PricedProduct {
+    /// Id.
+    pub id: ProductId,
+    /// Title, for messages.
+    pub title: String,
+    /// Case (or show) price.
+    pub case_price: Money,
+    /// A show.
+    pub is_show: bool,
+    /// Apparel.
+    pub is_apparel: bool,
+    /// The admin's stock flag.
+    pub in_stock: bool,
+    /// The unit product, as stored (see [`unit_for_sale`]).
+    pub unit: Option<UnitProduct>,
+}
+
+/// What pricing needs to know of an apparel variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PricedVariant {
+    /// Id.
+    pub id: VariantId,
+    /// The product it belongs to.
+    pub product_id: ProductId,
+    /// SKU, for messages.
+    pub sku: String,
+    /// Price of one item.
+    pub unit_price: Money,
+    /// Items in stock.
+    pub available_stock: i32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(available: bool) -> UnitProduct {
+        UnitProduct {
+            id: "u".into(),
+            sku: "X-u".into(),
+            unit_price: Money::from_cents(199),
+            package: vec![1, 12],
+            available_stock: 0,
+            available,
+        }
+    }
+
+    #[test]
+    fn only_an_available_unit_product_is_for_sale() {
+        assert!(unit_for_sale(Some(unit(true))).is_some());
+        assert!(unit_for_sale(Some(unit(false))).is_none());
+        assert!(unit_for_sale(None).is_none());
+    }
+
+    #[test]
+    fn apparel_is_in_stock_with_its_flag_and_a_variant_in_stock() {
+        assert!(apparel_in_stock(true, [0, 3]));
+        assert!(!apparel_in_stock(true, [0, 0]));
+        assert!(!apparel_in_stock(true, []));
+        assert!(!apparel_in_stock(false, [5]));
+    }
+
+    #[test]
+    fn metadata_kinds_read_plural_and_singular() {
+        assert_eq!(MetadataKind::parse(" Colour "), Some(MetadataKind::Colors));
+        assert_eq!(MetadataKind::parse("brands"), Some(MetadataKind::Brands));
+        assert_eq!(MetadataKind::parse("x"), None);
+        assert_eq!(MetadataKind::Effects.as_str(), "effects");
+    }
+}

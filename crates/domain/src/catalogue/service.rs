@@ -1,0 +1,195 @@
+//! The catalogue's read use cases, over the [`Catalogue`] and [`Terminals`] ports. They run
+//! inside one [`crate::ports::Store::read`] that the caller opens (the API's read cache opens
+//! it, reads the catalogue version first and keys the answer by it).
+
+use super::filter::ShowFilter;
+use super::model::{MetadataItem, MetadataKind, Product, Show, Terminal};
+use super::ProductFilter;
+use crate::ids::{ProductId, TerminalId};
+use crate::paging::{Page, PageRequest};
+use crate::ports::{Catalogue, Store, StoreError, Terminals};
+
+/// Why one product could not be shown.
+#[derive(Debug, thiserror::Error)]
+pub enum GetProductError {
+    /// No product has this id.
+    #[error("Product not found")]
+    NotFound,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why one show could not be shown.
+#[derive(Debug, thiserror::Error)]
+pub enum GetShowError {
+    /// No show has this id (a product that is not a show included).
+    #[error("Show not found")]
+    NotFound,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why a show list could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ListShowsError {
+    /// The brand asked for does not exist.
+    #[error("Brand not found")]
+    BrandNotFound,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why one terminal could not be shown.
+#[derive(Debug, thiserror::Error)]
+pub enum GetTerminalError {
+    /// No terminal has this id.
+    #[error("Terminal not found")]
+    NotFound,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A show list question: brand and show type by id or name, title text, page.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct ShowQuery {
+    /// Brand id or name (any letter case).
+    pub brand: Option<String>,
+    /// Show type id or name (any letter case, e.g. `FOURTH_JULY`).
+    pub show_type: Option<String>,
+    /// Text anywhere in the title.
+    pub search: Option<String>,
+}
+
+/// One page of products; `known_total` (a count of the same filter at the same catalogue
+/// version) saves the count.
+///
+/// # Errors
+/// Store failures.
+pub fn list_products(
+    tx: &mut impl Catalogue,
+    filter: &ProductFilter,
+    page: PageRequest,
+    known_total: Option<i64>,
+) -> Result<Page<Product>, StoreError> {
+    tx.list_products(filter, page, known_total)
+}
+
+/// One product of any kind.
+///
+/// # Errors
+/// [`GetProductError::NotFound`]; store failures.
+pub fn get_product(tx: &mut impl Catalogue, id: &ProductId) -> Result<Product, GetProductError> {
+    tx.find_product(id)?.ok_or(GetProductError::NotFound)
+}
+
+/// One page of shows. An unknown show type has no shows (an empty page); an unknown brand is
+/// an error, because the brand page names it in its address.
+///
+/// # Errors
+/// [`ListShowsError::BrandNotFound`]; store failures.
+pub fn list_shows(
+    tx: &mut impl Catalogue,
+    query: &ShowQuery,
+    page: PageRequest,
+) -> Result<Page<Show>, ListShowsError> {
+    let mut filter = ShowFilter {
+        search: query.search.clone(),
+        ..ShowFilter::default()
+    };
+    if let Some(brand) = &query.brand {
+        let found = tx.find_brand(brand)?.ok_or(ListShowsError::BrandNotFound)?;
+        filter.brands.push(found.id);
+    }
+    if let Some(key) = &query.show_type {
+        match tx.find_show_type(key)? {
+            Some(id) => filter.show_types.push(id),
+            None => {
+                return Ok(Page {
+                    items: Vec::new(),
+                    total: 0,
+                })
+            }
+        }
+    }
+    Ok(tx.list_shows(&filter, page)?)
+}
+
+/// One show with its contents.
+///
+/// # Errors
+/// [`GetShowError::NotFound`]; store failures.
+pub fn get_show(tx: &mut impl Catalogue, id: &ProductId) -> Result<Show, GetShowError> {
+    tx.find_show(id)?.ok_or(GetShowError::NotFound)
+}
+
+/// The base SKU the next apparel product gets: one more than the highest `APP-n` in use.
+///
+/// # Errors
+/// Store failures.
+pub fn next_apparel_sku(tx: &mut impl Catalogue) -> Result<String, StoreError> {
+    let skus = tx.apparel_skus()?;
+    Ok(crate::pricing::next_apparel_base_sku(
+        skus.iter().map(String::as_str),
+    ))
+}
+
+/// A page of each metadata kind asked for, in the order asked.
+///
+/// # Errors
+/// Store failures.
+pub fn metadata_pages(
+    tx: &mut impl Catalogue,
+    kinds: &[MetadataKind],
+    search: Option<&str>,
+    page: PageRequest,
+) -> Result<Vec<(MetadataKind, Page<MetadataItem>)>, StoreError> {
+    kinds
+        .iter()
+        .map(|&kind| Ok((kind, tx.metadata_page(kind, search, page)?)))
+        .collect()
+}
+
+/// One freight terminal.
+///
+/// # Errors
+/// [`GetTerminalError::NotFound`]; store failures.
+pub fn get_terminal(
+    tx: &mut impl Terminals,
+    id: &TerminalId,
+) -> Result<Terminal, GetTerminalError> {
+    tx.find_terminal(id)?.ok_or(GetTerminalError::NotFound)
+}
+
+/// Why a product's stock flag was not set.
+#[derive(Debug, thiserror::Error)]
+pub enum SetInStockError {
+    /// No product has this id.
+    #[error("Product not found")]
+    NotFound,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Sets a product's stock flag and moves the catalogue version on in the same write, so every
+/// API node's read cache drops its answers (the rule of every catalogue write).
+///
+/// # Errors
+/// [`SetInStockError::NotFound`]; store failures.
+pub fn set_in_stock(
+    store: &impl Store,
+    id: &ProductId,
+    in_stock: bool,
+) -> Result<(), SetInStockError> {
+    store.write(|tx| {
+        if !tx.set_product_in_stock(id, in_stock)? {
+            return Err(SetInStockError::NotFound);
+        }
+        tx.bump_catalogue_version()?;
+        Ok(())
+    })
+}

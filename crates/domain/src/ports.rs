@@ -1,0 +1,381 @@
+//! The ports of the hexagon: what the use cases need from the outside world, as traits. The
+//! adapters implement them: `persistence` the [`Store`] and its repositories (SQLite and
+//! PostgreSQL), `auth` the [`PasswordHasher`] and [`TokenService`]. Ports are synchronous
+//! (diesel is); the API runs a whole use case in one blocking call.
+//!
+//! Repository methods exist only on the transaction value a [`Store`] hands to a closure, so
+//! nothing queries outside a transaction, and one use case is one `read` or `write` (plus,
+//! where a slow step such as password hashing sits between, one before and one after it).
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+
+use crate::account::{NewUser, Role, User, UserFilter, UserListItem};
+use crate::catalogue::{
+    MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
+    ProductFilter, Show, ShowFilter, Terminal, TypeRef,
+};
+use crate::ids::{CartId, ProductId, TerminalId, UserId, VariantId};
+use crate::paging::{Page, PageRequest};
+use crate::profile::{Profile, ProfileChanges};
+
+/// Why a storage operation failed. Adapters map their own errors onto these variants; the
+/// use cases turn the ones they expect (a duplicate e-mail, a missing row) into their own
+/// error enums and pass the rest on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// The row asked for does not exist.
+    #[error("not found")]
+    NotFound,
+    /// A unique rule refused the write; the text names the rule or column.
+    #[error("duplicate: {0}")]
+    Duplicate(String),
+    /// The write conflicts with other rows or the current state (a reference, a check such as
+    /// stock below zero, a serialization failure).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// The store could not be reached in time (no free connection, server down, locked).
+    #[error("store unavailable")]
+    Unavailable,
+    /// Anything else: a bug or a broken store. Logged, never shown to a client.
+    #[error("store error: {0}")]
+    Other(String),
+}
+
+/// The database: runs a closure on one transaction value that implements every repository.
+pub trait Store: Send + Sync {
+    /// The transaction value handed to the closures.
+    type Tx<'a>: Catalogue + Users + Terminals
+    where
+        Self: 'a;
+
+    /// Runs `f` on a read-only unit of work. Each statement sees committed data.
+    ///
+    /// # Errors
+    /// Whatever `f` returns; [`StoreError::Unavailable`] (converted into `E`) when no
+    /// connection can be had.
+    fn read<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        E: From<StoreError>,
+        F: FnOnce(&mut Self::Tx<'_>) -> Result<T, E>;
+
+    /// Runs `f` in one write transaction (`BEGIN IMMEDIATE` on SQLite, so a concurrent writer
+    /// waits instead of failing): committed when `f` answers `Ok`, rolled back on `Err`.
+    ///
+    /// # Errors
+    /// Whatever `f` returns; [`StoreError::Unavailable`] when no connection can be had or the
+    /// write lock is not granted in time; [`StoreError::Other`] when the commit fails.
+    fn write<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        E: From<StoreError>,
+        F: FnOnce(&mut Self::Tx<'_>) -> Result<T, E>;
+}
+
+/// The catalogue: products, apparel, shows, metadata, and the version every catalogue write
+/// moves (API nodes key their read caches by it).
+pub trait Catalogue {
+    /// The current catalogue version (0 before the first write).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn catalogue_version(&mut self) -> Result<i64, StoreError>;
+
+    /// Moves the catalogue version on by one and answers the new one. Every catalogue write
+    /// calls it in its own transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn bump_catalogue_version(&mut self) -> Result<i64, StoreError>;
+
+    /// One page of products matching `filter`, in `filter.sort` order, with the number that
+    /// match in all. With `known_total` (a count of the same filter at the same catalogue
+    /// version) the count is not run again. Never one query per product.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn list_products(
+        &mut self,
+        filter: &ProductFilter,
+        page: PageRequest,
+        known_total: Option<i64>,
+    ) -> Result<Page<Product>, StoreError>;
+
+    /// The product (of any kind) with this id, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn find_product(&mut self, id: &ProductId) -> Result<Option<Product>, StoreError>;
+
+    /// One page of shows (by title, then id) with their contents.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn list_shows(
+        &mut self,
+        filter: &ShowFilter,
+        page: PageRequest,
+    ) -> Result<Page<Show>, StoreError>;
+
+    /// The show with this id, or `None` (also for a product that is not a show).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn find_show(&mut self, id: &ProductId) -> Result<Option<Show>, StoreError>;
+
+    /// The brand with this id, or named `key` in any letter case.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn find_brand(&mut self, key: &str) -> Result<Option<NamedRef>, StoreError>;
+
+    /// The id of the show type with this id, or named `key` in any letter case.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn find_show_type(&mut self, key: &str) -> Result<Option<String>, StoreError>;
+
+    /// Every brand, category, colour, effect, apparel type and show type, each by name.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn metadata(&mut self) -> Result<MetadataLists, StoreError>;
+
+    /// One page of one metadata kind (by name; `search` anywhere in the name, any case), each
+    /// item with its product count.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn metadata_page(
+        &mut self,
+        kind: MetadataKind,
+        search: Option<&str>,
+        page: PageRequest,
+    ) -> Result<Page<MetadataItem>, StoreError>;
+
+    /// Every apparel type (by name) with the number of apparel products of that type.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn apparel_types(&mut self) -> Result<Vec<(TypeRef, i64)>, StoreError>;
+
+    /// Every show type, by name.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn show_types(&mut self) -> Result<Vec<TypeRef>, StoreError>;
+
+    /// The SKUs of every apparel product (`APP-n`), for the next base SKU.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn apparel_skus(&mut self) -> Result<Vec<String>, StoreError>;
+
+    /// The products with these ids (unknown ids are absent), with what pricing needs.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn priced_products(
+        &mut self,
+        ids: &[ProductId],
+    ) -> Result<HashMap<ProductId, PricedProduct>, StoreError>;
+
+    /// The apparel variants with these ids (unknown ids are absent).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn priced_variants(
+        &mut self,
+        ids: &[VariantId],
+    ) -> Result<HashMap<VariantId, PricedVariant>, StoreError>;
+
+    /// Sets a product's stock flag; answers whether the product exists. The caller moves the
+    /// catalogue version on in the same transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn set_product_in_stock(&mut self, id: &ProductId, in_stock: bool) -> Result<bool, StoreError>;
+}
+
+/// Accounts: users, their profiles and their carts.
+pub trait Users {
+    /// Inserts a user and answers it with its new id.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the e-mail is taken.
+    fn insert_user(&mut self, user: &NewUser, at: NaiveDateTime) -> Result<User, StoreError>;
+
+    /// Inserts the empty profile of a new user.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the user has a profile already; [`StoreError::Conflict`]
+    /// for an unknown user.
+    fn insert_empty_profile(&mut self, user: &UserId, at: NaiveDateTime) -> Result<(), StoreError>;
+
+    /// Inserts the empty cart of a new user and answers its id.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the user has a cart already; [`StoreError::Conflict`]
+    /// for an unknown user.
+    fn insert_empty_cart(&mut self, user: &UserId, at: NaiveDateTime)
+        -> Result<CartId, StoreError>;
+
+    /// The user with this (normalised) e-mail.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn user_by_email(&mut self, email: &str) -> Result<Option<User>, StoreError>;
+
+    /// The user with this id.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn user_by_id(&mut self, id: &UserId) -> Result<Option<User>, StoreError>;
+
+    /// Whether any active admin exists.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn any_active_admin(&mut self) -> Result<bool, StoreError>;
+
+    /// Records a successful sign-in at `at`.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown user.
+    fn record_login(&mut self, id: &UserId, at: NaiveDateTime) -> Result<(), StoreError>;
+
+    /// The id of the user's cart, when they have one.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_of(&mut self, user: &UserId) -> Result<Option<CartId>, StoreError>;
+
+    /// The user's profile with its addresses and the owner's e-mail.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when the user has no profile.
+    fn profile_of(&mut self, user: &UserId) -> Result<Profile, StoreError>;
+
+    /// Applies validated changes to the user's profile and answers the result. Billing and
+    /// shipping addresses are separate rows, so editing one never changes the other.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when the user has no profile.
+    fn update_profile(
+        &mut self,
+        user: &UserId,
+        changes: ProfileChanges,
+        at: NaiveDateTime,
+    ) -> Result<Profile, StoreError>;
+
+    /// Activates or deactivates a user.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown user.
+    fn set_active(
+        &mut self,
+        id: &UserId,
+        active: bool,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Changes a user's role.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown user.
+    fn set_role(&mut self, id: &UserId, role: Role, at: NaiveDateTime) -> Result<(), StoreError>;
+
+    /// One page of users (by e-mail, then id) with their profile names, and the total.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn list_users(
+        &mut self,
+        filter: &UserFilter,
+        page: PageRequest,
+    ) -> Result<Page<UserListItem>, StoreError>;
+}
+
+/// Freight terminals.
+pub trait Terminals {
+    /// Terminals in `state` (exact code) whose ZIP code starts with `zip_prefix`, by state,
+    /// ZIP code, name and id. `None` does not filter.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn list_terminals(
+        &mut self,
+        state: Option<&str>,
+        zip_prefix: Option<&str>,
+    ) -> Result<Vec<Terminal>, StoreError>;
+
+    /// The terminal with this id.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn find_terminal(&mut self, id: &TerminalId) -> Result<Option<Terminal>, StoreError>;
+}
+
+/// Why a password could not be hashed or checked (a broken stored hash, a failing library):
+/// never "wrong password", which is `Ok(false)`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("password hashing failed: {0}")]
+pub struct PasswordError(pub String);
+
+/// Password hashing (argon2id in the `auth` adapter). Slow on purpose: call it off the async
+/// workers and never inside a [`Store::write`].
+pub trait PasswordHasher: Send + Sync {
+    /// A PHC string for `password`.
+    ///
+    /// # Errors
+    /// [`PasswordError`] when the hasher fails.
+    fn hash(&self, password: &str) -> Result<String, PasswordError>;
+
+    /// Whether `password` matches the PHC string `hash`.
+    ///
+    /// # Errors
+    /// [`PasswordError`] when `hash` cannot be read.
+    fn verify(&self, password: &str, hash: &str) -> Result<bool, PasswordError>;
+
+    /// Spends the time of a verification without a stored hash, so that an unknown e-mail
+    /// takes as long as a wrong password.
+    fn verify_nothing(&self, password: &str);
+}
+
+/// What a valid token says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenClaims {
+    /// The user.
+    pub user: UserId,
+    /// The role when the token was issued (the API re-reads the current one).
+    pub role: Role,
+}
+
+/// Why a token was refused or could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    /// The token is past its expiry.
+    #[error("token expired")]
+    Expired,
+    /// Bad signature, algorithm, shape or claims.
+    #[error("invalid token")]
+    Invalid,
+    /// Signing failed (a bug or a broken key).
+    #[error("token signing failed: {0}")]
+    Signing(String),
+}
+
+/// Signed session tokens (JWT in the `auth` adapter).
+pub trait TokenService: Send + Sync {
+    /// A token for `user` with `role`, valid for the session's lifetime.
+    ///
+    /// # Errors
+    /// [`TokenError::Signing`] when signing fails.
+    fn issue(&self, user: &UserId, role: Role) -> Result<String, TokenError>;
+
+    /// The claims of a valid token.
+    ///
+    /// # Errors
+    /// [`TokenError::Expired`] or [`TokenError::Invalid`].
+    fn verify(&self, token: &str) -> Result<TokenClaims, TokenError>;
+}

@@ -1,0 +1,269 @@
+//! The adapter of the domain's ports: [`Db`] is a [`Store`]; the transaction value [`Tx`]
+//! implements [`Catalogue`], [`Users`] and [`Terminals`] by running this crate's diesel
+//! queries on its connection. Every [`DbError`] becomes a [`StoreError`] here.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+use domain::account::{NewUser, Role, User, UserFilter, UserListItem};
+use domain::catalogue::{
+    MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
+    ProductFilter, Show, ShowFilter, Terminal, TypeRef,
+};
+use domain::ids::{CartId, ProductId, TerminalId, UserId, VariantId};
+use domain::paging::{Page, PageRequest};
+use domain::ports::{Catalogue, Store, StoreError, Terminals, Users};
+use domain::profile::{Profile, ProfileChanges};
+
+use crate::connection::{Db, DbConnection};
+use crate::error::DbError;
+use crate::{catalogue, users};
+
+impl From<DbError> for StoreError {
+    fn from(e: DbError) -> Self {
+        match e {
+            DbError::NotFound => StoreError::NotFound,
+            DbError::Duplicate(m) => StoreError::Duplicate(m),
+            DbError::Conflict(m) => StoreError::Conflict(m),
+            DbError::Unavailable => StoreError::Unavailable,
+            DbError::Other(m) => StoreError::Other(m),
+        }
+    }
+}
+
+/// One unit of work on one pooled connection: the repositories of the domain's ports.
+pub struct Tx<'a> {
+    conn: &'a mut DbConnection,
+}
+
+impl std::fmt::Debug for Tx<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tx")
+            .field("backend", &self.conn.backend())
+            .finish()
+    }
+}
+
+/// The error of a write transaction's closure, or of diesel beginning or committing it.
+enum TxError<E> {
+    App(E),
+    Db(diesel::result::Error),
+}
+
+impl<E> From<diesel::result::Error> for TxError<E> {
+    fn from(e: diesel::result::Error) -> Self {
+        TxError::Db(e)
+    }
+}
+
+impl Store for Db {
+    type Tx<'a> = Tx<'a>;
+
+    fn read<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        E: From<StoreError>,
+        F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
+    {
+        let mut conn = self.get().map_err(|e| E::from(e.into()))?;
+        f(&mut Tx { conn: &mut conn })
+    }
+
+    fn write<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        E: From<StoreError>,
+        F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
+    {
+        let mut conn = self.get().map_err(|e| E::from(e.into()))?;
+        conn.write_transaction(|conn| f(&mut Tx { conn }).map_err(TxError::App))
+            .map_err(|e| match e {
+                TxError::App(e) => e,
+                TxError::Db(e) => E::from(DbError::from(e).into()),
+            })
+    }
+}
+
+/// Runs one query of this crate and turns its error into the port's.
+fn q<T>(result: Result<T, DbError>) -> Result<T, StoreError> {
+    result.map_err(StoreError::from)
+}
+
+impl Catalogue for Tx<'_> {
+    fn catalogue_version(&mut self) -> Result<i64, StoreError> {
+        q(catalogue::current_version(self.conn))
+    }
+
+    fn bump_catalogue_version(&mut self) -> Result<i64, StoreError> {
+        q(catalogue::bump_version(self.conn))
+    }
+
+    fn list_products(
+        &mut self,
+        filter: &ProductFilter,
+        page: PageRequest,
+        known_total: Option<i64>,
+    ) -> Result<Page<Product>, StoreError> {
+        q(catalogue::list_products_counted(
+            self.conn,
+            filter,
+            page,
+            known_total,
+        ))
+    }
+
+    fn find_product(&mut self, id: &ProductId) -> Result<Option<Product>, StoreError> {
+        q(catalogue::find_product(self.conn, id.as_str()))
+    }
+
+    fn list_shows(
+        &mut self,
+        filter: &ShowFilter,
+        page: PageRequest,
+    ) -> Result<Page<Show>, StoreError> {
+        q(catalogue::list_shows(self.conn, filter, page))
+    }
+
+    fn find_show(&mut self, id: &ProductId) -> Result<Option<Show>, StoreError> {
+        q(catalogue::find_show(self.conn, id.as_str()))
+    }
+
+    fn find_brand(&mut self, key: &str) -> Result<Option<NamedRef>, StoreError> {
+        q(catalogue::find_brand(self.conn, key))
+    }
+
+    fn find_show_type(&mut self, key: &str) -> Result<Option<String>, StoreError> {
+        q(catalogue::find_show_type(self.conn, key))
+    }
+
+    fn metadata(&mut self) -> Result<MetadataLists, StoreError> {
+        q(catalogue::metadata(self.conn))
+    }
+
+    fn metadata_page(
+        &mut self,
+        kind: MetadataKind,
+        search: Option<&str>,
+        page: PageRequest,
+    ) -> Result<Page<MetadataItem>, StoreError> {
+        q(catalogue::metadata_page(self.conn, kind, search, page))
+    }
+
+    fn apparel_types(&mut self) -> Result<Vec<(TypeRef, i64)>, StoreError> {
+        q(catalogue::apparel_types(self.conn))
+    }
+
+    fn show_types(&mut self) -> Result<Vec<TypeRef>, StoreError> {
+        q(catalogue::show_types(self.conn))
+    }
+
+    fn apparel_skus(&mut self) -> Result<Vec<String>, StoreError> {
+        q(catalogue::apparel_skus(self.conn))
+    }
+
+    fn priced_products(
+        &mut self,
+        ids: &[ProductId],
+    ) -> Result<HashMap<ProductId, PricedProduct>, StoreError> {
+        q(catalogue::priced_products(self.conn, ids))
+    }
+
+    fn priced_variants(
+        &mut self,
+        ids: &[VariantId],
+    ) -> Result<HashMap<VariantId, PricedVariant>, StoreError> {
+        q(catalogue::priced_variants(self.conn, ids))
+    }
+
+    fn set_product_in_stock(&mut self, id: &ProductId, in_stock: bool) -> Result<bool, StoreError> {
+        q(catalogue::set_product_in_stock(
+            self.conn,
+            id.as_str(),
+            in_stock,
+        ))
+    }
+}
+
+impl Users for Tx<'_> {
+    fn insert_user(&mut self, user: &NewUser, at: NaiveDateTime) -> Result<User, StoreError> {
+        q(users::insert_user(self.conn, user, at))
+    }
+
+    fn insert_empty_profile(&mut self, user: &UserId, at: NaiveDateTime) -> Result<(), StoreError> {
+        q(users::insert_empty_profile(self.conn, user, at))
+    }
+
+    fn insert_empty_cart(
+        &mut self,
+        user: &UserId,
+        at: NaiveDateTime,
+    ) -> Result<CartId, StoreError> {
+        q(users::insert_empty_cart(self.conn, user, at))
+    }
+
+    fn user_by_email(&mut self, email: &str) -> Result<Option<User>, StoreError> {
+        q(users::find_by_email(self.conn, email))
+    }
+
+    fn user_by_id(&mut self, id: &UserId) -> Result<Option<User>, StoreError> {
+        q(users::find_by_id(self.conn, id))
+    }
+
+    fn any_active_admin(&mut self) -> Result<bool, StoreError> {
+        q(users::any_admin(self.conn))
+    }
+
+    fn record_login(&mut self, id: &UserId, at: NaiveDateTime) -> Result<(), StoreError> {
+        q(users::record_login(self.conn, id, at))
+    }
+
+    fn cart_of(&mut self, user: &UserId) -> Result<Option<CartId>, StoreError> {
+        q(users::cart_id_of(self.conn, user))
+    }
+
+    fn profile_of(&mut self, user: &UserId) -> Result<Profile, StoreError> {
+        q(users::profile_of(self.conn, user))
+    }
+
+    fn update_profile(
+        &mut self,
+        user: &UserId,
+        changes: ProfileChanges,
+        at: NaiveDateTime,
+    ) -> Result<Profile, StoreError> {
+        q(users::update_profile(self.conn, user, changes, at))
+    }
+
+    fn set_active(
+        &mut self,
+        id: &UserId,
+        active: bool,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(users::set_active(self.conn, id, active, at))
+    }
+
+    fn set_role(&mut self, id: &UserId, role: Role, at: NaiveDateTime) -> Result<(), StoreError> {
+        q(users::set_role(self.conn, id, role, at))
+    }
+
+    fn list_users(
+        &mut self,
+        filter: &UserFilter,
+        page: PageRequest,
+    ) -> Result<Page<UserListItem>, StoreError> {
+        q(users::list_users(self.conn, filter, page))
+    }
+}
+
+impl Terminals for Tx<'_> {
+    fn list_terminals(
+        &mut self,
+        state: Option<&str>,
+        zip_prefix: Option<&str>,
+    ) -> Result<Vec<Terminal>, StoreError> {
+        q(catalogue::list_terminals(self.conn, state, zip_prefix))
+    }
+
+    fn find_terminal(&mut self, id: &TerminalId) -> Result<Option<Terminal>, StoreError> {
+        q(catalogue::find_terminal(self.conn, id.as_str()))
+    }
+}
