@@ -5,3 +5,4 @@
 mod concurrency;
 mod schema;
 mod seed;
+mod use_cases;
