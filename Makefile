@@ -65,10 +65,11 @@ test-api: ## API integration tests (SQLite, then PostgreSQL when installed)
 test-frontend: frontend-deps ## Frontend unit tests
 	$(NPM) --prefix frontend test
 
-lint: lint-rust lint-frontend ## Format check, clippy -D warnings, tsc and the frontend linter
+lint: lint-rust lint-frontend ## Format check, dependency boundaries, clippy -D warnings, tsc and the frontend linter (import zones, no cycles)
 
 lint-rust:
 	$(CARGO) fmt --all -- --check
+	scripts/check-boundaries.sh
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 lint-frontend: frontend-deps

@@ -206,3 +206,47 @@ pub fn price_lines(store: &impl Store, request: &QuoteRequest) -> Result<Quote, 
         Ok(quote(&lines, destination, request.lift_gate))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::Money;
+    use crate::order::LineError;
+
+    /// A stored price the money rules refuse is reported, never quoted (the database's
+    /// CHECK keeps prices at 0 or more, so only a bug gets here).
+    #[test]
+    fn a_negative_stored_price_is_a_line_error() {
+        let id = ProductId::from("p");
+        let products = HashMap::from([(
+            id.clone(),
+            PricedProduct {
+                id,
+                title: "Broken".into(),
+                case_price: Money::from_cents(-100),
+                is_show: true,
+                is_apparel: false,
+                in_stock: true,
+                unit: None,
+            },
+        )]);
+        let line = LineRequest {
+            product_id: "p".into(),
+            variant_id: None,
+            case_quantity: 1,
+            unit_quantity: 0,
+        };
+        assert!(matches!(
+            price_line(&line, &products, &HashMap::new()),
+            Err(QuoteError::Line(LineError::NegativePrice))
+        ));
+    }
+
+    #[test]
+    fn unit_case_and_blank_are_no_variant() {
+        assert_eq!(variant_id_of(Some(" v-1 ")), Some("v-1"));
+        for none in [Some("unit"), Some("case"), Some("  "), None] {
+            assert_eq!(variant_id_of(none), None);
+        }
+    }
+}

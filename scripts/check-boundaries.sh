@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The hexagon's dependency rules, checked by `make lint` (from Cargo's own view of the crates):
+# - domain (the core) depends on no web, database or async runtime crate: not actix, diesel,
+#   tokio or r2d2, directly or through another crate;
+# - api (the driving adapter) has no diesel of its own (normal, dev or build dependency):
+#   it reaches the database through the domain's ports, which persistence implements.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+
+forbidden='^(actix[a-z_-]*|diesel[a-z_-]*|tokio[a-z_-]*|r2d2[a-z_-]*) '
+domain_tree=$(cargo tree --offline -p domain -e normal --prefix none --format '{p}' 2>/dev/null \
+  || cargo tree -p domain -e normal --prefix none --format '{p}')
+if bad=$(grep -E "$forbidden" <<<"$domain_tree" | sort -u) && [ -n "$bad" ]; then
+  echo "boundaries: the domain crate must not depend on actix, diesel, tokio or r2d2, but its tree has:" >&2
+  sed 's/^/  /' <<<"$bad" >&2
+  status=1
+fi
+
+api_direct=$(cargo tree --offline -p shop-api -e normal,dev,build --depth 1 --prefix none --format '{p}' 2>/dev/null \
+  || cargo tree -p shop-api -e normal,dev,build --depth 1 --prefix none --format '{p}')
+if bad=$(grep -E '^diesel[a-z_-]* ' <<<"$api_direct" | sort -u) && [ -n "$bad" ]; then
+  echo "boundaries: the api crate must not depend on diesel (use the domain's ports), but it has:" >&2
+  sed 's/^/  /' <<<"$bad" >&2
+  status=1
+fi
+
+[ "$status" -eq 0 ] && echo "boundaries: domain has no actix/diesel/tokio/r2d2; api has no diesel"
+exit "$status"
