@@ -23,9 +23,12 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use std::future::{ready, Ready};
+
+use actix_web::dev::Payload;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::web::{self, Bytes};
+use actix_web::{FromRequest, HttpRequest, HttpResponse};
 use domain::ports::{Catalogue, Store as _};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -268,6 +271,63 @@ impl CatalogueCache {
             .await
             .map_err(Arc::unwrap_or_clone)?;
         Ok(answer(req, &loaded, policy))
+    }
+}
+
+/// A catalogue read of one request: the request, the application state and the server's
+/// cache, taken by a handler as one extractor.
+pub struct CachedRead {
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+}
+
+impl FromRequest for CachedRead {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let missing = || ApiError::internal("catalogue state missing");
+        ready(
+            match (
+                req.app_data::<web::Data<AppState>>(),
+                req.app_data::<web::Data<CatalogueCache>>(),
+            ) {
+                (Some(state), Some(cache)) => Ok(CachedRead {
+                    req: req.clone(),
+                    state: state.clone(),
+                    cache: cache.clone(),
+                }),
+                _ => Err(missing()),
+            },
+        )
+    }
+}
+
+impl CachedRead {
+    /// The server's cache (for list counts).
+    #[must_use]
+    pub fn cache(&self) -> &web::Data<CatalogueCache> {
+        &self.cache
+    }
+
+    /// [`CatalogueCache::respond`] for this request.
+    ///
+    /// # Errors
+    /// Whatever `load` returns; 503 when no connection can be had.
+    pub async fn respond<T, F>(
+        &self,
+        key: String,
+        policy: CachePolicy,
+        load: F,
+    ) -> Result<HttpResponse, ApiError>
+    where
+        F: FnOnce(&mut Tx<'_>, i64) -> Result<T, ApiError> + Send + 'static,
+        T: Serialize,
+    {
+        self.cache
+            .respond(&self.req, &self.state, key, policy, load)
+            .await
     }
 }
 

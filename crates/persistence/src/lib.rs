@@ -96,7 +96,7 @@ impl Db {
     ///
     /// # Errors
     /// [`DbError`] when a query fails.
-    pub fn table_counts(&self) -> Result<Vec<(&'static str, i64)>, DbError> {
+    pub fn table_counts(&self) -> Result<Vec<(String, i64)>, DbError> {
         seed::table_counts(&mut *self.get()?)
     }
 }

@@ -1,6 +1,6 @@
 //! `GET /api/apparel`, `GET /api/apparel/types/all` and `GET /api/apparel/sku/preview`.
 
-use actix_web::{get, web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use domain::catalogue::{self, StockFilter};
 use domain::ports::Catalogue as _;
 use serde::Serialize;
@@ -9,9 +9,8 @@ use utoipa::ToSchema;
 use super::products::dto::ProductPageJson;
 use super::products::params::Params;
 use super::products::respond_product_page;
-use crate::catalogue_cache::{CachePolicy, CatalogueCache};
+use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
-use crate::state::AppState;
 
 /// Lists apparel products with their variants, sorted by title then id. Without
 /// `showOutOfStock=true` only products in stock with a variant in stock are listed;
@@ -33,9 +32,7 @@ use crate::state::AppState;
     responses((status = 200, body = ProductPageJson), (status = 400, description = "invalid paging or filter")))]
 #[get("/apparel")]
 pub async fn list(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
+    read: CachedRead,
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ApiError> {
     let params = Params::from(query.into_inner());
@@ -48,7 +45,7 @@ pub async fn list(
         (Some(true), _) => StockFilter::Any,
         _ => StockFilter::InStock,
     };
-    respond_product_page(&req, &state, &cache, "apparel", filter, page).await
+    respond_product_page(&read, "apparel", filter, page).await
 }
 
 /// An apparel type with the number of apparel products of that type.
@@ -69,31 +66,24 @@ pub struct ApparelTypeJson {
 #[utoipa::path(get, path = "/api/apparel/types/all", tag = "catalogue",
     responses((status = 200, body = Vec<ApparelTypeJson>)))]
 #[get("/apparel/types/all")]
-pub async fn types(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
-) -> Result<HttpResponse, ApiError> {
-    cache
-        .respond(
-            &req,
-            &state,
-            "apparel-types".to_owned(),
-            CachePolicy::Revalidate,
-            |tx, _| {
-                Ok(tx
-                    .apparel_types()?
-                    .into_iter()
-                    .map(|(t, product_count)| ApparelTypeJson {
-                        id: t.id,
-                        name: t.name,
-                        description: t.description,
-                        product_count,
-                    })
-                    .collect::<Vec<_>>())
-            },
-        )
-        .await
+pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
+    read.respond(
+        "apparel-types".to_owned(),
+        CachePolicy::Revalidate,
+        |tx, _| {
+            Ok(tx
+                .apparel_types()?
+                .into_iter()
+                .map(|(t, product_count)| ApparelTypeJson {
+                    id: t.id,
+                    name: t.name,
+                    description: t.description,
+                    product_count,
+                })
+                .collect::<Vec<_>>())
+        },
+    )
+    .await
 }
 
 /// The next apparel base SKU.
@@ -108,22 +98,15 @@ pub struct SkuPreviewJson {
 #[utoipa::path(get, path = "/api/apparel/sku/preview", tag = "catalogue",
     responses((status = 200, body = SkuPreviewJson)))]
 #[get("/apparel/sku/preview")]
-pub async fn sku_preview(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
-) -> Result<HttpResponse, ApiError> {
-    cache
-        .respond(
-            &req,
-            &state,
-            "apparel-sku-preview".to_owned(),
-            CachePolicy::MaxAge(300),
-            |tx, _| {
-                Ok(SkuPreviewJson {
-                    sku: catalogue::next_apparel_sku(tx)?,
-                })
-            },
-        )
-        .await
+pub async fn sku_preview(read: CachedRead) -> Result<HttpResponse, ApiError> {
+    read.respond(
+        "apparel-sku-preview".to_owned(),
+        CachePolicy::MaxAge(300),
+        |tx, _| {
+            Ok(SkuPreviewJson {
+                sku: catalogue::next_apparel_sku(tx)?,
+            })
+        },
+    )
+    .await
 }

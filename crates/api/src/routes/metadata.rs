@@ -2,7 +2,7 @@
 //! (cached 5 minutes), or with `page`, `pageSize`, `type` or `searchTitle` the paged back-office
 //! form with product counts (cached 1 minute).
 
-use actix_web::{get, web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use domain::catalogue::{self, MetadataItem, MetadataKind};
 use domain::paging::{Page, PageRequest};
 use domain::ports::Catalogue as _;
@@ -11,9 +11,8 @@ use utoipa::ToSchema;
 
 use super::products::dto::{MetadataItemJson, NamedJson, TypeJson};
 use super::products::params::Params;
-use crate::catalogue_cache::{CachePolicy, CatalogueCache};
+use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
-use crate::state::AppState;
 
 /// Every metadata list, each sorted by name.
 #[derive(Debug, Serialize, ToSchema)]
@@ -112,31 +111,23 @@ fn pages_json(
         (status = 400, description = "invalid paging or type")))]
 #[get("/metadata")]
 pub async fn get(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
+    read: CachedRead,
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ApiError> {
     let params = Params::from(query.into_inner());
     if !params.has_any(&["page", "pageSize", "type", "searchTitle"]) {
-        return cache
-            .respond(
-                &req,
-                &state,
-                "metadata".to_owned(),
-                CachePolicy::MaxAge(300),
-                |tx, _| {
-                    let m = tx.metadata()?;
-                    Ok(MetadataJson {
-                        brands: m.brands.into_iter().map(NamedJson::from).collect(),
-                        categories: m.categories.into_iter().map(NamedJson::from).collect(),
-                        colors: m.colors.into_iter().map(NamedJson::from).collect(),
-                        effects: m.effects.into_iter().map(NamedJson::from).collect(),
-                        apparel_types: m.apparel_types.into_iter().map(TypeJson::from).collect(),
-                        show_types: m.show_types.into_iter().map(TypeJson::from).collect(),
-                    })
-                },
-            )
+        return read
+            .respond("metadata".to_owned(), CachePolicy::MaxAge(300), |tx, _| {
+                let m = tx.metadata()?;
+                Ok(MetadataJson {
+                    brands: m.brands.into_iter().map(NamedJson::from).collect(),
+                    categories: m.categories.into_iter().map(NamedJson::from).collect(),
+                    colors: m.colors.into_iter().map(NamedJson::from).collect(),
+                    effects: m.effects.into_iter().map(NamedJson::from).collect(),
+                    apparel_types: m.apparel_types.into_iter().map(TypeJson::from).collect(),
+                    show_types: m.show_types.into_iter().map(TypeJson::from).collect(),
+                })
+            })
             .await;
     }
     let page = params.page()?;
@@ -148,10 +139,9 @@ pub async fn get(
         })?],
     };
     let key = format!("metadata-page|{page:?}|{kinds:?}|{search:?}");
-    cache
-        .respond(&req, &state, key, CachePolicy::MaxAge(60), move |tx, _| {
-            let found = catalogue::metadata_pages(tx, &kinds, search.as_deref(), page)?;
-            Ok(pages_json(page, found))
-        })
-        .await
+    read.respond(key, CachePolicy::MaxAge(60), move |tx, _| {
+        let found = catalogue::metadata_pages(tx, &kinds, search.as_deref(), page)?;
+        Ok(pages_json(page, found))
+    })
+    .await
 }

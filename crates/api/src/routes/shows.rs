@@ -1,7 +1,7 @@
 //! `GET /api/shows`, `GET /api/shows/brand/{brand}`, `GET /api/shows/{id}` and
 //! `GET /api/shows/types/all`.
 
-use actix_web::{get, web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use domain::catalogue::{self, ListShowsError, Show, ShowQuery};
 use domain::ids::ProductId;
 use domain::paging::{Page, PageRequest};
@@ -9,9 +9,8 @@ use domain::ports::Catalogue as _;
 
 use super::products::dto::{ShowJson, ShowPageJson, ShowPaginationJson, TypeJson};
 use super::products::params::Params;
-use crate::catalogue_cache::{CachePolicy, CatalogueCache};
+use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
-use crate::state::AppState;
 
 /// A show list request once parsed: the page and the question (brand and type are ids or
 /// names, resolved by the use case).
@@ -67,32 +66,23 @@ fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
     responses((status = 200, body = ShowPageJson), (status = 400, description = "invalid paging")))]
 #[get("/shows")]
 pub async fn list(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
+    read: CachedRead,
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ApiError> {
     let params = Params::from(query.into_inner());
     let q = ShowRequest::parse(&params, None)?;
-    cache
-        .respond(
-            &req,
-            &state,
-            q.key("shows"),
-            CachePolicy::Revalidate,
-            move |tx, _| {
-                let found = match catalogue::list_shows(tx, &q.query, q.page) {
-                    // On the plain list, an unknown brand has no shows.
-                    Err(ListShowsError::BrandNotFound) => Page {
-                        items: Vec::new(),
-                        total: 0,
-                    },
-                    other => other?,
-                };
-                Ok(show_page(q.page, found))
+    read.respond(q.key("shows"), CachePolicy::Revalidate, move |tx, _| {
+        let found = match catalogue::list_shows(tx, &q.query, q.page) {
+            // On the plain list, an unknown brand has no shows.
+            Err(ListShowsError::BrandNotFound) => Page {
+                items: Vec::new(),
+                total: 0,
             },
-        )
-        .await
+            other => other?,
+        };
+        Ok(show_page(q.page, found))
+    })
+    .await
 }
 
 /// Lists the shows of one brand (by id or by name in any letter case, e.g. `Cody B`), as
@@ -109,52 +99,36 @@ pub async fn list(
         (status = 404, description = "Brand not found")))]
 #[get("/shows/brand/{brand}")]
 pub async fn by_brand(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
+    read: CachedRead,
     brand: web::Path<String>,
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ApiError> {
     let params = Params::from(query.into_inner());
     let q = ShowRequest::parse(&params, Some(brand.into_inner()))?;
-    cache
-        .respond(
-            &req,
-            &state,
-            q.key("shows-brand"),
-            CachePolicy::Revalidate,
-            move |tx, _| {
-                let found = catalogue::list_shows(tx, &q.query, q.page)?;
-                Ok(show_page(q.page, found))
-            },
-        )
-        .await
+    read.respond(
+        q.key("shows-brand"),
+        CachePolicy::Revalidate,
+        move |tx, _| {
+            let found = catalogue::list_shows(tx, &q.query, q.page)?;
+            Ok(show_page(q.page, found))
+        },
+    )
+    .await
 }
 
 /// Every show type, by name.
 #[utoipa::path(get, path = "/api/shows/types/all", tag = "catalogue",
     responses((status = 200, body = Vec<TypeJson>)))]
 #[get("/shows/types/all")]
-pub async fn types(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
-) -> Result<HttpResponse, ApiError> {
-    cache
-        .respond(
-            &req,
-            &state,
-            "show-types".to_owned(),
-            CachePolicy::Revalidate,
-            |tx, _| {
-                Ok(tx
-                    .show_types()?
-                    .into_iter()
-                    .map(TypeJson::from)
-                    .collect::<Vec<_>>())
-            },
-        )
-        .await
+pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
+    read.respond("show-types".to_owned(), CachePolicy::Revalidate, |tx, _| {
+        Ok(tx
+            .show_types()?
+            .into_iter()
+            .map(TypeJson::from)
+            .collect::<Vec<_>>())
+    })
+    .await
 }
 
 /// One show with its contents.
@@ -162,17 +136,11 @@ pub async fn types(
     params(("id" = String, Path, description = "Show id")),
     responses((status = 200, body = ShowJson), (status = 404, description = "Show not found")))]
 #[get("/shows/{id}")]
-pub async fn get(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let id = ProductId::from(id.into_inner());
     let key = format!("show|{id}");
-    cache
-        .respond(&req, &state, key, CachePolicy::Revalidate, move |tx, _| {
-            Ok(ShowJson::from(catalogue::get_show(tx, &id)?))
-        })
-        .await
+    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
+        Ok(ShowJson::from(catalogue::get_show(tx, &id)?))
+    })
+    .await
 }

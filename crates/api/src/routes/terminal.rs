@@ -1,7 +1,7 @@
 //! `GET /api/terminal?state=&zipcode=` and `GET /api/terminal/{id}`: freight terminals a buyer
 //! can ship to.
 
-use actix_web::{get, web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use domain::catalogue;
 use domain::ids::TerminalId;
 use domain::ports::Terminals as _;
@@ -9,9 +9,8 @@ use domain::state::UsState;
 
 use super::products::dto::TerminalJson;
 use super::products::params::Params;
-use crate::catalogue_cache::{CachePolicy, CatalogueCache};
+use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
-use crate::state::AppState;
 
 /// Terminals by state (two-letter code, exact) and ZIP code (prefix, digits), sorted by state,
 /// ZIP code and name. Without filters, every terminal.
@@ -23,9 +22,7 @@ use crate::state::AppState;
     responses((status = 200, body = Vec<TerminalJson>), (status = 400, description = "invalid state or ZIP code")))]
 #[get("/terminal")]
 pub async fn list(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
+    read: CachedRead,
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ApiError> {
     let params = Params::from(query.into_inner());
@@ -53,15 +50,14 @@ pub async fn list(
         }
     };
     let key = format!("terminals|{us_state:?}|{zip:?}");
-    cache
-        .respond(&req, &state, key, CachePolicy::Revalidate, move |tx, _| {
-            Ok(tx
-                .list_terminals(us_state.as_deref(), zip.as_deref())?
-                .into_iter()
-                .map(TerminalJson::from)
-                .collect::<Vec<_>>())
-        })
-        .await
+    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
+        Ok(tx
+            .list_terminals(us_state.as_deref(), zip.as_deref())?
+            .into_iter()
+            .map(TerminalJson::from)
+            .collect::<Vec<_>>())
+    })
+    .await
 }
 
 /// One terminal.
@@ -69,17 +65,11 @@ pub async fn list(
     params(("id" = String, Path, description = "Terminal id")),
     responses((status = 200, body = TerminalJson), (status = 404, description = "Terminal not found")))]
 #[get("/terminal/{id}")]
-pub async fn get(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let id = TerminalId::from(id.into_inner());
     let key = format!("terminal|{id}");
-    cache
-        .respond(&req, &state, key, CachePolicy::Revalidate, move |tx, _| {
-            Ok(TerminalJson::from(catalogue::get_terminal(tx, &id)?))
-        })
-        .await
+    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
+        Ok(TerminalJson::from(catalogue::get_terminal(tx, &id)?))
+    })
+    .await
 }

@@ -6,7 +6,7 @@ use shop_api::startup::Application;
 
 use crate::helpers::{expect, test_settings, ADMIN_EMAIL};
 
-fn counts(db: &persistence::Db) -> Vec<(&'static str, i64)> {
+fn counts(db: &persistence::Db) -> Vec<(String, i64)> {
     db.table_counts().expect("counts")
 }
 

@@ -4,16 +4,15 @@
 pub mod dto;
 pub mod params;
 
-use actix_web::{get, web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use domain::catalogue::{self, Product, ProductFilter, StockFilter};
 use domain::ids::ProductId;
 use domain::paging::{Page, PageRequest};
 
 use self::dto::{ProductJson, ProductPageJson};
 use self::params::Params;
-use crate::catalogue_cache::{CachePolicy, CatalogueCache};
+use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
-use crate::state::AppState;
 
 /// The page answer of a product list.
 pub(crate) fn product_page(page: PageRequest, found: Page<Product>) -> ProductPageJson {
@@ -50,9 +49,7 @@ pub(crate) fn product_page(page: PageRequest, found: Page<Product>) -> ProductPa
     responses((status = 200, body = ProductPageJson), (status = 400, description = "invalid paging or filter")))]
 #[get("/products")]
 pub async fn list(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
+    read: CachedRead,
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ApiError> {
     let params = Params::from(query.into_inner());
@@ -65,7 +62,7 @@ pub async fn list(
         (_, Some(true)) | (Some(false), None) => StockFilter::InStock,
         (_, Some(false)) => StockFilter::OutOfStock,
     };
-    respond_product_page(&req, &state, &cache, "products", filter, page).await
+    respond_product_page(&read, "products", filter, page).await
 }
 
 /// Answers one page of a product list through the catalogue cache. The row count of a filter
@@ -75,32 +72,23 @@ pub async fn list(
 /// # Errors
 /// Database failures.
 pub async fn respond_product_page(
-    req: &HttpRequest,
-    state: &web::Data<AppState>,
-    cache: &web::Data<CatalogueCache>,
+    read: &CachedRead,
     kind: &str,
     filter: ProductFilter,
     page: PageRequest,
 ) -> Result<HttpResponse, ApiError> {
     let count_key = format!("{kind}|{filter:?}");
     let key = format!("{count_key}|{page:?}");
-    let counts = cache.clone();
-    cache
-        .respond(
-            req,
-            state,
-            key,
-            CachePolicy::Revalidate,
-            move |tx, version| {
-                let known = counts.count(&count_key, version);
-                let found = catalogue::list_products(tx, &filter, page, known)?;
-                if known.is_none() {
-                    counts.remember_count(&count_key, version, found.total);
-                }
-                Ok(product_page(page, found))
-            },
-        )
-        .await
+    let counts = read.cache().clone();
+    read.respond(key, CachePolicy::Revalidate, move |tx, version| {
+        let known = counts.count(&count_key, version);
+        let found = catalogue::list_products(tx, &filter, page, known)?;
+        if known.is_none() {
+            counts.remember_count(&count_key, version, found.total);
+        }
+        Ok(product_page(page, found))
+    })
+    .await
 }
 
 /// One product (of any kind) with its relations.
@@ -108,17 +96,11 @@ pub async fn respond_product_page(
     params(("id" = String, Path, description = "Product id")),
     responses((status = 200, body = ProductJson), (status = 404, description = "Product not found")))]
 #[get("/products/{id}")]
-pub async fn get(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let id = ProductId::from(id.into_inner());
     let key = format!("product|{id}");
-    cache
-        .respond(&req, &state, key, CachePolicy::Revalidate, move |tx, _| {
-            Ok(ProductJson::from(catalogue::get_product(tx, &id)?))
-        })
-        .await
+    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
+        Ok(ProductJson::from(catalogue::get_product(tx, &id)?))
+    })
+    .await
 }
