@@ -10,7 +10,7 @@ export CARGO_TERM_COLOR ?= never
 
 .PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
         test-rust-pg test-domain test-persistence test-auth test-api test-frontend lint lint-rust \
-        lint-frontend fmt e2e e2e-deps bench release clean
+        lint-frontend fmt e2e e2e-deps bench bench-compare release clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -89,6 +89,9 @@ e2e: build e2e-deps ## End-to-end tests in headless Chromium against the real se
 
 bench: ## Load-test the catalogue API (release, 10k and 100k products) vs nginx; writes bench/results/latest.md
 	bench/run.sh
+
+bench-compare: ## Two builds interleaved in one run: make bench-compare OLD=path/to/old/shop NEW=target/release/shop
+	python3 bench/compare.py $(OLD) $(or $(NEW),target/release/shop)
 
 clean: ## Remove build outputs (keeps data/)
 	$(CARGO) clean

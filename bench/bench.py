@@ -216,6 +216,8 @@ def start_shop(work: Path, db: Path) -> tuple[subprocess.Popen, int]:
         SHOP_ADDR=f"{HOST}:{port}",
         SHOP_DATA_DIR=str(work / "data"),
         SHOP_FRONTEND_DIR=str(work / "no-frontend"),
+        # Any free loopback port for the metrics listener (a build before it ignores this).
+        SHOP_METRICS_ADDR=f"{HOST}:0",
         RUST_LOG="warn",
     )
     proc = subprocess.Popen(

@@ -37,8 +37,11 @@ export SHOP_FRONTEND_DIR="$frontend"
 export SHOP_ADMIN_EMAIL="admin@example.com"
 export SHOP_ADMIN_PASSWORD='Admin#2026pass'
 export JWT_SECRET="e2e-secret-0123456789abcdef0123456789abcdef"
-# Every spec signs in; the production limit of 10 a minute per address would trip.
+# Every spec signs in (and some register) from one address; the production limits would trip.
 export SHOP_LOGIN_RATE_LIMIT=10000
+export SHOP_ACCOUNT_LOGIN_RATE_LIMIT=10000
+export SHOP_REGISTER_RATE_LIMIT=10000
+export SHOP_METRICS_ADDR="127.0.0.1:0"
 export SHOP_WORKERS="${SHOP_WORKERS:-2}"
 export RUST_LOG="${RUST_LOG:-warn}"
 

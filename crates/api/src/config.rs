@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 
 use auth::PasswordCost;
 
+use crate::client::ProxyTrust;
+use crate::rate_limit::LimitSettings;
+
 /// Everything the server needs to start.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -24,9 +27,22 @@ pub struct Settings {
     pub admin_password: Option<String>,
     /// `SHOP_LOGIN_RATE_LIMIT`: sign-in attempts per client address per minute (default 10).
     pub login_rate_per_minute: u32,
-    /// `SHOP_TRUST_PROXY`: take the client address from `X-Forwarded-For` (behind a load
-    /// balancer only; default false).
+    /// `SHOP_ACCOUNT_LOGIN_RATE_LIMIT`: sign-in attempts per account per hour, from any
+    /// address (default 30).
+    pub account_login_rate_per_hour: u32,
+    /// `SHOP_REGISTER_RATE_LIMIT`: registrations per client address per hour (default 10).
+    pub register_rate_per_hour: u32,
+    /// `SHOP_REGISTER_RATE_LIMIT_TOTAL`: registrations per hour in all (default 600).
+    pub register_rate_total_per_hour: u32,
+    /// `SHOP_TRUST_PROXY`: read the client address from `X-Forwarded-For` / `Forwarded`, but
+    /// only on connections from a trusted proxy (default false).
     pub trust_proxy: bool,
+    /// `SHOP_TRUSTED_PROXIES`: the proxies' addresses or CIDR networks, comma-separated
+    /// (with `SHOP_TRUST_PROXY=true` and no list: loopback only, a proxy on the same host).
+    pub trusted_proxies: ProxyTrust,
+    /// `SHOP_METRICS_ADDR`: where `GET /metrics` listens (default 127.0.0.1:9898, loopback
+    /// only; `off` for none). Never the shop's public address.
+    pub metrics_addr: Option<SocketAddr>,
     /// `SHOP_DB_POOL_SIZE`: connections in the pool (default 16).
     pub db_pool_size: u32,
     /// `SHOP_WORKERS`: HTTP worker threads (default: one per core).
@@ -80,7 +96,22 @@ impl Settings {
             admin_email: var("SHOP_ADMIN_EMAIL"),
             admin_password: var("SHOP_ADMIN_PASSWORD"),
             login_rate_per_minute: parsed("SHOP_LOGIN_RATE_LIMIT", 10)?,
+            account_login_rate_per_hour: parsed("SHOP_ACCOUNT_LOGIN_RATE_LIMIT", 30)?,
+            register_rate_per_hour: parsed("SHOP_REGISTER_RATE_LIMIT", 10)?,
+            register_rate_total_per_hour: parsed("SHOP_REGISTER_RATE_LIMIT_TOTAL", 600)?,
             trust_proxy: parsed("SHOP_TRUST_PROXY", false)?,
+            trusted_proxies: ProxyTrust::parse(&var("SHOP_TRUSTED_PROXIES").unwrap_or_default())
+                .map_err(|e| SettingsError {
+                    name: "SHOP_TRUSTED_PROXIES",
+                    reason: e.to_string(),
+                })?,
+            metrics_addr: match var("SHOP_METRICS_ADDR").as_deref().map(str::trim) {
+                Some("off") => None,
+                _ => Some(parsed(
+                    "SHOP_METRICS_ADDR",
+                    SocketAddr::from(([127, 0, 0, 1], 9898)),
+                )?),
+            },
             db_pool_size: parsed("SHOP_DB_POOL_SIZE", 16)?,
             workers: var("SHOP_WORKERS").map(|v| v.parse()).transpose().map_err(
                 |e: std::num::ParseIntError| SettingsError {
@@ -92,6 +123,28 @@ impl Settings {
             password_cost: PasswordCost::Standard,
             seed_demo: true,
         })
+    }
+
+    /// The limits of these settings.
+    #[must_use]
+    pub fn limits(&self) -> LimitSettings {
+        LimitSettings {
+            sign_in_per_minute: self.login_rate_per_minute,
+            sign_in_per_account_per_hour: self.account_login_rate_per_hour,
+            register_per_hour: self.register_rate_per_hour,
+            register_total_per_hour: self.register_rate_total_per_hour,
+        }
+    }
+
+    /// The proxies whose forwarding headers are believed: none unless `trust_proxy`; then the
+    /// configured list, or loopback when the list is empty.
+    #[must_use]
+    pub fn proxy_trust(&self) -> ProxyTrust {
+        match (self.trust_proxy, self.trusted_proxies.is_empty()) {
+            (false, _) => ProxyTrust::none(),
+            (true, false) => self.trusted_proxies.clone(),
+            (true, true) => ProxyTrust::parse("127.0.0.0/8, ::1").unwrap_or_default(),
+        }
     }
 
     /// The JWT secret: the configured one, or one generated once and kept in

@@ -57,6 +57,9 @@ pub enum ApiError {
     /// 503: a dependency (the database) is not available.
     #[error("{0}")]
     Unavailable(String),
+    /// 503 with a message for the client: the server is saturated, try again shortly.
+    #[error("{0}")]
+    Busy(String),
     /// 500: a bug or an unexpected failure. The cause is logged, never sent.
     #[error("internal error: {0}")]
     Internal(String),
@@ -113,7 +116,7 @@ impl ResponseError for ApiError {
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -139,11 +142,18 @@ impl ResponseError for ApiError {
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::PayloadTooLarge(m)
-            | ApiError::TooManyRequests(m) => (m.as_str(), None),
+            | ApiError::TooManyRequests(m)
+            | ApiError::Busy(m) => (m.as_str(), None),
         };
         let mut builder = HttpResponse::build(self.status_code());
-        if matches!(self, ApiError::TooManyRequests(_)) {
-            builder.insert_header(("Retry-After", "60"));
+        match self {
+            ApiError::TooManyRequests(_) => {
+                builder.insert_header(("Retry-After", "60"));
+            }
+            ApiError::Busy(_) => {
+                builder.insert_header(("Retry-After", "2"));
+            }
+            _ => {}
         }
         builder.json(ErrorBody { message, errors })
     }
@@ -168,9 +178,16 @@ impl From<StoreError> for ApiError {
     }
 }
 
+/// The answer when password hashing is saturated (a burst of sign-ins or registrations).
+pub const PASSWORDS_BUSY: &str =
+    "Too many sign-ins and registrations right now. Please try again in a moment.";
+
 impl From<PasswordError> for ApiError {
     fn from(e: PasswordError) -> Self {
-        ApiError::internal(e)
+        match e {
+            PasswordError::Busy => ApiError::Busy(PASSWORDS_BUSY.into()),
+            PasswordError::Failed(_) => ApiError::internal(e),
+        }
     }
 }
 

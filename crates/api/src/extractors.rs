@@ -83,23 +83,12 @@ impl FromRequest for AdminUser {
     }
 }
 
-/// The client's address: the peer, or the first `X-Forwarded-For` hop when the shop runs
-/// behind a trusted load balancer.
+/// The client's address: the peer, or the address its trusted proxy names (see
+/// [`crate::client`]).
 #[must_use]
-pub fn client_ip(req: &HttpRequest, trust_proxy: bool) -> IpAddr {
-    let forwarded = trust_proxy
-        .then(|| {
-            req.connection_info()
-                .realip_remote_addr()
-                .map(str::to_owned)
-        })
-        .flatten()
-        .and_then(|a| {
-            a.parse::<IpAddr>()
-                .ok()
-                .or_else(|| a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
-        });
-    forwarded
-        .or_else(|| req.peer_addr().map(|a| a.ip()))
-        .unwrap_or(IpAddr::from([0, 0, 0, 0]))
+pub fn client_ip(req: &HttpRequest, state: &AppState) -> IpAddr {
+    let peer = req
+        .peer_addr()
+        .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip());
+    state.proxies.client(peer, req.headers())
 }

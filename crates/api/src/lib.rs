@@ -4,6 +4,7 @@
 
 pub mod bootstrap;
 pub mod catalogue_cache;
+pub mod client;
 pub mod config;
 pub mod error;
 pub mod extractors;

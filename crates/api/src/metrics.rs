@@ -6,27 +6,58 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use actix_web::http::Method;
+
 const BUCKETS: [f64; 10] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0];
+
+/// Most (method, route, status) series kept; later new ones are counted under one overflow
+/// series, so no request can grow the label set without bound.
+pub const MAX_SERIES: usize = 2_000;
+
+/// The methods the shop answers; anything else is `OTHER` in metrics and logs.
+pub const STANDARD_METHODS: [Method; 7] = [
+    Method::GET,
+    Method::HEAD,
+    Method::POST,
+    Method::PUT,
+    Method::PATCH,
+    Method::DELETE,
+    Method::OPTIONS,
+];
+
+/// The label of a request method: its standard name, or `OTHER` (a made-up method can be
+/// 100 KB long and is never stored or logged as sent).
+#[must_use]
+pub fn method_label(method: &Method) -> &'static str {
+    STANDARD_METHODS
+        .iter()
+        .find(|m| *m == method)
+        .map_or("OTHER", Method::as_str)
+}
 
 /// Process-wide request metrics.
 #[derive(Debug, Default)]
 pub struct Metrics {
-    requests: Mutex<BTreeMap<(String, String, u16), u64>>,
+    requests: Mutex<BTreeMap<(&'static str, String, u16), u64>>,
     buckets: [AtomicU64; BUCKETS.len()],
     count: AtomicU64,
     sum_micros: AtomicU64,
 }
 
 impl Metrics {
-    /// Records one finished request: method, matched route pattern, status and duration.
-    pub fn record(&self, method: &str, route: &str, status: u16, elapsed: Duration) {
+    /// Records one finished request: method, matched route pattern (bounded by the route
+    /// table), status and duration.
+    pub fn record(&self, method: &Method, route: &str, status: u16, elapsed: Duration) {
         {
             let mut map = self
                 .requests
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            *map.entry((method.to_owned(), route.to_owned(), status))
-                .or_insert(0) += 1;
+            let mut key = (method_label(method), route.to_owned(), status);
+            if map.len() >= MAX_SERIES && !map.contains_key(&key) {
+                key = ("OTHER", "overflow".to_owned(), 0);
+            }
+            *map.entry(key).or_insert(0) += 1;
         }
         let secs = elapsed.as_secs_f64();
         for (i, bound) in BUCKETS.iter().enumerate() {
@@ -77,5 +108,34 @@ impl Metrics {
         let _ = writeln!(out, "shop_http_request_duration_seconds_sum {sum}");
         let _ = writeln!(out, "shop_http_request_duration_seconds_count {count}");
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn made_up_methods_share_one_label_and_the_series_are_capped() {
+        let m = Metrics::default();
+        for i in 0..(MAX_SERIES + 50) {
+            let method =
+                Method::from_bytes(format!("X{}", "Y".repeat(i % 100)).as_bytes()).expect("method");
+            m.record(
+                &method,
+                &format!("/route/{i}"),
+                200,
+                Duration::from_millis(1),
+            );
+        }
+        let text = m.render();
+        assert!(!text.contains("XY"), "a made-up method reached the metrics");
+        let series = text
+            .lines()
+            .filter(|l| l.starts_with("shop_http_requests_total{"))
+            .count();
+        assert!(series <= MAX_SERIES + 1, "{series} series");
+        assert!(text.contains("method=\"OTHER\",route=\"overflow\""));
+        assert_eq!(method_label(&Method::GET), "GET");
     }
 }

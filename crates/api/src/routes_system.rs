@@ -2,13 +2,14 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::state::AppState;
+use crate::metrics::Metrics;
 
-/// `GET /metrics`: request counters and latency histogram, Prometheus text format.
-pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+/// `GET /metrics` (on the metrics listener): request counters and latency histogram,
+/// Prometheus text format.
+pub async fn metrics(metrics: web::Data<Metrics>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
-        .body(state.metrics.render())
+        .body(metrics.render())
 }
 
 /// `GET /api/docs` -> `/api/docs/` (the Swagger UI, served from the binary, works offline).

@@ -3,12 +3,14 @@
 
 use std::net::TcpListener;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use actix_web::dev::{Server, Service};
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, QueryPayloadError};
+use actix_web::middleware::{from_fn, Next};
 use actix_web::middleware::{Compress, DefaultHeaders};
-use actix_web::{web, App, HttpServer};
+use actix_web::{web, App, HttpResponse, HttpServer};
 use auth::{Passwords, Tokens};
 use persistence::Db;
 use tracing_actix_web::TracingLogger;
@@ -19,7 +21,7 @@ use crate::config::Settings;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::openapi::ApiDoc;
-use crate::rate_limit::RateLimiter;
+use crate::rate_limit::Limits;
 use crate::state::AppState;
 use crate::{bootstrap, routes, web_assets};
 
@@ -34,10 +36,12 @@ pub enum StartupError {
     Io(#[from] std::io::Error),
 }
 
-/// A built, not yet running server.
+/// A built, not yet running server: the shop's listener and the metrics listener.
 pub struct Application {
     port: u16,
+    metrics_port: Option<u16>,
     server: Server,
+    metrics: Option<Server>,
 }
 
 impl Application {
@@ -64,17 +68,30 @@ impl Application {
             store: db,
             tokens: Arc::new(Tokens::new(&secret)),
             passwords: Arc::new(passwords),
-            login_limiter: Arc::new(RateLimiter::new(
-                settings.login_rate_per_minute,
-                Duration::from_secs(60),
-            )),
+            limits: Arc::new(Limits::new(settings.limits())),
             metrics: Arc::new(Metrics::default()),
-            trust_proxy: settings.trust_proxy,
+            proxies: Arc::new(settings.proxy_trust()),
         };
         let listener = TcpListener::bind(settings.addr)?;
         let port = listener.local_addr()?.port();
+        let (metrics, metrics_port) = match settings.metrics_addr {
+            Some(addr) => {
+                let listener = TcpListener::bind(addr)?;
+                let port = listener.local_addr()?.port();
+                (
+                    Some(serve_metrics(listener, state.metrics.clone())?),
+                    Some(port),
+                )
+            }
+            None => (None, None),
+        };
         let server = run(listener, state, &settings)?;
-        Ok(Application { port, server })
+        Ok(Application {
+            port,
+            metrics_port,
+            server,
+            metrics,
+        })
     }
 
     /// The bound port.
@@ -83,13 +100,61 @@ impl Application {
         self.port
     }
 
+    /// The metrics listener's port (`None` when `SHOP_METRICS_ADDR=off`).
+    #[must_use]
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics_port
+    }
+
     /// Serves until the process is stopped.
     ///
     /// # Errors
-    /// I/O errors of the server.
+    /// I/O errors of either server.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        match self.metrics {
+            Some(metrics) => futures_util::future::try_join(self.server, metrics)
+                .await
+                .map(|_| ()),
+            None => self.server.await,
+        }
     }
+}
+
+/// `GET /metrics` on its own listener (`SHOP_METRICS_ADDR`, loopback by default), so the
+/// counters are not public on the shop's address. One worker: scrapes are rare.
+fn serve_metrics(listener: TcpListener, metrics: Arc<Metrics>) -> Result<Server, StartupError> {
+    let metrics = web::Data::from(metrics);
+    Ok(HttpServer::new(move || {
+        App::new()
+            .app_data(metrics.clone())
+            .route("/metrics", web::get().to(crate::routes_system::metrics))
+    })
+    .workers(1)
+    .listen(listener)?
+    .shutdown_timeout(1)
+    .run())
+}
+
+/// Answers 405 (with `Allow`) to any method the shop does not use, before logging and
+/// metrics see it: a made-up method can be 100 KB long.
+async fn reject_unknown_methods(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    if crate::metrics::method_label(req.method()) == "OTHER" {
+        let allow = crate::metrics::STANDARD_METHODS
+            .iter()
+            .map(actix_web::http::Method::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let answer = HttpResponse::MethodNotAllowed()
+            .insert_header((actix_web::http::header::ALLOW, allow))
+            .json(serde_json::json!({"message": "Method not allowed"}));
+        return Ok(req.into_response(answer).map_into_right_body());
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_left_body)
 }
 
 fn json_error(err: JsonPayloadError) -> ApiError {
@@ -126,10 +191,12 @@ fn run(
     let workers = settings.workers.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
     });
+    let proxies = web::Data::from(state.proxies.clone());
     let server = HttpServer::new(move || {
         let metrics = state.metrics.clone();
         App::new()
             .app_data(state.clone())
+            .app_data(proxies.clone())
             .app_data(catalogue_cache.clone())
             .app_data(
                 web::JsonConfig::default()
@@ -151,7 +218,7 @@ fn run(
             )
             .wrap_fn(move |req, srv| {
                 let start = Instant::now();
-                let method = req.method().to_string();
+                let method = req.method().clone();
                 let metrics = metrics.clone();
                 let fut = srv.call(req);
                 async move {
@@ -164,8 +231,8 @@ fn run(
                     Ok(res)
                 }
             })
-            .wrap(TracingLogger::default())
-            .route("/metrics", web::get().to(crate::routes_system::metrics))
+            .wrap(TracingLogger::<crate::telemetry::ShopRootSpan>::new())
+            .wrap(from_fn(reject_unknown_methods))
             .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
             .route(
                 "/api/docs",

@@ -5,9 +5,10 @@ use std::sync::Arc;
 use auth::{Passwords, Tokens};
 use persistence::Db;
 
+use crate::client::ProxyTrust;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
-use crate::rate_limit::RateLimiter;
+use crate::rate_limit::Limits;
 
 /// The store adapter the API runs on (implements `domain::ports::Store`).
 pub type Store = Db;
@@ -24,12 +25,12 @@ pub struct AppState {
     pub tokens: Arc<Tokens>,
     /// Password hashing (the domain's `PasswordHasher` port).
     pub passwords: Arc<Passwords>,
-    /// Sign-in attempts per client address.
-    pub login_limiter: Arc<RateLimiter>,
+    /// Sign-in and registration limits.
+    pub limits: Arc<Limits>,
     /// Request counters for `/metrics`.
     pub metrics: Arc<Metrics>,
-    /// Take client addresses from `X-Forwarded-For`.
-    pub trust_proxy: bool,
+    /// Which peers' forwarding headers name the client.
+    pub proxies: Arc<ProxyTrust>,
 }
 
 impl AppState {

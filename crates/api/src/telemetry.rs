@@ -18,3 +18,127 @@ pub fn init() {
         .with_span_events(FmtSpan::CLOSE)
         .try_init();
 }
+
+/// The access log's root span per request: tracing-actix-web's fields, with the client address
+/// as [`crate::client`] resolves it (the default takes the first `X-Forwarded-For` hop, which
+/// the client writes itself) and the method as one of the standard words.
+#[derive(Debug)]
+pub struct ShopRootSpan;
+
+impl tracing_actix_web::RootSpanBuilder for ShopRootSpan {
+    fn on_request_start(request: &actix_web::dev::ServiceRequest) -> tracing::Span {
+        use actix_web::HttpMessage as _;
+        let client = request
+            .app_data::<actix_web::web::Data<crate::client::ProxyTrust>>()
+            .map_or_else(
+                crate::client::ProxyTrust::none,
+                |trust| trust.get_ref().clone(),
+            );
+        let peer = request
+            .peer_addr()
+            .map_or(std::net::IpAddr::from([0, 0, 0, 0]), |a| a.ip());
+        let client_ip = client.client(peer, request.headers());
+        let route = request.match_pattern().unwrap_or_else(|| "other".into());
+        let request_id = request
+            .extensions()
+            .get::<tracing_actix_web::RequestId>()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let target = request
+            .uri()
+            .path_and_query()
+            .map_or("", |p| p.as_str())
+            .chars()
+            .take(512)
+            .collect::<String>();
+        tracing::info_span!(
+            "HTTP request",
+            http.method = %crate::metrics::method_label(request.method()),
+            http.route = %route,
+            http.client_ip = %client_ip,
+            http.target = %target,
+            http.status_code = tracing::field::Empty,
+            otel.status_code = tracing::field::Empty,
+            request_id = %request_id,
+            exception.message = tracing::field::Empty,
+            exception.details = tracing::field::Empty,
+        )
+    }
+
+    fn on_request_end<B: actix_web::body::MessageBody>(
+        span: tracing::Span,
+        outcome: &Result<actix_web::dev::ServiceResponse<B>, actix_web::Error>,
+    ) {
+        tracing_actix_web::DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    use actix_web::test::TestRequest;
+    use actix_web::web;
+    use tracing_actix_web::RootSpanBuilder as _;
+
+    use super::ShopRootSpan;
+    use crate::client::ProxyTrust;
+
+    /// Collects what the subscriber writes.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .lock()
+                .map_err(|_| std::io::Error::other("poisoned"))?
+                .extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn logged(trust: ProxyTrust, peer: &str, forwarded_for: &str, method: &str) -> String {
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            let req = TestRequest::default()
+                .method(actix_web::http::Method::from_bytes(method.as_bytes()).expect("method"))
+                .peer_addr(peer.parse().expect("peer"))
+                .insert_header(("x-forwarded-for", forwarded_for))
+                .app_data(web::Data::new(trust))
+                .to_srv_request();
+            let span = ShopRootSpan::on_request_start(&req);
+            drop(span);
+        });
+        let bytes = captured.0.lock().expect("lock").clone();
+        String::from_utf8(bytes).expect("utf-8")
+    }
+
+    #[test]
+    fn the_access_log_records_the_resolved_client_not_the_spoofed_hop() {
+        let line = logged(ProxyTrust::none(), "203.0.113.5:5000", "6.6.6.6", "GET");
+        assert!(line.contains("http.client_ip=203.0.113.5"), "{line}");
+        assert!(!line.contains("6.6.6.6"), "{line}");
+
+        let trusted = ProxyTrust::parse("10.0.0.0/8").expect("list");
+        let line = logged(trusted, "10.0.0.1:5000", "6.6.6.6, 198.51.100.2", "GET");
+        assert!(line.contains("http.client_ip=198.51.100.2"), "{line}");
+    }
+
+    #[test]
+    fn a_made_up_method_is_logged_as_other() {
+        let line = logged(ProxyTrust::none(), "203.0.113.5:5000", "", "BREW");
+        assert!(line.contains("http.method=OTHER"), "{line}");
+        assert!(!line.contains("BREW"), "{line}");
+    }
+}

@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 pub mod password;
+pub mod pool;
 mod ports;
 pub mod token;
 

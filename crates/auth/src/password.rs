@@ -1,7 +1,15 @@
 //! Password hashing with argon2id (PHC strings, random salt per hash).
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, PasswordHash, Version};
+
+use crate::pool::{HashPool, PoolError};
+
+/// How long a hash waits for a free hashing thread before it is refused as busy.
+pub const DEFAULT_QUEUE_WAIT: Duration = Duration::from_secs(2);
 
 /// How expensive hashing is. `Standard` is OWASP's argon2id recommendation (19 MiB, 2 passes)
 /// and is what the shop runs with; `Fast` exists only for test suites that sign in many times.
@@ -22,12 +30,27 @@ pub enum PasswordError {
     /// The hasher itself failed (parameters, randomness).
     #[error("password hashing failed: {0}")]
     Hashing(String),
+    /// Every hashing thread stayed busy for the whole wait (a burst of sign-ins or
+    /// registrations): try again in a moment.
+    #[error("password hashing is busy")]
+    Busy,
 }
 
-/// Hashes and verifies passwords. Cheap to clone.
+impl From<PoolError> for PasswordError {
+    fn from(e: PoolError) -> Self {
+        match e {
+            PoolError::Busy => PasswordError::Busy,
+            PoolError::Stopped => PasswordError::Hashing(e.to_string()),
+        }
+    }
+}
+
+/// Hashes and verifies passwords on a few dedicated threads (one per core by default: see
+/// [`crate::pool`]). Cheap to clone; clones share the threads.
 #[derive(Clone)]
 pub struct Passwords {
     hasher: Argon2<'static>,
+    pool: Arc<HashPool>,
     /// A hash of a random password, verified against when the e-mail is unknown so that an
     /// unknown address costs the same time as a wrong password.
     dummy_hash: String,
@@ -46,6 +69,20 @@ impl Passwords {
     /// [`PasswordError::Hashing`] if the parameters are rejected (they are constants, so only
     /// on a broken build).
     pub fn new(cost: PasswordCost) -> Result<Self, PasswordError> {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        Self::with_pool(cost, cores, DEFAULT_QUEUE_WAIT)
+    }
+
+    /// A hasher of the given cost running at most `threads` hashes at once; a hash waits at
+    /// most `queue_wait` for a free thread.
+    ///
+    /// # Errors
+    /// As [`Passwords::new`].
+    pub fn with_pool(
+        cost: PasswordCost,
+        threads: usize,
+        queue_wait: Duration,
+    ) -> Result<Self, PasswordError> {
         let params = match cost {
             PasswordCost::Standard => Params::new(19_456, 2, 1, None),
             PasswordCost::Fast => Params::new(256, 1, 1, None),
@@ -54,6 +91,7 @@ impl Passwords {
         let hasher = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
         let mut passwords = Passwords {
             hasher,
+            pool: HashPool::new(threads, queue_wait),
             dummy_hash: String::new(),
         };
         let random: [u8; 16] = rand::random();
@@ -64,30 +102,41 @@ impl Passwords {
     /// Hashes a password into a PHC string (`$argon2id$v=19$...`) with a fresh random salt.
     ///
     /// # Errors
-    /// [`PasswordError::Hashing`] if the hasher fails.
+    /// [`PasswordError::Hashing`] if the hasher fails, [`PasswordError::Busy`] when no hashing
+    /// thread comes free in time.
     pub fn hash(&self, password: &str) -> Result<String, PasswordError> {
-        self.hasher
-            .hash_password(password.as_bytes())
-            .map(|h| h.to_string())
-            .map_err(|e| PasswordError::Hashing(e.to_string()))
+        let hasher = self.hasher.clone();
+        let password = password.to_owned();
+        self.pool.run(move || {
+            hasher
+                .hash_password(password.as_bytes())
+                .map(|h| h.to_string())
+                .map_err(|e| PasswordError::Hashing(e.to_string()))
+        })?
     }
 
     /// Whether `password` matches `stored` (the parameters come from the stored hash).
     ///
     /// # Errors
-    /// [`PasswordError::MalformedHash`] when `stored` is not a PHC string.
+    /// [`PasswordError::MalformedHash`] when `stored` is not a PHC string,
+    /// [`PasswordError::Busy`] when no hashing thread comes free in time.
     pub fn verify(&self, password: &str, stored: &str) -> Result<bool, PasswordError> {
-        let parsed = PasswordHash::new(stored).map_err(|_| PasswordError::MalformedHash)?;
-        Ok(self
-            .hasher
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok())
+        PasswordHash::new(stored).map_err(|_| PasswordError::MalformedHash)?;
+        let hasher = self.hasher.clone();
+        let (password, stored) = (password.to_owned(), stored.to_owned());
+        Ok(self.pool.run(move || {
+            PasswordHash::new(&stored)
+                .is_ok_and(|parsed| hasher.verify_password(password.as_bytes(), &parsed).is_ok())
+        })?)
     }
 
     /// Spends the time of one verification without an account, so that an unknown e-mail is
-    /// not told apart from a wrong password by timing.
-    pub fn verify_nothing(&self, password: &str) {
-        let _ = self.verify(password, &self.dummy_hash);
+    /// not told apart from a wrong password by timing (nor by being refused as busy).
+    ///
+    /// # Errors
+    /// [`PasswordError::Busy`] exactly when a real verification would be.
+    pub fn verify_nothing(&self, password: &str) -> Result<(), PasswordError> {
+        self.verify(password, &self.dummy_hash).map(|_| ())
     }
 }
 
@@ -123,6 +172,7 @@ mod tests {
             p.verify("x", "not-a-hash"),
             Err(PasswordError::MalformedHash)
         ));
-        p.verify_nothing("anything");
+        p.verify_nothing("anything")
+            .expect("spends one verification");
     }
 }

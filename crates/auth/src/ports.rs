@@ -8,17 +8,26 @@ use domain::ports::{self, PasswordError, PasswordHasher, TokenClaims, TokenServi
 use crate::password::Passwords;
 use crate::token::{TokenError, Tokens};
 
+impl From<crate::password::PasswordError> for PasswordError {
+    fn from(e: crate::password::PasswordError) -> Self {
+        match e {
+            crate::password::PasswordError::Busy => PasswordError::Busy,
+            other => PasswordError::Failed(other.to_string()),
+        }
+    }
+}
+
 impl PasswordHasher for Passwords {
     fn hash(&self, password: &str) -> Result<String, PasswordError> {
-        Passwords::hash(self, password).map_err(|e| PasswordError(e.to_string()))
+        Ok(Passwords::hash(self, password)?)
     }
 
     fn verify(&self, password: &str, hash: &str) -> Result<bool, PasswordError> {
-        Passwords::verify(self, password, hash).map_err(|e| PasswordError(e.to_string()))
+        Ok(Passwords::verify(self, password, hash)?)
     }
 
-    fn verify_nothing(&self, password: &str) {
-        Passwords::verify_nothing(self, password);
+    fn verify_nothing(&self, password: &str) -> Result<(), PasswordError> {
+        Ok(Passwords::verify_nothing(self, password)?)
     }
 }
 

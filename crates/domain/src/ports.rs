@@ -316,11 +316,18 @@ pub trait Terminals {
     fn find_terminal(&mut self, id: &TerminalId) -> Result<Option<Terminal>, StoreError>;
 }
 
-/// Why a password could not be hashed or checked (a broken stored hash, a failing library):
-/// never "wrong password", which is `Ok(false)`.
+/// Why a password could not be hashed or checked: never "wrong password", which is
+/// `Ok(false)`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("password hashing failed: {0}")]
-pub struct PasswordError(pub String);
+pub enum PasswordError {
+    /// Too many hashes are running: the hasher bounds them (each takes memory and CPU on
+    /// purpose) and refused this one after a short wait. Try again in a moment.
+    #[error("password hashing is busy")]
+    Busy,
+    /// A broken stored hash or a failing library.
+    #[error("password hashing failed: {0}")]
+    Failed(String),
+}
 
 /// Password hashing (argon2id in the `auth` adapter). Slow on purpose: call it off the async
 /// workers and never inside a [`Store::write`].
@@ -328,18 +335,24 @@ pub trait PasswordHasher: Send + Sync {
     /// A PHC string for `password`.
     ///
     /// # Errors
-    /// [`PasswordError`] when the hasher fails.
+    /// [`PasswordError::Busy`] when too many hashes run; [`PasswordError::Failed`] when the
+    /// hasher fails.
     fn hash(&self, password: &str) -> Result<String, PasswordError>;
 
     /// Whether `password` matches the PHC string `hash`.
     ///
     /// # Errors
-    /// [`PasswordError`] when `hash` cannot be read.
+    /// [`PasswordError::Busy`] when too many hashes run; [`PasswordError::Failed`] when
+    /// `hash` cannot be read.
     fn verify(&self, password: &str, hash: &str) -> Result<bool, PasswordError>;
 
     /// Spends the time of a verification without a stored hash, so that an unknown e-mail
     /// takes as long as a wrong password.
-    fn verify_nothing(&self, password: &str);
+    ///
+    /// # Errors
+    /// [`PasswordError::Busy`] exactly when a real verification would be refused, so that an
+    /// unknown e-mail is not told apart by that either.
+    fn verify_nothing(&self, password: &str) -> Result<(), PasswordError>;
 }
 
 /// What a valid token says.

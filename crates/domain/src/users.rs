@@ -134,7 +134,7 @@ pub fn sign_in(
     let email = email.trim().to_lowercase();
     let found = store.read(|tx| tx.user_by_email(&email))?;
     let Some(user) = found else {
-        passwords.verify_nothing(password);
+        passwords.verify_nothing(password)?;
         return Err(SignInError::InvalidCredentials);
     };
     if !passwords.verify(password, &user.password_hash)? || !user.active {

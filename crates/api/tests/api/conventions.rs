@@ -77,7 +77,12 @@ async fn unknown_api_paths_answer_404_in_json() {
 async fn metrics_count_requests_in_prometheus_format() {
     let app = spawn_app().await;
     expect(app.get("/api/health").await, StatusCode::OK).await;
-    let res = app.get("/metrics").await;
+    let res = app
+        .client
+        .get(format!("{}/metrics", app.metrics_address))
+        .send()
+        .await
+        .expect("metrics");
     assert_eq!(res.status(), StatusCode::OK);
     let text = res.text().await.expect("text");
     assert!(

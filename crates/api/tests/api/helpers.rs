@@ -16,6 +16,8 @@ pub const PASSWORD: &str = "Secret#123";
 
 pub struct TestApp {
     pub address: String,
+    /// The metrics listener (`http://127.0.0.1:port`).
+    pub metrics_address: String,
     pub client: Client,
     pub db: TestDatabase,
     pub data_dir: tempfile::TempDir,
@@ -32,7 +34,12 @@ pub fn test_settings(db: &TestDatabase, data_dir: &std::path::Path) -> Settings 
         admin_email: Some(ADMIN_EMAIL.into()),
         admin_password: Some(ADMIN_PASSWORD.into()),
         login_rate_per_minute: 10_000,
+        account_login_rate_per_hour: 10_000,
+        register_rate_per_hour: 10_000,
+        register_rate_total_per_hour: 10_000,
         trust_proxy: false,
+        trusted_proxies: shop_api::client::ProxyTrust::none(),
+        metrics_addr: Some("127.0.0.1:0".parse().expect("address")),
         db_pool_size: 4,
         workers: Some(2),
         max_body_bytes: 64 * 1024,
@@ -52,6 +59,10 @@ pub async fn spawn_app_with(customize: impl FnOnce(&mut Settings)) -> TestApp {
     customize(&mut settings);
     let app = Application::build(settings).await.expect("the app starts");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let metrics_address = format!(
+        "http://127.0.0.1:{}",
+        app.metrics_port().expect("a metrics listener")
+    );
     tokio::spawn(app.run_until_stopped());
     let client = Client::builder()
         .timeout(Duration::from_secs(30))
@@ -60,6 +71,7 @@ pub async fn spawn_app_with(customize: impl FnOnce(&mut Settings)) -> TestApp {
         .expect("client");
     TestApp {
         address,
+        metrics_address,
         client,
         db,
         data_dir,

@@ -7,5 +7,6 @@ mod catalogue_sort;
 mod conventions;
 mod helpers;
 mod quote;
+mod security;
 mod startup;
 mod user;

@@ -43,14 +43,16 @@ struct BrokenHasher;
 
 impl PasswordHasher for BrokenHasher {
     fn hash(&self, _: &str) -> Result<String, PasswordError> {
-        Err(PasswordError("out of memory".into()))
+        Err(PasswordError::Failed("out of memory".into()))
     }
 
     fn verify(&self, _: &str, _: &str) -> Result<bool, PasswordError> {
-        Err(PasswordError("out of memory".into()))
+        Err(PasswordError::Failed("out of memory".into()))
     }
 
-    fn verify_nothing(&self, _: &str) {}
+    fn verify_nothing(&self, _: &str) -> Result<(), PasswordError> {
+        Err(PasswordError::Failed("out of memory".into()))
+    }
 }
 
 /// A token service whose signing key is broken.

@@ -22,13 +22,10 @@ pub async fn login(
     state: web::Data<AppState>,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    if !state
-        .login_limiter
-        .check(client_ip(&req, state.trust_proxy))
-    {
+    let Credentials { email, password } = body.into_inner();
+    if !state.limits.sign_in(client_ip(&req, &state), &email) {
         return Err(ApiError::TooManyRequests(TOO_MANY_ATTEMPTS.into()));
     }
-    let Credentials { email, password } = body.into_inner();
     let signed_in = state
         .call(move |s| {
             domain::users::sign_in(

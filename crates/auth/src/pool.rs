@@ -1,0 +1,190 @@
+//! A small pool of dedicated threads for password hashing, with a bounded admission.
+//!
+//! argon2id takes 19 MiB per hash on purpose. Run on the server's general blocking pool (up to
+//! 512 threads per worker), a burst of registrations allocated that much on hundreds of
+//! threads at once, and the allocator kept most of it (one arena per thread). Here at most
+//! `threads` hashes run at a time, always on the same few threads, and a request that cannot
+//! be admitted within `wait` is refused ([`PoolError::Busy`]) instead of queueing without end.
+
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// Why a job did not run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PoolError {
+    /// Every thread stayed busy for the whole admission wait.
+    #[error("every password hashing thread is busy")]
+    Busy,
+    /// The pool's threads are gone (a panic in a job).
+    #[error("the password hashing threads stopped")]
+    Stopped,
+}
+
+/// Admitted jobs (running or about to run), at most `limit`.
+#[derive(Debug)]
+struct Gate {
+    admitted: Mutex<usize>,
+    freed: Condvar,
+    limit: usize,
+}
+
+impl Gate {
+    fn lock(&self) -> MutexGuard<'_, usize> {
+        // A counter: a panic elsewhere cannot leave it half-written.
+        self.admitted.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes a place within `wait`; false when none came free in time.
+    fn enter(&self, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        let mut admitted = self.lock();
+        while *admitted >= self.limit {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            admitted = self
+                .freed
+                .wait_timeout(admitted, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        *admitted += 1;
+        true
+    }
+
+    fn leave(&self) {
+        let mut admitted = self.lock();
+        *admitted = admitted.saturating_sub(1);
+        self.freed.notify_one();
+    }
+}
+
+/// Gives the gate's place back when the job is done (or dropped unrun).
+struct Place(Arc<Gate>);
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.0.leave();
+    }
+}
+
+/// The pool. Cheap to share (`Arc`); its threads end when the last handle is dropped.
+#[derive(Debug)]
+pub struct HashPool {
+    jobs: Mutex<Sender<Job>>,
+    gate: Arc<Gate>,
+    wait: Duration,
+}
+
+impl HashPool {
+    /// `threads` dedicated threads (at least one); a job waits at most `wait` to be admitted.
+    #[must_use]
+    pub fn new(threads: usize, wait: Duration) -> Arc<Self> {
+        let threads = threads.max(1);
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for i in 0..threads {
+            let queue = Arc::clone(&queue);
+            // A thread that cannot be started leaves the others to do the work.
+            let _ = thread::Builder::new()
+                .name(format!("password-hash-{i}"))
+                .spawn(move || work(&queue));
+        }
+        Arc::new(HashPool {
+            jobs: Mutex::new(jobs),
+            gate: Arc::new(Gate {
+                admitted: Mutex::new(0),
+                freed: Condvar::new(),
+                limit: threads,
+            }),
+            wait,
+        })
+    }
+
+    /// Runs `f` on one of the pool's threads and answers its result, or refuses when no
+    /// thread is free within the admission wait.
+    ///
+    /// # Errors
+    /// [`PoolError::Busy`] or [`PoolError::Stopped`].
+    pub fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, PoolError> {
+        if !self.gate.enter(self.wait) {
+            return Err(PoolError::Busy);
+        }
+        let place = Place(Arc::clone(&self.gate));
+        let (reply, answer) = mpsc::channel();
+        let job: Job = Box::new(move || {
+            let _place = place;
+            let _ = reply.send(f());
+        });
+        self.jobs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(job)
+            .map_err(|_| PoolError::Stopped)?;
+        answer.recv().map_err(|_| PoolError::Stopped)
+    }
+}
+
+fn work(queue: &Mutex<Receiver<Job>>) {
+    loop {
+        let job = match queue.lock().unwrap_or_else(PoisonError::into_inner).recv() {
+            Ok(job) => job,
+            Err(_) => return, // every sender is gone
+        };
+        job();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn at_most_the_thread_count_runs_and_the_rest_is_refused_after_the_wait() {
+        let pool = HashPool::new(2, Duration::from_millis(50));
+        let running = Arc::new(AtomicUsize::new(0));
+        let peak = Arc::new(AtomicUsize::new(0));
+        let callers: Vec<_> = (0..8)
+            .map(|_| {
+                let (pool, running, peak) = (pool.clone(), running.clone(), peak.clone());
+                thread::spawn(move || {
+                    pool.run(move || {
+                        let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                        peak.fetch_max(now, Ordering::SeqCst);
+                        thread::sleep(Duration::from_millis(200));
+                        running.fetch_sub(1, Ordering::SeqCst);
+                        thread::current().name().map(str::to_owned)
+                    })
+                })
+            })
+            .collect();
+        let results: Vec<_> = callers
+            .into_iter()
+            .map(|c| c.join().expect("caller"))
+            .collect();
+        assert_eq!(peak.load(Ordering::SeqCst), 2);
+        let ran: Vec<_> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+        assert_eq!(ran.len(), 2, "{results:?}");
+        assert!(ran.iter().all(|name| name
+            .as_deref()
+            .is_some_and(|n| n.starts_with("password-hash-"))));
+        assert_eq!(
+            results
+                .iter()
+                .filter(|r| **r == Err(PoolError::Busy))
+                .count(),
+            6
+        );
+        // The places came back: the pool takes work again.
+        assert_eq!(pool.run(|| 7), Ok(7));
+    }
+}
