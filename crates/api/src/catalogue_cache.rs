@@ -93,8 +93,8 @@ struct VersionState {
 
 /// The catalogue cache of one server. See the module documentation.
 pub struct CatalogueCache {
-    bodies: moka::future::Cache<String, CachedBody>,
-    counts: moka::sync::Cache<String, i64>,
+    bodies: moka::future::Cache<Key, CachedBody>,
+    counts: moka::sync::Cache<Key, i64>,
     version: Mutex<VersionState>,
     misses: Arc<Semaphore>,
 }
@@ -106,6 +106,20 @@ impl std::fmt::Debug for CatalogueCache {
             .field("bytes", &self.bodies.weighted_size())
             .finish_non_exhaustive()
     }
+}
+
+/// An entry's key: 16 bytes of SHA-256 over the catalogue version and the normalized query, so
+/// a long filter (a query string can be 20 KB) costs the cache 16 bytes, whatever its text.
+type Key = [u8; 16];
+
+fn key_of(version: i64, text: &str) -> Key {
+    let digest = Sha256::new()
+        .chain_update(version.to_le_bytes())
+        .chain_update(text.as_bytes())
+        .finalize();
+    let mut key = [0u8; 16];
+    key.copy_from_slice(&digest[..16]);
+    key
 }
 
 /// What the cache knows of the version when a request comes in.
@@ -126,7 +140,7 @@ impl CatalogueCache {
         CatalogueCache {
             bodies: moka::future::Cache::builder()
                 .max_capacity(budget_bytes)
-                .weigher(move |key: &String, value: &CachedBody| {
+                .weigher(move |key: &Key, value: &CachedBody| {
                     let size = (key.len() + value.body.len() + ENTRY_OVERHEAD) as u64;
                     // One answer may not push out most of the cache: weigh it as the whole
                     // budget, so it is evicted at once.
@@ -207,12 +221,12 @@ impl CatalogueCache {
     /// The remembered row count of the list filter `key` at catalogue `version`.
     #[must_use]
     pub fn count(&self, key: &str, version: i64) -> Option<i64> {
-        self.counts.get(&format!("{version}|{key}"))
+        self.counts.get(&key_of(version, key))
     }
 
     /// Remembers the row count of the list filter `key`, counted at catalogue `version`.
     pub fn remember_count(&self, key: &str, version: i64, total: i64) {
-        self.counts.insert(format!("{version}|{key}"), total);
+        self.counts.insert(key_of(version, key), total);
     }
 
     /// Answers a catalogue GET from the cache, or runs `load` on a store read (after reading
@@ -244,7 +258,7 @@ impl CatalogueCache {
                 version
             }
         };
-        let versioned = format!("{version}|{key}");
+        let versioned = key_of(version, &key);
         if let Some(cached) = self.bodies.get(&versioned).await {
             return Ok(answer(req, &cached, policy));
         }
@@ -379,18 +393,11 @@ mod tests {
 
     async fn put(cache: &CatalogueCache, version: i64, key: &str, n: usize) {
         cache.observe(version);
-        cache
-            .bodies
-            .insert(format!("{version}|{key}"), body(n))
-            .await;
+        cache.bodies.insert(key_of(version, key), body(n)).await;
     }
 
     async fn has(cache: &CatalogueCache, version: i64, key: &str) -> bool {
-        cache
-            .bodies
-            .get(&format!("{version}|{key}"))
-            .await
-            .is_some()
+        cache.bodies.get(&key_of(version, key)).await.is_some()
     }
 
     #[actix_web::test]
@@ -455,6 +462,22 @@ mod tests {
         }
         assert_eq!(peak.lock().expect("lock").1, 2);
         assert_eq!(cache.misses.available_permits(), 2);
+    }
+
+    #[actix_web::test]
+    async fn a_long_filter_costs_a_fixed_size_key() {
+        let cache = CatalogueCache::new(1 << 20, 2);
+        let long = "brands=".repeat(3_000);
+        put(&cache, 1, &long, 10).await;
+        cache.bodies.run_pending_tasks().await;
+        assert_eq!(
+            cache.bodies.weighted_size(),
+            (16 + 10 + ENTRY_OVERHEAD) as u64
+        );
+        assert!(has(&cache, 1, &long).await);
+        assert!(!has(&cache, 2, &long).await);
+        cache.remember_count(&long, 1, 5);
+        assert_eq!(cache.count(&long, 1), Some(5));
     }
 
     #[test]

@@ -30,10 +30,9 @@ impl tracing_actix_web::RootSpanBuilder for ShopRootSpan {
         use actix_web::HttpMessage as _;
         let client = request
             .app_data::<actix_web::web::Data<crate::client::ProxyTrust>>()
-            .map_or_else(
-                crate::client::ProxyTrust::none,
-                |trust| trust.get_ref().clone(),
-            );
+            .map_or_else(crate::client::ProxyTrust::none, |trust| {
+                trust.get_ref().clone()
+            });
         let peer = request
             .peer_addr()
             .map_or(std::net::IpAddr::from([0, 0, 0, 0]), |a| a.ip());

@@ -81,6 +81,38 @@ pub const PASSWORD_SPECIALS: &str = "#?!@$%^&*-";
 /// Longest password accepted, so that hashing cost stays bounded.
 pub const PASSWORD_MAX_LEN: usize = 128;
 
+/// The message for an address whose local part or domain mixes alphabets (a look-alike of
+/// another account, such as a Cyrillic "а" in "аdmin").
+pub const MIXED_SCRIPT_EMAIL: &str =
+    "Email addresses may not mix alphabets (for example Latin and Cyrillic letters)";
+
+/// The one form of an e-mail address that accounts are stored and looked up by: compatibility
+/// normalised (NFKC: full-width and other variant letters become the plain ones), trimmed,
+/// lowercased.
+#[must_use]
+pub fn normalize_email(raw: &str) -> String {
+    use unicode_normalization::UnicodeNormalization as _;
+    raw.nfkc().collect::<String>().trim().to_lowercase()
+}
+
+/// Whether `text` has letters or digits of more than one script (Common and Inherited
+/// characters, such as digits, `.` and `-`, go with any).
+fn mixes_scripts(text: &str) -> bool {
+    use unicode_script::{Script, UnicodeScript as _};
+    let mut seen = None;
+    for script in text.chars().map(|c| c.script()) {
+        if matches!(script, Script::Common | Script::Inherited) {
+            continue;
+        }
+        match seen {
+            None => seen = Some(script),
+            Some(first) if first != script => return true,
+            Some(_) => {}
+        }
+    }
+    false
+}
+
 /// A syntactically valid e-mail address, trimmed and lowercased so that lookups are
 /// case-insensitive.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -91,9 +123,10 @@ impl Email {
     /// at most 254 characters.
     ///
     /// # Errors
-    /// [`INVALID_EMAIL`] when the text is not an address.
+    /// [`INVALID_EMAIL`] when the text is not an address; [`MIXED_SCRIPT_EMAIL`] when its
+    /// local part or its domain mixes alphabets (after NFKC normalisation).
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
-        let s = raw.trim().to_lowercase();
+        let s = normalize_email(raw);
         let valid = s.len() <= 254
             && !s.chars().any(|c| c.is_whitespace() || c.is_control())
             && match s.split_once('@') {
@@ -111,11 +144,13 @@ impl Email {
                 }
                 None => false,
             };
-        if valid {
-            Ok(Email(s))
-        } else {
-            Err(INVALID_EMAIL)
+        if !valid {
+            return Err(INVALID_EMAIL);
         }
+        if s.split('@').any(mixes_scripts) {
+            return Err(MIXED_SCRIPT_EMAIL);
+        }
+        Ok(Email(s))
     }
 
     /// The normalised address.
@@ -262,5 +297,26 @@ mod tests {
             check_password_rule(&format!("Aa1#{}", "x".repeat(200))),
             Err(PASSWORD_RULE)
         );
+    }
+
+    #[test]
+    fn look_alike_addresses_are_normalised_or_refused() {
+        // Cyrillic "а" (U+0430) beside Latin letters: a look-alike of admin@example.com.
+        assert_eq!(
+            Email::parse("\u{0430}dmin@example.com"),
+            Err(MIXED_SCRIPT_EMAIL)
+        );
+        assert_eq!(
+            Email::parse("admin@ex\u{0430}mple.com"),
+            Err(MIXED_SCRIPT_EMAIL)
+        );
+        // Full-width letters are the plain ones after NFKC.
+        assert_eq!(
+            Email::parse(" ＡＤＭＩＮ@example.com ").map(|e| e.as_str().to_owned()),
+            Ok("admin@example.com".to_owned())
+        );
+        // One script throughout is fine, digits and dots go with any.
+        assert!(Email::parse("иван.1990@пример.рф").is_ok());
+        assert_eq!(normalize_email(" Ｂob@Example.COM"), "bob@example.com");
     }
 }

@@ -131,7 +131,7 @@ pub fn sign_in(
     password: &str,
     now: NaiveDateTime,
 ) -> Result<SignedIn, SignInError> {
-    let email = email.trim().to_lowercase();
+    let email = crate::account::normalize_email(email);
     let found = store.read(|tx| tx.user_by_email(&email))?;
     let Some(user) = found else {
         passwords.verify_nothing(password)?;
@@ -226,7 +226,7 @@ pub fn ensure_admin(
         return Ok(None);
     }
     let user = NewUser {
-        email: email.trim().to_lowercase(),
+        email: crate::account::normalize_email(email),
         password_hash: password_hash()?,
         role: Role::Admin,
     };

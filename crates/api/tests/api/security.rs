@@ -152,3 +152,37 @@ async fn metrics_are_not_served_on_the_shops_address() {
         .expect("text")
         .contains("shop_http_requests_total"));
 }
+
+#[tokio::test]
+async fn a_look_alike_email_cannot_register_beside_the_real_one() {
+    let app = spawn_app_with(|_| {}).await;
+    expect(
+        app.register("admin-lookalike@example.com", PASSWORD).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let v = expect(
+        app.register("\u{0430}dmin-lookalike@example.com", PASSWORD)
+            .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(
+        v["errors"]["email"][0],
+        "Email addresses may not mix alphabets (for example Latin and Cyrillic letters)"
+    );
+    // Full-width letters are the same account after normalisation: a duplicate.
+    expect(
+        app.register("ＡＤＭＩＮ-lookalike@example.com", PASSWORD)
+            .await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    // And sign in as it.
+    expect(
+        app.login("ＡＤＭＩＮ-LOOKALIKE@example.com", PASSWORD)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+}
