@@ -117,11 +117,36 @@ fn ensure_admin(db: &Db, settings: &Settings, passwords: &Passwords) -> Result<(
         Err(e) => return Err(BootstrapError::Admin(e.to_string())),
     }
     if generated {
-        tracing::warn!(%email, "created the first admin with a generated password (shown once below)");
-        eprintln!("\n  First admin: {email}\n  Password:    {password}\n  (shown once; set SHOP_ADMIN_EMAIL/SHOP_ADMIN_PASSWORD to choose your own)\n");
+        hand_over_password(settings, &email, &password)?;
     } else {
         tracing::info!(%email, "created the first admin");
     }
+    Ok(())
+}
+
+/// The file a generated first-admin password is written to when no terminal is attached.
+pub const FIRST_ADMIN_PASSWORD_FILE: &str = "first-admin-password";
+
+/// Tells the operator a generated first-admin password, and nobody else: on the terminal when
+/// one is attached, otherwise in a 0600 file under the data folder whose path is logged (logs
+/// are collected and kept; the password never goes into them).
+fn hand_over_password(
+    settings: &Settings,
+    email: &str,
+    password: &str,
+) -> Result<(), BootstrapError> {
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        tracing::warn!(%email, "created the first admin with a generated password (shown once on the terminal)");
+        eprintln!("\n  First admin: {email}\n  Password:    {password}\n  (shown once; set SHOP_ADMIN_EMAIL/SHOP_ADMIN_PASSWORD to choose your own)\n");
+        return Ok(());
+    }
+    let path = settings.data_dir.join(FIRST_ADMIN_PASSWORD_FILE);
+    crate::config::create_private_dir(&settings.data_dir)
+        .and_then(|()| {
+            crate::config::write_private(&path, &format!("email: {email}\npassword: {password}\n"))
+        })
+        .map_err(|e| BootstrapError::Admin(format!("cannot write {}: {e}", path.display())))?;
+    tracing::warn!(%email, file = %path.display(), "created the first admin with a generated password: it is in this file (readable by this user only); delete the file once you have signed in");
     Ok(())
 }
 

@@ -154,6 +154,16 @@ impl Settings {
     /// I/O errors reading or writing the secret file.
     pub fn resolve_jwt_secret(&self) -> std::io::Result<Vec<u8>> {
         if let Some(secret) = &self.jwt_secret {
+            if secret.len() < MIN_JWT_SECRET_BYTES {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!(
+                        "JWT_SECRET must be at least {MIN_JWT_SECRET_BYTES} bytes (it has {}); \
+                         use a long random value, e.g. `openssl rand -hex 32`",
+                        secret.len()
+                    ),
+                ));
+            }
             return Ok(secret.as_bytes().to_vec());
         }
         let path = self.data_dir.join("jwt-secret");
@@ -161,7 +171,7 @@ impl Settings {
             Ok(s) if s.trim().len() >= 32 => return Ok(s.trim().as_bytes().to_vec()),
             Ok(_) | Err(_) => {}
         }
-        std::fs::create_dir_all(&self.data_dir)?;
+        create_private_dir(&self.data_dir)?;
         let bytes: [u8; 32] = rand::random();
         let secret = hex::encode(bytes);
         write_private(&path, &secret)?;
@@ -171,7 +181,33 @@ impl Settings {
 }
 
 #[cfg(unix)]
-fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+/// The shortest `JWT_SECRET` accepted: HS256 wants a key of at least its 256 bits.
+pub const MIN_JWT_SECRET_BYTES: usize = 32;
+
+/// Creates `dir` (and missing parents) readable by this user only (0700 on Unix).
+///
+/// # Errors
+/// I/O errors.
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::create_dir_all(dir)
+    }
+}
+
+/// Writes `contents` to a new or truncated file readable by this user only (0600 on Unix).
+///
+/// # Errors
+/// I/O errors.
+pub fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let mut f = std::fs::OpenOptions::new()
@@ -184,6 +220,6 @@ fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
 }
 
 #[cfg(not(unix))]
-fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+pub fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
     std::fs::write(path, contents)
 }

@@ -92,3 +92,10 @@ pub fn client_ip(req: &HttpRequest, state: &AppState) -> IpAddr {
         .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip());
     state.proxies.client(peer, req.headers())
 }
+
+/// `Cache-Control: no-store`, for answers that carry a token or personal data.
+#[must_use]
+pub fn no_store() -> actix_web::http::header::CacheControl {
+    use actix_web::http::header::{CacheControl, CacheDirective};
+    CacheControl(vec![CacheDirective::NoStore])
+}

@@ -209,6 +209,7 @@ fn run(
             }))
             .app_data(web::PayloadConfig::new(max_body))
             .app_data(web::Data::from(frontend.clone()))
+            .wrap(from_fn(web_assets::html_policy))
             .wrap(Compress::default())
             .wrap(
                 DefaultHeaders::new()

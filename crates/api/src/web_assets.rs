@@ -29,15 +29,39 @@ impl Frontend {
     }
 
     /// `index.html` is read on every page load (small, and in the OS cache) so that rebuilding
-    /// the frontend never leaves a running server pointing at deleted bundles.
+    /// the frontend never leaves a running server pointing at deleted bundles; it is never
+    /// stored by browsers or proxies for the same reason. (The policy header comes from the
+    /// middleware that gives one to every HTML answer.)
     fn index_response(&self) -> HttpResponse {
         let body = std::fs::read(self.root.join("index.html"))
             .unwrap_or_else(|_| NOT_BUILT.as_bytes().to_vec());
         HttpResponse::Ok()
-            .insert_header(CacheControl(vec![CacheDirective::NoCache]))
-            .insert_header(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
+            .insert_header(CacheControl(vec![
+                CacheDirective::NoStore,
+                CacheDirective::MustRevalidate,
+            ]))
             .content_type(ContentType::html())
             .body(body)
+    }
+
+    /// The file of the build at `rel`, when it is a regular file really inside the build
+    /// folder: no segment may start with a dot (`.git/config`, `.env`), and a link that leads
+    /// out of the folder (to `/etc/passwd`) is not followed.
+    fn file(&self, rel: &str) -> Option<PathBuf> {
+        let path = Path::new(rel);
+        let plain = !rel.is_empty()
+            && path.components().all(|c| match c {
+                std::path::Component::Normal(part) => {
+                    !part.to_str().is_some_and(|p| p.starts_with('.'))
+                }
+                _ => false,
+            });
+        if !plain {
+            return None;
+        }
+        let root = self.root.canonicalize().ok()?;
+        let real = root.join(path).canonicalize().ok()?;
+        (real.starts_with(&root) && real.is_file()).then_some(real)
     }
 }
 
@@ -47,6 +71,27 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; \
 frame-src https://www.youtube.com https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; \
 form-action 'self'; frame-ancestors 'self'";
+
+/// Gives every HTML answer (the app's pages, the API docs, error pages) the
+/// Content-Security-Policy, whatever route produced it.
+pub async fn html_policy(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let mut res = next.call(req).await?;
+    let is_html = res
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if is_html {
+        res.headers_mut().insert(
+            actix_web::http::header::CONTENT_SECURITY_POLICY,
+            actix_web::http::header::HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        );
+    }
+    Ok(res)
+}
 
 /// Registers the image generator and the SPA.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -71,48 +116,45 @@ async fn spa(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpResponse {
             .json(serde_json::json!({"message": "Method not allowed"}));
     }
     let rel = req.path().trim_start_matches('/');
-    let safe = !rel.is_empty()
-        && Path::new(rel)
-            .components()
-            .all(|c| matches!(c, std::path::Component::Normal(_)));
-    if safe {
-        let path = frontend.root.join(rel);
-        if path.is_file() {
-            if let Ok(file) = actix_files::NamedFile::open(&path) {
-                let name = path
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .unwrap_or_default();
-                let cache = if is_hashed(name) {
-                    vec![
-                        CacheDirective::Public,
-                        CacheDirective::MaxAge(31_536_000),
-                        CacheDirective::Extension("immutable".into(), None),
-                    ]
-                } else {
-                    vec![CacheDirective::Public, CacheDirective::MaxAge(3600)]
-                };
-                let mut res = file
-                    .use_etag(true)
-                    .use_last_modified(true)
-                    .into_response(&req);
-                if let Ok(v) = CacheControl(cache).to_string().parse() {
-                    res.headers_mut()
-                        .insert(actix_web::http::header::CACHE_CONTROL, v);
-                }
-                return res;
+    if rel == "index.html" {
+        return frontend.index_response();
+    }
+    if let Some(path) = frontend.file(rel) {
+        if let Ok(file) = actix_files::NamedFile::open(&path) {
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            let cache = if is_hashed(name) {
+                vec![
+                    CacheDirective::Public,
+                    CacheDirective::MaxAge(31_536_000),
+                    CacheDirective::Extension("immutable".into(), None),
+                ]
+            } else {
+                vec![CacheDirective::Public, CacheDirective::MaxAge(3600)]
+            };
+            // No ETag: actix-files builds it from the inode and the modification time.
+            let mut res = file
+                .use_etag(false)
+                .use_last_modified(true)
+                .into_response(&req);
+            if let Ok(v) = CacheControl(cache).to_string().parse() {
+                res.headers_mut()
+                    .insert(actix_web::http::header::CACHE_CONTROL, v);
             }
+            return res;
         }
-        if rel
-            .rsplit('/')
-            .next()
-            .is_some_and(|last| last.contains('.'))
-        {
-            // A missing asset (not a route): answer 404 instead of the app's HTML.
-            return HttpResponse::NotFound()
-                .content_type(ContentType::plaintext())
-                .body("Not Found");
-        }
+    }
+    if rel
+        .rsplit('/')
+        .next()
+        .is_some_and(|last| last.contains('.'))
+    {
+        // A missing, hidden or outside asset (not a route): 404 instead of the app's HTML.
+        return HttpResponse::NotFound()
+            .content_type(ContentType::plaintext())
+            .body("Not Found");
     }
     frontend.index_response()
 }

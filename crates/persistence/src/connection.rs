@@ -216,7 +216,7 @@ impl Db {
         let backend = match &target {
             Target::Postgres(_) => Backend::Postgres,
             Target::Sqlite(path) => {
-                create_parent_dirs(path)?;
+                create_private_file(path)?;
                 Backend::Sqlite
             }
         };
@@ -285,12 +285,25 @@ impl Db {
     }
 }
 
-fn create_parent_dirs(path: &Path) -> Result<(), DbError> {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => std::fs::create_dir_all(parent)
-            .map_err(|e| DbError::Other(format!("cannot create {}: {e}", parent.display()))),
-        _ => Ok(()),
+/// Creates the folders of a SQLite file (0700) and the file itself (0600) when missing, so the
+/// database, and the WAL and shared-memory files SQLite gives the same mode, are private to
+/// the shop's user from the start.
+fn create_private_file(path: &Path) -> Result<(), DbError> {
+    let failed = |what: &Path, e: std::io::Error| {
+        DbError::Other(format!("cannot create {}: {e}", what.display()))
+    };
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        let mut builder = std::fs::DirBuilder::new();
+        builder.recursive(true);
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder.create(parent).map_err(|e| failed(parent, e))?;
     }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path).map(drop).map_err(|e| failed(path, e))
 }
 
 #[cfg(test)]
@@ -324,6 +337,25 @@ mod tests {
             Target::parse("./shop.db").ok(),
             Some(Target::Sqlite("./shop.db".into()))
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_sqlite_database_and_its_folder_are_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("fresh/shop.db");
+        let db = Db::connect(&format!("sqlite://{}", file.display()), 2).expect("connect");
+        db.ping().expect("ping");
+        let mode = |p: &std::path::Path| {
+            std::fs::metadata(p).expect("exists").permissions().mode() & 0o777
+        };
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(mode(&dir.path().join("fresh")), 0o700);
+        let wal = dir.path().join("fresh/shop.db-wal");
+        if wal.exists() {
+            assert_eq!(mode(&wal), 0o600);
+        }
     }
 
     #[test]

@@ -186,3 +186,139 @@ async fn a_look_alike_email_cannot_register_beside_the_real_one() {
     )
     .await;
 }
+
+/// A build folder holding a link out of it, a dotfile and a `.git` folder.
+fn booby_trapped_frontend(app: &crate::helpers::TestApp) {
+    let dist = app.data_dir.path().join("no-frontend");
+    std::fs::create_dir_all(dist.join(".git")).expect("dist");
+    std::fs::write(dist.join("index.html"), "<!doctype html><p>app</p>").expect("index");
+    std::fs::write(dist.join(".env"), "JWT_SECRET=leaked").expect("env");
+    std::fs::write(dist.join(".git/config"), "[core] leaked").expect("git");
+    std::fs::write(dist.join("main.0123abcd.js"), "console.log(1)").expect("asset");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/etc/passwd", dist.join("passwd.txt")).expect("link");
+}
+
+#[tokio::test]
+async fn static_serving_refuses_dotfiles_and_links_out_of_the_build() {
+    let app = spawn_app_with(|_| {}).await;
+    booby_trapped_frontend(&app);
+    for path in [
+        "/.env",
+        "/.git/config",
+        "/passwd.txt",
+        "/%2e%2e/%2e%2e/etc/passwd",
+    ] {
+        let res = app.get(path).await;
+        let status = res.status();
+        let text = res.text().await.expect("text");
+        assert!(
+            !text.contains("leaked") && !text.contains("root:"),
+            "{path} answered {status} with {text:?}"
+        );
+    }
+    let res = app.get("/main.0123abcd.js").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        res.headers().get("etag").is_none(),
+        "no ETag built from inode and mtime"
+    );
+}
+
+#[tokio::test]
+async fn every_html_answer_has_the_policy_and_the_index_is_never_cached() {
+    let app = spawn_app_with(|_| {}).await;
+    booby_trapped_frontend(&app);
+    for path in ["/", "/index.html", "/products", "/api/docs/"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert!(
+            res.headers()
+                .get("content-security-policy")
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.contains("default-src 'self'")),
+            "{path} has no Content-Security-Policy"
+        );
+    }
+    let res = app.get("/index.html").await;
+    let cache = res.headers()["cache-control"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    assert!(cache.contains("no-store"), "{cache}");
+    assert_eq!(res.text().await.expect("html"), "<!doctype html><p>app</p>");
+}
+
+#[tokio::test]
+async fn sign_in_and_profile_answers_are_never_stored() {
+    let app = spawn_app_with(|_| {}).await;
+    let v = app.customer("nostore@example.com").await;
+    let token = v["token"].as_str().expect("token");
+    let res = app.login("nostore@example.com", PASSWORD).await;
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let res = app.get_as("/api/user/userInfo", token).await;
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let res = app
+        .post_json_as("/api/user/userInfo", token, &json!({"acceptedTerms": true}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+}
+
+#[tokio::test]
+async fn a_short_jwt_secret_is_refused_at_start_up() {
+    let db = persistence::test_support::TestDatabase::new();
+    let dir = tempfile::tempdir().expect("dir");
+    let mut settings = crate::helpers::test_settings(&db, dir.path());
+    settings.jwt_secret = Some("too-short-secret".into());
+    let err = shop_api::startup::Application::build(settings)
+        .await
+        .err()
+        .expect("refused");
+    assert!(
+        err.to_string()
+            .contains("JWT_SECRET must be at least 32 bytes"),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+async fn a_generated_first_admin_password_never_reaches_the_log() {
+    let db = persistence::test_support::TestDatabase::new();
+    let dir = tempfile::tempdir().expect("dir");
+    let mut settings = crate::helpers::test_settings(&db, dir.path());
+    settings.admin_email = None;
+    settings.admin_password = None;
+    let data = dir.path().join("data");
+    settings.data_dir = data.clone();
+    let app = shop_api::startup::Application::build(settings)
+        .await
+        .expect("start");
+    let file = data.join(shop_api::bootstrap::FIRST_ADMIN_PASSWORD_FILE);
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        // Shown on the terminal instead, and written nowhere.
+        assert!(!file.exists());
+        return;
+    }
+    let text = std::fs::read_to_string(&file).expect("the password file");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &std::path::Path| std::fs::metadata(p).expect("meta").permissions().mode();
+        assert_eq!(mode(&file) & 0o777, 0o600);
+        assert_eq!(mode(&data) & 0o777, 0o700);
+    }
+    let password = text
+        .lines()
+        .find_map(|l| l.strip_prefix("password: "))
+        .expect("a password line");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    let res = reqwest::Client::new()
+        .post(format!("{base}/api/user/login"))
+        .json(&json!({"email": "admin@localhost", "password": password}))
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(res.status(), StatusCode::OK);
+}

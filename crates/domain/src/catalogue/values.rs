@@ -601,3 +601,78 @@ mod tests {
         assert!(serde_json::from_str::<Size>("\"\"").is_err());
     }
 }
+
+/// Why a video link is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum VideoUrlError {
+    /// Not an `http://` or `https://` address with a host (a `javascript:` or `data:` link
+    /// would run in the shopper's browser).
+    #[error("Video URL must be a valid http or https address")]
+    NotWeb,
+    /// Longer than [`MAX_VIDEO_URL_LEN`].
+    #[error("Video URL is too long")]
+    TooLong,
+}
+
+/// The longest video link accepted.
+pub const MAX_VIDEO_URL_LEN: usize = 2_048;
+
+/// A product's or show's video link as saved: blank is none; otherwise an `http(s)://`
+/// address with a host and no spaces or control characters (storefront.md §3: "must be a valid
+/// URL"), trimmed.
+///
+/// # Errors
+/// [`VideoUrlError`].
+pub fn video_url(text: &str) -> Result<Option<String>, VideoUrlError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    if text.len() > MAX_VIDEO_URL_LEN {
+        return Err(VideoUrlError::TooLong);
+    }
+    let lower = text.to_ascii_lowercase();
+    let rest = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))
+        .ok_or(VideoUrlError::NotWeb)?;
+    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = host.rsplit('@').next().unwrap_or_default();
+    if host.is_empty() || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(VideoUrlError::NotWeb);
+    }
+    Ok(Some(text.to_owned()))
+}
+
+#[cfg(test)]
+mod video_tests {
+    use super::*;
+
+    #[test]
+    fn only_web_addresses_are_video_links() {
+        assert_eq!(
+            video_url(" https://www.youtube.com/watch?v=abc123 "),
+            Ok(Some("https://www.youtube.com/watch?v=abc123".into()))
+        );
+        assert_eq!(
+            video_url("HTTP://vimeo.com/1"),
+            Ok(Some("HTTP://vimeo.com/1".into()))
+        );
+        assert_eq!(video_url("  "), Ok(None));
+        for bad in [
+            "javascript:alert(1)",
+            "JavaScript:alert(1)",
+            "data:text/html,<b>x</b>",
+            "vbscript:x",
+            "https://",
+            "https:///path",
+            "ftp://example.com/v.mp4",
+            "https://exa mple.com/",
+            "//example.com/v",
+        ] {
+            assert_eq!(video_url(bad), Err(VideoUrlError::NotWeb), "{bad}");
+        }
+        let long = format!("https://example.com/{}", "a".repeat(MAX_VIDEO_URL_LEN));
+        assert_eq!(video_url(&long), Err(VideoUrlError::TooLong));
+    }
+}

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::dto::ProfileDto;
 use crate::error::ApiError;
-use crate::extractors::AuthUser;
+use crate::extractors::{no_store, AuthUser};
 use crate::state::AppState;
 
 /// An address as a form sends it (every field optional; an `id` may come along and is
@@ -113,7 +113,9 @@ pub async fn get_user_info(
     let profile = state
         .call(move |s| domain::profile::get(&s.store, &user.id))
         .await?;
-    Ok(HttpResponse::Ok().json(ProfileDto::from(profile)))
+    Ok(HttpResponse::Ok()
+        .insert_header(no_store())
+        .json(ProfileDto::from(profile)))
 }
 
 /// Saves the caller's profile (validated as storefront.md §5 says) and answers the result.
@@ -130,7 +132,9 @@ pub async fn post_user_info(
     let profile = state
         .call(move |s| domain::profile::update(&s.store, &user.id, &input, Utc::now().naive_utc()))
         .await?;
-    Ok(HttpResponse::Ok().json(ProfileDto::from(profile)))
+    Ok(HttpResponse::Ok()
+        .insert_header(no_store())
+        .json(ProfileDto::from(profile)))
 }
 
 #[cfg(test)]

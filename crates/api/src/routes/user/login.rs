@@ -5,7 +5,7 @@ use chrono::Utc;
 
 use super::dto::{CartRef, Credentials, LoginResponse, ProfileDto, UserInfo};
 use crate::error::ApiError;
-use crate::extractors::client_ip;
+use crate::extractors::{client_ip, no_store};
 use crate::state::AppState;
 
 /// Answer past the per-address sign-in limit.
@@ -39,17 +39,20 @@ pub async fn login(
         })
         .await?;
     let user = signed_in.user;
-    Ok(HttpResponse::Ok().json(LoginResponse {
-        token: signed_in.token,
-        user_info: UserInfo {
-            cart: signed_in.cart.map(|id| CartRef {
-                id: id.into_string(),
-                user_id: user.id.to_string(),
-            }),
-            id: user.id.into_string(),
-            email: user.email,
-            role: user.role,
-            profile: Some(ProfileDto::from(signed_in.profile)),
-        },
-    }))
+    // A token and a profile: no browser or proxy may keep a copy.
+    Ok(HttpResponse::Ok()
+        .insert_header(no_store())
+        .json(LoginResponse {
+            token: signed_in.token,
+            user_info: UserInfo {
+                cart: signed_in.cart.map(|id| CartRef {
+                    id: id.into_string(),
+                    user_id: user.id.to_string(),
+                }),
+                id: user.id.into_string(),
+                email: user.email,
+                role: user.role,
+                profile: Some(ProfileDto::from(signed_in.profile)),
+            },
+        }))
 }

@@ -1,13 +1,15 @@
-import { toEmbedUrl } from '../lib/video';
+import { safeWebLink, toEmbedUrl } from '../lib/video';
 
 /** The embedded video of a product or show; a plain link when it cannot be embedded. */
 export function VideoEmbed({ url, title }: { url: string | null | undefined; title: string }) {
   if (!url) return null;
   const embed = toEmbedUrl(url);
   if (!embed) {
+    const link = safeWebLink(url);
+    if (!link) return null;
     return (
       <p>
-        <a href={url} className="link link-primary" target="_blank" rel="noreferrer noopener">
+        <a href={link} className="link link-primary" target="_blank" rel="noreferrer noopener">
           Watch the video of {title}
         </a>
       </p>

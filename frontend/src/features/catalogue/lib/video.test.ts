@@ -1,4 +1,4 @@
-import { toEmbedUrl } from './video';
+import { safeWebLink, toEmbedUrl } from './video';
 
 describe('toEmbedUrl', () => {
   it.each([
@@ -20,4 +20,17 @@ describe('toEmbedUrl', () => {
       expect(toEmbedUrl(link)).toBeNull();
     },
   );
+});
+
+describe('safeWebLink', () => {
+  it('keeps http and https links', () => {
+    expect(safeWebLink('https://example.com/show')).toBe('https://example.com/show');
+    expect(safeWebLink(' http://example.com ')).toBe('http://example.com/');
+  });
+
+  it('refuses every other scheme and anything that is not a URL', () => {
+    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'not a url', '', null, undefined]) {
+      expect(safeWebLink(bad)).toBeNull();
+    }
+  });
 });

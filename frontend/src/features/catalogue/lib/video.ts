@@ -32,3 +32,17 @@ export function toEmbedUrl(link: string | null | undefined): string | null {
   if (host === 'player.vimeo.com') return url.toString();
   return null;
 }
+
+/**
+ * The link itself when it is a web address (http or https), otherwise null: a stored
+ * `javascript:` or `data:` URL must never become a clickable link.
+ */
+export function safeWebLink(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
