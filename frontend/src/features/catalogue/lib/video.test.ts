@@ -14,12 +14,10 @@ describe('toEmbedUrl', () => {
     expect(toEmbedUrl(link)).toBe(embed);
   });
 
-  it.each([null, undefined, '', 'not a url', 'javascript:alert(1)', 'https://example.com/video.mp4', 'https://www.youtube.com/watch', 'https://www.youtube.com/watch?v=<script>'])(
-    'gives null for %p',
-    (link) => {
-      expect(toEmbedUrl(link)).toBeNull();
-    },
-  );
+  const notEmbeddable = [null, undefined, '', 'not a url', 'javascript:alert(1)', 'https://example.com/video.mp4', 'https://www.youtube.com/watch', 'https://www.youtube.com/watch?v=<script>'];
+  it('gives null for anything else', () => {
+    for (const link of notEmbeddable) expect(toEmbedUrl(link)).toBeNull();
+  });
 });
 
 describe('safeWebLink', () => {
