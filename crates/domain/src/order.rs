@@ -246,82 +246,25 @@ mod tests {
 
     #[test]
     fn order_type_boundaries() {
+        // One case a line: what it checks, the lines, the order type they make.
+        #[rustfmt::skip]
         let cases: Vec<(&str, Vec<QuoteLine>, OrderType)> = vec![
-            (
-                "only cases",
-                vec![firework(10_000, Some(1_000), 3, 0)],
-                OrderType::Wholesale,
-            ),
-            (
-                "only units",
-                vec![firework(10_000, Some(1_000), 0, 3)],
-                OrderType::Retail,
-            ),
-            (
-                "units exactly 25 %: 1 case at 300, units 100",
-                vec![firework(30_000, Some(1_000), 1, 10)],
-                OrderType::Combo,
-            ),
-            (
-                "units one cent under 25 %",
-                vec![firework(30_003, Some(1_000), 1, 10)],
-                OrderType::Wholesale,
-            ),
-            (
-                "units one cent over 25 %",
-                vec![firework(29_997, Some(1_000), 1, 10)],
-                OrderType::Combo,
-            ),
-            (
-                "units across two lines at exactly 25 %",
-                vec![
-                    firework(30_000, None, 1, 0),
-                    firework(5_000, Some(5_000), 0, 2),
-                ],
-                OrderType::Combo,
-            ),
-            (
-                "a show among fireworks",
-                vec![firework(10_000, Some(1_000), 1, 1), show(50_000, 1)],
-                OrderType::Show,
-            ),
+            ("only cases", vec![firework(10_000, Some(1_000), 3, 0)], OrderType::Wholesale),
+            ("only units", vec![firework(10_000, Some(1_000), 0, 3)], OrderType::Retail),
+            ("units exactly 25 %: 1 case at 300, units 100", vec![firework(30_000, Some(1_000), 1, 10)], OrderType::Combo),
+            ("units one cent under 25 %", vec![firework(30_003, Some(1_000), 1, 10)], OrderType::Wholesale),
+            ("units one cent over 25 %", vec![firework(29_997, Some(1_000), 1, 10)], OrderType::Combo),
+            ("units across two lines at exactly 25 %", vec![firework(30_000, None, 1, 0), firework(5_000, Some(5_000), 0, 2)], OrderType::Combo),
+            ("a show among fireworks", vec![firework(10_000, Some(1_000), 1, 1), show(50_000, 1)], OrderType::Show),
             ("a show alone", vec![show(50_000, 2)], OrderType::Show),
-            (
-                "a show with apparel",
-                vec![apparel(2_000, 1), show(50_000, 1)],
-                OrderType::Show,
-            ),
-            (
-                "apparel only",
-                vec![apparel(2_000, 1), apparel(3_000, 2)],
-                OrderType::ApparelOnly,
-            ),
-            (
-                "apparel with units only is retail",
-                vec![apparel(2_000, 1), firework(10_000, Some(1_000), 0, 1)],
-                OrderType::Retail,
-            ),
-            (
-                "apparel counts as units: 300 case + 100 apparel is exactly 25 %",
-                vec![firework(30_000, None, 1, 0), apparel(10_000, 1)],
-                OrderType::Combo,
-            ),
-            (
-                "a little apparel with cases is wholesale",
-                vec![firework(30_000, None, 1, 0), apparel(9_999, 1)],
-                OrderType::Wholesale,
-            ),
+            ("a show with apparel", vec![apparel(2_000, 1), show(50_000, 1)], OrderType::Show),
+            ("apparel only", vec![apparel(2_000, 1), apparel(3_000, 2)], OrderType::ApparelOnly),
+            ("apparel with units only is retail", vec![apparel(2_000, 1), firework(10_000, Some(1_000), 0, 1)], OrderType::Retail),
+            ("apparel counts as units: 300 case + 100 apparel is exactly 25 %", vec![firework(30_000, None, 1, 0), apparel(10_000, 1)], OrderType::Combo),
+            ("a little apparel with cases is wholesale", vec![firework(30_000, None, 1, 0), apparel(9_999, 1)], OrderType::Wholesale),
             ("an empty cart", vec![], OrderType::Retail),
-            (
-                "zero-quantity case line with units",
-                vec![firework(30_000, Some(1_000), 0, 1)],
-                OrderType::Retail,
-            ),
-            (
-                "free cases are no cases",
-                vec![firework(0, Some(1_000), 5, 1)],
-                OrderType::Retail,
-            ),
+            ("zero-quantity case line with units", vec![firework(30_000, Some(1_000), 0, 1)], OrderType::Retail),
+            ("free cases are no cases", vec![firework(0, Some(1_000), 5, 1)], OrderType::Retail),
         ];
         for (name, lines, expected) in cases {
             assert_eq!(order_type_of(&lines), expected, "{name}");

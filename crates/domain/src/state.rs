@@ -140,59 +140,39 @@ const fn row(
     }
 }
 
-/// Every state, one row each, in the order of the enum (checked when compiling).
-const STATES: [StateRow; 50] = [
-    row(UsState::Alabama, "AL", "Alabama", Some(4000)),
-    row(UsState::Alaska, "AK", "Alaska", None),
-    row(UsState::Arizona, "AZ", "Arizona", Some(5600)),
-    row(UsState::Arkansas, "AR", "Arkansas", Some(6500)),
-    row(UsState::California, "CA", "California", Some(10000)),
-    row(UsState::Colorado, "CO", "Colorado", Some(2900)),
-    row(UsState::Connecticut, "CT", "Connecticut", Some(6350)),
-    row(UsState::Delaware, "DE", "Delaware", Some(0)),
-    row(UsState::Florida, "FL", "Florida", Some(6000)),
-    row(UsState::Georgia, "GA", "Georgia", Some(4000)),
-    row(UsState::Hawaii, "HI", "Hawaii", None),
-    row(UsState::Idaho, "ID", "Idaho", Some(6000)),
-    row(UsState::Illinois, "IL", "Illinois", Some(6250)),
-    row(UsState::Indiana, "IN", "Indiana", Some(7000)),
-    row(UsState::Iowa, "IA", "Iowa", Some(6000)),
-    row(UsState::Kansas, "KS", "Kansas", Some(6500)),
-    row(UsState::Kentucky, "KY", "Kentucky", Some(6000)),
-    row(UsState::Louisiana, "LA", "Louisiana", Some(5000)),
-    row(UsState::Maine, "ME", "Maine", Some(5500)),
-    row(UsState::Maryland, "MD", "Maryland", Some(6000)),
-    row(UsState::Massachusetts, "MA", "Massachusetts", None),
-    row(UsState::Michigan, "MI", "Michigan", Some(6000)),
-    row(UsState::Minnesota, "MN", "Minnesota", Some(6875)),
-    row(UsState::Mississippi, "MS", "Mississippi", Some(7000)),
-    row(UsState::Missouri, "MO", "Missouri", Some(4225)),
-    row(UsState::Montana, "MT", "Montana", Some(0)),
-    row(UsState::Nebraska, "NE", "Nebraska", Some(5500)),
-    row(UsState::Nevada, "NV", "Nevada", Some(6850)),
-    row(UsState::NewHampshire, "NH", "New Hampshire", Some(0)),
-    row(UsState::NewJersey, "NJ", "New Jersey", Some(6625)),
-    row(UsState::NewMexico, "NM", "New Mexico", Some(4875)),
-    row(UsState::NewYork, "NY", "New York", Some(4000)),
-    row(UsState::NorthCarolina, "NC", "North Carolina", Some(4750)),
-    row(UsState::NorthDakota, "ND", "North Dakota", Some(5000)),
-    row(UsState::Ohio, "OH", "Ohio", Some(5750)),
-    row(UsState::Oklahoma, "OK", "Oklahoma", Some(4500)),
-    row(UsState::Oregon, "OR", "Oregon", Some(0)),
-    row(UsState::Pennsylvania, "PA", "Pennsylvania", Some(6000)),
-    row(UsState::RhodeIsland, "RI", "Rhode Island", Some(7000)),
-    row(UsState::SouthCarolina, "SC", "South Carolina", Some(6000)),
-    row(UsState::SouthDakota, "SD", "South Dakota", Some(4200)),
-    row(UsState::Tennessee, "TN", "Tennessee", Some(7000)),
-    row(UsState::Texas, "TX", "Texas", Some(6250)),
-    row(UsState::Utah, "UT", "Utah", Some(6100)),
-    row(UsState::Vermont, "VT", "Vermont", Some(6000)),
-    row(UsState::Virginia, "VA", "Virginia", Some(5300)),
-    row(UsState::Washington, "WA", "Washington", Some(6500)),
-    row(UsState::WestVirginia, "WV", "West Virginia", Some(6000)),
-    row(UsState::Wisconsin, "WI", "Wisconsin", Some(5000)),
-    row(UsState::Wyoming, "WY", "Wyoming", Some(4000)),
-];
+/// Every state in the order of the enum (checked when compiling), two to a line: the state, its
+/// code, its name and its sales tax rate (`None` where the shop does not ship).
+#[rustfmt::skip]
+const STATES: [StateRow; 50] = {
+    use UsState::*;
+    [
+        row(Alabama, "AL", "Alabama", Some(4000)),              row(Alaska, "AK", "Alaska", None),
+        row(Arizona, "AZ", "Arizona", Some(5600)),              row(Arkansas, "AR", "Arkansas", Some(6500)),
+        row(California, "CA", "California", Some(10000)),       row(Colorado, "CO", "Colorado", Some(2900)),
+        row(Connecticut, "CT", "Connecticut", Some(6350)),      row(Delaware, "DE", "Delaware", Some(0)),
+        row(Florida, "FL", "Florida", Some(6000)),              row(Georgia, "GA", "Georgia", Some(4000)),
+        row(Hawaii, "HI", "Hawaii", None),                      row(Idaho, "ID", "Idaho", Some(6000)),
+        row(Illinois, "IL", "Illinois", Some(6250)),            row(Indiana, "IN", "Indiana", Some(7000)),
+        row(Iowa, "IA", "Iowa", Some(6000)),                    row(Kansas, "KS", "Kansas", Some(6500)),
+        row(Kentucky, "KY", "Kentucky", Some(6000)),            row(Louisiana, "LA", "Louisiana", Some(5000)),
+        row(Maine, "ME", "Maine", Some(5500)),                  row(Maryland, "MD", "Maryland", Some(6000)),
+        row(Massachusetts, "MA", "Massachusetts", None),        row(Michigan, "MI", "Michigan", Some(6000)),
+        row(Minnesota, "MN", "Minnesota", Some(6875)),          row(Mississippi, "MS", "Mississippi", Some(7000)),
+        row(Missouri, "MO", "Missouri", Some(4225)),            row(Montana, "MT", "Montana", Some(0)),
+        row(Nebraska, "NE", "Nebraska", Some(5500)),            row(Nevada, "NV", "Nevada", Some(6850)),
+        row(NewHampshire, "NH", "New Hampshire", Some(0)),      row(NewJersey, "NJ", "New Jersey", Some(6625)),
+        row(NewMexico, "NM", "New Mexico", Some(4875)),         row(NewYork, "NY", "New York", Some(4000)),
+        row(NorthCarolina, "NC", "North Carolina", Some(4750)), row(NorthDakota, "ND", "North Dakota", Some(5000)),
+        row(Ohio, "OH", "Ohio", Some(5750)),                    row(Oklahoma, "OK", "Oklahoma", Some(4500)),
+        row(Oregon, "OR", "Oregon", Some(0)),                   row(Pennsylvania, "PA", "Pennsylvania", Some(6000)),
+        row(RhodeIsland, "RI", "Rhode Island", Some(7000)),     row(SouthCarolina, "SC", "South Carolina", Some(6000)),
+        row(SouthDakota, "SD", "South Dakota", Some(4200)),     row(Tennessee, "TN", "Tennessee", Some(7000)),
+        row(Texas, "TX", "Texas", Some(6250)),                  row(Utah, "UT", "Utah", Some(6100)),
+        row(Vermont, "VT", "Vermont", Some(6000)),              row(Virginia, "VA", "Virginia", Some(5300)),
+        row(Washington, "WA", "Washington", Some(6500)),        row(WestVirginia, "WV", "West Virginia", Some(6000)),
+        row(Wisconsin, "WI", "Wisconsin", Some(5000)),          row(Wyoming, "WY", "Wyoming", Some(4000)),
+    ]
+};
 
 // Each row sits at its state's position, so `STATES[state as usize]` is that state's row.
 const _: () = {
