@@ -23,6 +23,19 @@ use crate::schema::{
 };
 use crate::{DbConnection, DbError};
 
+/// `products.id IN (SELECT product_id FROM apparel_variants WHERE ...)`: the products with
+/// one variant that passes every given condition. A macro because each set of conditions is
+/// its own query type (a boxed subquery cannot serve both backends of the connection).
+macro_rules! has_variant {
+    ($($condition:expr),+) => {
+        products::id.eq_any(
+            apparel_variants::table
+                $(.filter($condition))+
+                .select(apparel_variants::product_id),
+        )
+    };
+}
+
 /// Applies a [`ProductFilter`] to a boxed query whose source contains `products`. A macro, not
 /// a function, because the count query and the joined page query have different types.
 macro_rules! apply_product_filter {
@@ -60,18 +73,10 @@ macro_rules! apply_product_filter {
                 .filter(product_colors::color_id.eq_any(f.colors.clone()))
                 .select(product_colors::product_id);
             if f.is_apparel == Some(true) {
-                let variant_colour = apparel_variants::table
-                    .filter(
-                        apparel_variants::color_id
-                            .assume_not_null()
-                            .eq_any(f.colors.clone()),
-                    )
-                    .select(apparel_variants::product_id);
-                q = q.filter(
-                    products::id
-                        .eq_any(linked)
-                        .or(products::id.eq_any(variant_colour)),
-                );
+                let colour = apparel_variants::color_id
+                    .assume_not_null()
+                    .eq_any(f.colors.clone());
+                q = q.filter(products::id.eq_any(linked).or(has_variant!(colour)));
             } else {
                 q = q.filter(products::id.eq_any(linked));
             }
@@ -85,36 +90,14 @@ macro_rules! apply_product_filter {
                 ),
             );
         }
+        // Sizes and genders must match on one variant.
+        let genders = apparel_variants::gender.eq_any(f.genders.clone());
+        let sizes = apparel_variants::size.eq_any(f.sizes.clone());
         match (f.genders.is_empty(), f.sizes.is_empty()) {
             (true, true) => {}
-            (false, true) => {
-                q = q.filter(
-                    products::id.eq_any(
-                        apparel_variants::table
-                            .filter(apparel_variants::gender.eq_any(f.genders.clone()))
-                            .select(apparel_variants::product_id),
-                    ),
-                );
-            }
-            (true, false) => {
-                q = q.filter(
-                    products::id.eq_any(
-                        apparel_variants::table
-                            .filter(apparel_variants::size.eq_any(f.sizes.clone()))
-                            .select(apparel_variants::product_id),
-                    ),
-                );
-            }
-            (false, false) => {
-                q = q.filter(
-                    products::id.eq_any(
-                        apparel_variants::table
-                            .filter(apparel_variants::gender.eq_any(f.genders.clone()))
-                            .filter(apparel_variants::size.eq_any(f.sizes.clone()))
-                            .select(apparel_variants::product_id),
-                    ),
-                );
-            }
+            (false, true) => q = q.filter(has_variant!(genders)),
+            (true, false) => q = q.filter(has_variant!(sizes)),
+            (false, false) => q = q.filter(has_variant!(genders, sizes)),
         }
         if let Some(needle) = f.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             q = q.filter(

@@ -180,27 +180,25 @@ fn insert_bundles(conn: &mut DbConnection, bundles: &[ProductBundle]) -> Result<
         let rows: Vec<&Product> = chunk.iter().map(|b| &b.product).collect();
         insert_rows!(conn, products::table, rows)?;
     }
-    let colors: Vec<ProductColor> = bundles
-        .iter()
-        .flat_map(|b| {
-            b.color_ids.iter().map(|c| ProductColor {
-                product_id: b.product.id.clone(),
-                color_id: c.clone(),
-            })
-        })
-        .collect();
+    let colors = links(
+        bundles,
+        |b| &b.color_ids,
+        |product_id, color_id| ProductColor {
+            product_id,
+            color_id,
+        },
+    );
     for chunk in colors.chunks(LINK_CHUNK) {
         insert_rows!(conn, product_colors::table, chunk)?;
     }
-    let effects: Vec<ProductEffect> = bundles
-        .iter()
-        .flat_map(|b| {
-            b.effect_ids.iter().map(|e| ProductEffect {
-                product_id: b.product.id.clone(),
-                effect_id: e.clone(),
-            })
-        })
-        .collect();
+    let effects = links(
+        bundles,
+        |b| &b.effect_ids,
+        |product_id, effect_id| ProductEffect {
+            product_id,
+            effect_id,
+        },
+    );
     for chunk in effects.chunks(LINK_CHUNK) {
         insert_rows!(conn, product_effects::table, chunk)?;
     }
@@ -209,6 +207,22 @@ fn insert_bundles(conn: &mut DbConnection, bundles: &[ProductBundle]) -> Result<
         insert_rows!(conn, unit_products::table, chunk.to_vec())?;
     }
     Ok(())
+}
+
+/// One link row (`row(product id, linked id)`) per id that `ids` names on each bundle.
+fn links<T>(
+    bundles: &[ProductBundle],
+    ids: impl Fn(&ProductBundle) -> &Vec<String>,
+    row: impl Fn(String, String) -> T,
+) -> Vec<T> {
+    bundles
+        .iter()
+        .flat_map(|b| {
+            ids(b)
+                .iter()
+                .map(|id| row(b.product.id.clone(), id.clone()))
+        })
+        .collect()
 }
 
 #[cfg(test)]
