@@ -343,6 +343,22 @@ impl CachedRead {
             .respond(&self.req, &self.state, key, policy, load)
             .await
     }
+
+    /// One catalogue item, revalidated on every request: its path (`/api/shows/{id}`) names
+    /// it completely and keys the answer; `load` reads it (its error answers an unknown id).
+    ///
+    /// # Errors
+    /// Whatever `load` returns; 503 when no connection can be had.
+    pub async fn respond_item<T, E, F>(&self, load: F) -> Result<HttpResponse, ApiError>
+    where
+        F: FnOnce(&mut Tx<'_>) -> Result<T, E> + Send + 'static,
+        T: Serialize,
+        ApiError: From<E>,
+    {
+        let key = self.req.path().to_owned();
+        self.respond(key, CachePolicy::Revalidate, |tx, _| Ok(load(tx)?))
+            .await
+    }
 }
 
 impl CachedBody {

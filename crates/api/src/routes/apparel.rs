@@ -1,13 +1,13 @@
 //! `GET /api/apparel`, `GET /api/apparel/types/all` and `GET /api/apparel/sku/preview`.
 
-use actix_web::{get, web, HttpResponse};
+use actix_web::{get, HttpResponse};
 use domain::catalogue::{self, StockFilter};
 use domain::ports::Catalogue as _;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::products::dto::ProductPageJson;
-use super::products::params::Params;
+use super::products::dto::{PageJson, ProductJson};
+use super::products::params::{PageQuery, Params, ProductFilterQuery};
 use super::products::respond_product_page;
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
@@ -17,25 +17,14 @@ use crate::error::ApiError;
 /// `inStock=false` lists only the others. Sizes and genders must match on one variant.
 #[utoipa::path(get, path = "/api/apparel", tag = "catalogue",
     params(
-        ("page" = Option<i64>, Query, description = "Page, from 1 (default 1)"),
-        ("pageSize" = Option<i64>, Query, description = "Products per page, 1 to 100 (default 25)"),
-        ("searchTitle" = Option<String>, Query, description = "Text anywhere in the title, any case"),
+        PageQuery,
         ("showOutOfStock" = Option<bool>, Query, description = "Include products without stock"),
         ("inStock" = Option<bool>, Query, description = "false: only products without stock"),
-        ("brands" = Option<Vec<String>>, Query, description = "Brand ids (repeated or comma-separated)"),
-        ("categories" = Option<Vec<String>>, Query, description = "Category ids"),
-        ("colors" = Option<Vec<String>>, Query, description = "Colour ids (product or variant colour)"),
-        ("apparelTypes" = Option<Vec<String>>, Query, description = "Apparel type ids"),
-        ("genders" = Option<Vec<String>>, Query, description = "MALE, FEMALE, UNISEX"),
-        ("sizes" = Option<Vec<String>>, Query, description = "XS ... 3XL or custom sizes"),
+        ProductFilterQuery,
     ),
-    responses((status = 200, body = ProductPageJson), (status = 400, description = "invalid paging or filter")))]
+    responses((status = 200, body = PageJson<ProductJson>), (status = 400, description = "invalid paging or filter")))]
 #[get("/apparel")]
-pub async fn list(
-    read: CachedRead,
-    query: web::Query<Vec<(String, String)>>,
-) -> Result<HttpResponse, ApiError> {
-    let params = Params::from(query.into_inner());
+pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let page = params.page()?;
     let mut filter = params.product_filter()?;
     filter.is_show = Some(false);

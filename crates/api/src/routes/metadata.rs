@@ -2,14 +2,14 @@
 //! (cached 5 minutes), or with `page`, `pageSize`, `type` or `searchTitle` the paged back-office
 //! form with product counts (cached 1 minute).
 
-use actix_web::{get, web, HttpResponse};
+use actix_web::{get, HttpResponse};
 use domain::catalogue::{self, MetadataItem, MetadataKind};
 use domain::paging::{Page, PageRequest};
 use domain::ports::Catalogue as _;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::products::dto::{MetadataItemJson, NamedJson, TypeJson};
+use super::products::dto::{JsonList, MetadataItemJson, NamedJson, PageJson, TypeJson};
 use super::products::params::Params;
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
@@ -32,35 +32,21 @@ pub struct MetadataJson {
     pub show_types: Vec<TypeJson>,
 }
 
-/// One page of one metadata kind.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MetadataPageJson {
-    /// The page's items with their product counts.
-    pub contents: Vec<MetadataItemJson>,
-    /// Items matching.
-    pub total_items: i64,
-    /// Whether a later page has items.
-    pub has_more: bool,
-    /// Pages in all.
-    pub total_pages: i64,
-}
-
 /// The paged form: one page per kind asked for (all four without `type`).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MetadataPagesJson {
     /// Brands page.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub brands: Option<MetadataPageJson>,
+    pub brands: Option<PageJson<MetadataItemJson>>,
     /// Categories page.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub categories: Option<MetadataPageJson>,
+    pub categories: Option<PageJson<MetadataItemJson>>,
     /// Colours page.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub colors: Option<MetadataPageJson>,
+    pub colors: Option<PageJson<MetadataItemJson>>,
     /// Effects page.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub effects: Option<MetadataPageJson>,
+    pub effects: Option<PageJson<MetadataItemJson>>,
 }
 
 /// The paged answer of the metadata kinds asked for.
@@ -75,23 +61,13 @@ fn pages_json(
         effects: None,
     };
     for (kind, found) in found {
-        let json = MetadataPageJson {
-            total_items: found.total,
-            has_more: page.has_more(found.total),
-            total_pages: page.total_pages(found.total),
-            contents: found
-                .items
-                .into_iter()
-                .map(MetadataItemJson::from)
-                .collect(),
-        };
         let slot = match kind {
             MetadataKind::Brands => &mut pages.brands,
             MetadataKind::Categories => &mut pages.categories,
             MetadataKind::Colors => &mut pages.colors,
             MetadataKind::Effects => &mut pages.effects,
         };
-        *slot = Some(json);
+        *slot = Some(PageJson::new(page, found));
     }
     pages
 }
@@ -110,22 +86,18 @@ fn pages_json(
         (status = 304, description = "not modified (If-None-Match)"),
         (status = 400, description = "invalid paging or type")))]
 #[get("/metadata")]
-pub async fn get(
-    read: CachedRead,
-    query: web::Query<Vec<(String, String)>>,
-) -> Result<HttpResponse, ApiError> {
-    let params = Params::from(query.into_inner());
+pub async fn get(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     if !params.has_any(&["page", "pageSize", "type", "searchTitle"]) {
         return read
             .respond("metadata".to_owned(), CachePolicy::MaxAge(300), |tx, _| {
                 let m = tx.metadata()?;
                 Ok(MetadataJson {
-                    brands: m.brands.into_iter().map(NamedJson::from).collect(),
-                    categories: m.categories.into_iter().map(NamedJson::from).collect(),
-                    colors: m.colors.into_iter().map(NamedJson::from).collect(),
-                    effects: m.effects.into_iter().map(NamedJson::from).collect(),
-                    apparel_types: m.apparel_types.into_iter().map(TypeJson::from).collect(),
-                    show_types: m.show_types.into_iter().map(TypeJson::from).collect(),
+                    brands: NamedJson::list(m.brands),
+                    categories: NamedJson::list(m.categories),
+                    colors: NamedJson::list(m.colors),
+                    effects: NamedJson::list(m.effects),
+                    apparel_types: TypeJson::list(m.apparel_types),
+                    show_types: TypeJson::list(m.show_types),
                 })
             })
             .await;

@@ -2,13 +2,13 @@
 //! `GET /api/shows/types/all`.
 
 use actix_web::{get, web, HttpResponse};
-use domain::catalogue::{self, ListShowsError, Show, ShowQuery};
+use domain::catalogue::{self, get_show, ListShowsError, Show, ShowQuery};
 use domain::ids::ProductId;
 use domain::paging::{Page, PageRequest};
 use domain::ports::Catalogue as _;
 
-use super::products::dto::{ShowJson, ShowPageJson, ShowPaginationJson, TypeJson};
-use super::products::params::Params;
+use super::products::dto::{JsonList, ShowJson, ShowPageJson, ShowPaginationJson, TypeJson};
+use super::products::params::{PageQuery, Params};
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
 
@@ -49,7 +49,7 @@ fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
             total_pages: page.total_pages(found.total),
             has_more: page.has_more(found.total),
         },
-        shows: found.items.into_iter().map(ShowJson::from).collect(),
+        shows: ShowJson::list(found.items),
     }
 }
 
@@ -57,19 +57,14 @@ fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
 /// (an unknown brand lists nothing); `typeId` a show type id or name (e.g. `FOURTH_JULY`).
 #[utoipa::path(get, path = "/api/shows", tag = "catalogue",
     params(
-        ("page" = Option<i64>, Query, description = "Page, from 1 (default 1)"),
-        ("pageSize" = Option<i64>, Query, description = "Shows per page, 1 to 100 (default 25)"),
+        PageQuery,
         ("brand" = Option<String>, Query, description = "Brand id or name"),
         ("typeId" = Option<String>, Query, description = "Show type id or name"),
         ("searchTitle" = Option<String>, Query, description = "Text anywhere in the title, any case"),
     ),
     responses((status = 200, body = ShowPageJson), (status = 400, description = "invalid paging")))]
 #[get("/shows")]
-pub async fn list(
-    read: CachedRead,
-    query: web::Query<Vec<(String, String)>>,
-) -> Result<HttpResponse, ApiError> {
-    let params = Params::from(query.into_inner());
+pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let q = ShowRequest::parse(&params, None)?;
     read.respond(q.key("shows"), CachePolicy::Revalidate, move |tx, _| {
         let found = match catalogue::list_shows(tx, &q.query, q.page) {
@@ -90,8 +85,7 @@ pub async fn list(
 #[utoipa::path(get, path = "/api/shows/brand/{brand}", tag = "catalogue",
     params(
         ("brand" = String, Path, description = "Brand id or name"),
-        ("page" = Option<i64>, Query, description = "Page, from 1 (default 1)"),
-        ("pageSize" = Option<i64>, Query, description = "Shows per page, 1 to 100 (default 25)"),
+        PageQuery,
         ("typeId" = Option<String>, Query, description = "Show type id or name"),
         ("searchTitle" = Option<String>, Query, description = "Text anywhere in the title, any case"),
     ),
@@ -101,9 +95,8 @@ pub async fn list(
 pub async fn by_brand(
     read: CachedRead,
     brand: web::Path<String>,
-    query: web::Query<Vec<(String, String)>>,
+    params: Params,
 ) -> Result<HttpResponse, ApiError> {
-    let params = Params::from(query.into_inner());
     let q = ShowRequest::parse(&params, Some(brand.into_inner()))?;
     read.respond(
         q.key("shows-brand"),
@@ -122,11 +115,7 @@ pub async fn by_brand(
 #[get("/shows/types/all")]
 pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
     read.respond("show-types".to_owned(), CachePolicy::Revalidate, |tx, _| {
-        Ok(tx
-            .show_types()?
-            .into_iter()
-            .map(TypeJson::from)
-            .collect::<Vec<_>>())
+        Ok(TypeJson::list(tx.show_types()?))
     })
     .await
 }
@@ -136,11 +125,7 @@ pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
     params(("id" = String, Path, description = "Show id")),
     responses((status = 200, body = ShowJson), (status = 404, description = "Show not found")))]
 #[get("/shows/{id}")]
-pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let id = ProductId::from(id.into_inner());
-    let key = format!("show|{id}");
-    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
-        Ok(ShowJson::from(catalogue::get_show(tx, &id)?))
-    })
-    .await
+pub async fn get(read: CachedRead, id: web::Path<ProductId>) -> Result<HttpResponse, ApiError> {
+    read.respond_item(move |tx| get_show(tx, &id).map(ShowJson::from))
+        .await
 }

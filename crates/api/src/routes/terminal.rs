@@ -2,12 +2,12 @@
 //! can ship to.
 
 use actix_web::{get, web, HttpResponse};
-use domain::catalogue;
+use domain::catalogue::get_terminal;
 use domain::ids::TerminalId;
 use domain::ports::Terminals as _;
 use domain::state::UsState;
 
-use super::products::dto::TerminalJson;
+use super::products::dto::{JsonList, TerminalJson};
 use super::products::params::Params;
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
@@ -21,11 +21,7 @@ use crate::error::ApiError;
     ),
     responses((status = 200, body = Vec<TerminalJson>), (status = 400, description = "invalid state or ZIP code")))]
 #[get("/terminal")]
-pub async fn list(
-    read: CachedRead,
-    query: web::Query<Vec<(String, String)>>,
-) -> Result<HttpResponse, ApiError> {
-    let params = Params::from(query.into_inner());
+pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let us_state = match params.one("state") {
         None => None,
         Some(code) => Some(
@@ -51,11 +47,8 @@ pub async fn list(
     };
     let key = format!("terminals|{us_state:?}|{zip:?}");
     read.respond(key, CachePolicy::Revalidate, move |tx, _| {
-        Ok(tx
-            .list_terminals(us_state.as_deref(), zip.as_deref())?
-            .into_iter()
-            .map(TerminalJson::from)
-            .collect::<Vec<_>>())
+        let terminals = tx.list_terminals(us_state.as_deref(), zip.as_deref())?;
+        Ok(TerminalJson::list(terminals))
     })
     .await
 }
@@ -65,11 +58,7 @@ pub async fn list(
     params(("id" = String, Path, description = "Terminal id")),
     responses((status = 200, body = TerminalJson), (status = 404, description = "Terminal not found")))]
 #[get("/terminal/{id}")]
-pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let id = TerminalId::from(id.into_inner());
-    let key = format!("terminal|{id}");
-    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
-        Ok(TerminalJson::from(catalogue::get_terminal(tx, &id)?))
-    })
-    .await
+pub async fn get(read: CachedRead, id: web::Path<TerminalId>) -> Result<HttpResponse, ApiError> {
+    read.respond_item(move |tx| get_terminal(tx, &id).map(TerminalJson::from))
+        .await
 }

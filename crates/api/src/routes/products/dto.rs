@@ -6,10 +6,21 @@ use domain::catalogue::{
     Variant,
 };
 use domain::money::Money;
+use domain::paging::{Page, PageRequest};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::routes::address::AddressJson;
+
+/// The JSON form of every value of a list, in order: `NamedJson::list(brands)`.
+pub trait JsonList<M>: From<M> + Sized {
+    /// Converts each value with `From`.
+    fn list(values: Vec<M>) -> Vec<Self> {
+        values.into_iter().map(Self::from).collect()
+    }
+}
+
+impl<M, J: From<M>> JsonList<M> for J {}
 
 /// `{id, name}` (brand, category, colour, effect).
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -189,29 +200,47 @@ impl From<Product> for ProductJson {
             show_type: p.show_type.map(TypeJson::from),
             category: p.category.into(),
             brand: p.brand.into(),
-            colors: p.colors.into_iter().map(NamedJson::from).collect(),
-            effects: p.effects.into_iter().map(NamedJson::from).collect(),
+            colors: NamedJson::list(p.colors),
+            effects: NamedJson::list(p.effects),
             image: p.image,
             video_url: p.video_url,
             unit_product: UnitProductJson::for_sale(p.unit),
-            variants: p.variants.into_iter().map(VariantJson::from).collect(),
+            variants: VariantJson::list(p.variants),
+        }
+    }
+}
+
+/// A page of a catalogue list: products, apparel, or one kind of metadata.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageJson<T> {
+    /// The page's items.
+    pub contents: Vec<T>,
+    /// Items matching, on every page.
+    pub total_items: i64,
+    /// Whether a later page has items.
+    pub has_more: bool,
+    /// Pages in all (0 when nothing matches).
+    pub total_pages: i64,
+}
+
+impl<T> PageJson<T> {
+    /// Page `page` of a list, of which `found` holds the items and the total.
+    pub fn new<M>(page: PageRequest, found: Page<M>) -> Self
+    where
+        T: From<M>,
+    {
+        PageJson {
+            total_items: found.total,
+            has_more: page.has_more(found.total),
+            total_pages: page.total_pages(found.total),
+            contents: T::list(found.items),
         }
     }
 }
 
 /// A page of products or apparel.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductPageJson {
-    /// The page's products.
-    pub contents: Vec<ProductJson>,
-    /// Products matching, on every page.
-    pub total_items: i64,
-    /// Whether a later page has products.
-    pub has_more: bool,
-    /// Pages in all (0 when nothing matches).
-    pub total_pages: i64,
-}
+pub type ProductPageJson = PageJson<ProductJson>;
 
 /// The product in a show line.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -333,7 +362,7 @@ impl From<Show> for ShowJson {
             show_type: p.show_type.map(TypeJson::from),
             brand: p.brand.into(),
             category: p.category.into(),
-            show_products: s.lines.into_iter().map(ShowLineJson::from).collect(),
+            show_products: ShowLineJson::list(s.lines),
         }
     }
 }

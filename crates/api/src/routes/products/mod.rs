@@ -5,24 +5,14 @@ pub mod dto;
 pub mod params;
 
 use actix_web::{get, web, HttpResponse};
-use domain::catalogue::{self, Product, ProductFilter, StockFilter};
+use domain::catalogue::{self, get_product, ProductFilter, StockFilter};
 use domain::ids::ProductId;
-use domain::paging::{Page, PageRequest};
+use domain::paging::PageRequest;
 
-use self::dto::{ProductJson, ProductPageJson};
-use self::params::Params;
+use self::dto::{PageJson, ProductJson, ProductPageJson};
+use self::params::{PageQuery, Params, ProductFilterQuery};
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
-
-/// The page answer of a product list.
-pub(crate) fn product_page(page: PageRequest, found: Page<Product>) -> ProductPageJson {
-    ProductPageJson {
-        total_items: found.total,
-        has_more: page.has_more(found.total),
-        total_pages: page.total_pages(found.total),
-        contents: found.items.into_iter().map(ProductJson::from).collect(),
-    }
-}
 
 /// Lists products: fireworks by default (`isShow=false&isApparel=false`), sorted by title
 /// (case-insensitive) then id, or newest first with `sort=newest`. Filters of one kind are alternatives, kinds combine with AND.
@@ -30,29 +20,16 @@ pub(crate) fn product_page(page: PageRequest, found: Page<Product>) -> ProductPa
 /// `showOutOfStock=true` both (the default when neither is given).
 #[utoipa::path(get, path = "/api/products", tag = "catalogue",
     params(
-        ("page" = Option<i64>, Query, description = "Page, from 1 (default 1)"),
-        ("pageSize" = Option<i64>, Query, description = "Products per page, 1 to 100 (default 25)"),
-        ("searchTitle" = Option<String>, Query, description = "Text anywhere in the title, any case"),
+        PageQuery,
         ("isShow" = Option<bool>, Query, description = "Shows (default false)"),
         ("isApparel" = Option<bool>, Query, description = "Apparel (default false)"),
         ("inStock" = Option<bool>, Query, description = "true: only in stock; false: only out of stock"),
         ("showOutOfStock" = Option<bool>, Query, description = "true: in and out of stock"),
-        ("brands" = Option<Vec<String>>, Query, description = "Brand ids (repeated or comma-separated)"),
-        ("categories" = Option<Vec<String>>, Query, description = "Category ids"),
-        ("colors" = Option<Vec<String>>, Query, description = "Colour ids"),
-        ("effects" = Option<Vec<String>>, Query, description = "Effect ids"),
-        ("apparelTypes" = Option<Vec<String>>, Query, description = "Apparel type ids"),
-        ("genders" = Option<Vec<String>>, Query, description = "MALE, FEMALE, UNISEX"),
-        ("sizes" = Option<Vec<String>>, Query, description = "XS ... 3XL or custom sizes"),
-        ("sort" = Option<String>, Query, description = "title (default: title, then id) or newest"),
+        ProductFilterQuery,
     ),
-    responses((status = 200, body = ProductPageJson), (status = 400, description = "invalid paging or filter")))]
+    responses((status = 200, body = PageJson<ProductJson>), (status = 400, description = "invalid paging or filter")))]
 #[get("/products")]
-pub async fn list(
-    read: CachedRead,
-    query: web::Query<Vec<(String, String)>>,
-) -> Result<HttpResponse, ApiError> {
-    let params = Params::from(query.into_inner());
+pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let page = params.page()?;
     let mut filter = params.product_filter()?;
     filter.is_show = Some(params.bool("isShow")?.unwrap_or(false));
@@ -86,7 +63,7 @@ pub async fn respond_product_page(
         if known.is_none() {
             counts.remember_count(&count_key, version, found.total);
         }
-        Ok(product_page(page, found))
+        Ok(ProductPageJson::new(page, found))
     })
     .await
 }
@@ -96,11 +73,7 @@ pub async fn respond_product_page(
     params(("id" = String, Path, description = "Product id")),
     responses((status = 200, body = ProductJson), (status = 404, description = "Product not found")))]
 #[get("/products/{id}")]
-pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let id = ProductId::from(id.into_inner());
-    let key = format!("product|{id}");
-    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
-        Ok(ProductJson::from(catalogue::get_product(tx, &id)?))
-    })
-    .await
+pub async fn get(read: CachedRead, id: web::Path<ProductId>) -> Result<HttpResponse, ApiError> {
+    read.respond_item(move |tx| get_product(tx, &id).map(ProductJson::from))
+        .await
 }

@@ -1,9 +1,14 @@
 //! Query strings of the catalogue calls: repeated keys (`brands=a&brands=b`), comma-separated
 //! values (`brands=a,b`), validated paging, booleans and ids, and a normalized cache key.
 
+use std::future::{ready, Ready};
+
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest};
 use domain::catalogue::{Gender, Size};
 use domain::catalogue::{ProductFilter, ProductSort, StockFilter};
 use domain::paging::PageRequest;
+use utoipa::IntoParams;
 
 use crate::error::ApiError;
 
@@ -24,6 +29,54 @@ impl From<Vec<(String, String)>> for Params {
     fn from(pairs: Vec<(String, String)>) -> Self {
         Params(pairs)
     }
+}
+
+impl FromRequest for Params {
+    type Error = actix_web::Error;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    /// The query string's pairs, read by `web::Query` (so a malformed query string is answered
+    /// as the application's `QueryConfig` says).
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let pairs = web::Query::<Vec<(String, String)>>::from_request(req, payload).into_inner();
+        ready(pairs.map(|query| Params(query.into_inner())))
+    }
+}
+
+/// The paging [`Params::page`] reads, as the OpenAPI document lists it for the catalogue
+/// lists (each doc line is the parameter's description).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct PageQuery {
+    /// Page, from 1 (default 1)
+    pub page: Option<i64>,
+    /// Items per page, 1 to 100 (default 25)
+    pub page_size: Option<i64>,
+}
+
+/// The filters [`Params::product_filter`] reads, as the OpenAPI document lists them for the
+/// product and apparel lists (each doc line is the parameter's description).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct ProductFilterQuery {
+    /// Text anywhere in the title, any case
+    pub search_title: Option<String>,
+    /// Brand ids (repeated or comma-separated)
+    pub brands: Option<Vec<String>>,
+    /// Category ids
+    pub categories: Option<Vec<String>>,
+    /// Colour ids (for apparel also a variant's colour)
+    pub colors: Option<Vec<String>>,
+    /// Effect ids
+    pub effects: Option<Vec<String>>,
+    /// Apparel type ids
+    pub apparel_types: Option<Vec<String>>,
+    /// MALE, FEMALE, UNISEX
+    pub genders: Option<Vec<String>>,
+    /// XS ... 3XL or custom sizes
+    pub sizes: Option<Vec<String>>,
+    /// title (default: title, then id) or newest
+    pub sort: Option<String>,
 }
 
 impl Params {
