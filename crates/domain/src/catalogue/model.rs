@@ -63,8 +63,6 @@ pub struct Variant {
     pub size: String,
     /// `MALE`, `FEMALE` or `UNISEX`.
     pub gender: String,
-    /// Colour id.
-    pub color_id: Option<String>,
     /// Colour.
     pub color: Option<NamedRef>,
     /// Price of one item.
@@ -102,10 +100,6 @@ pub struct Product {
     pub in_stock: bool,
     /// Sold by the unit too.
     pub is_case_breakable: bool,
-    /// Apparel type id (apparel only).
-    pub apparel_type_id: Option<String>,
-    /// Show type id (shows only).
-    pub show_type_id: Option<String>,
     /// Image URL.
     pub image: String,
     /// Video URL.
@@ -128,6 +122,30 @@ pub struct Product {
     pub effects: Vec<NamedRef>,
     /// Apparel variants, by gender, size and colour (empty for other products).
     pub variants: Vec<Variant>,
+}
+
+/// A show: the show as a product, and what it holds (by product title, cases before units).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Show {
+    /// The show as a product (with brand, category and show type).
+    pub show: Product,
+    /// What it holds.
+    pub lines: Vec<ShowLine>,
+}
+
+/// One line of a show: a product it holds, by case or by unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShowLine {
+    /// Line id.
+    pub id: String,
+    /// How many cases or units.
+    pub quantity: i32,
+    /// Units (true) or cases (false).
+    pub is_unit: bool,
+    /// Notes.
+    pub notes: Option<String>,
+    /// The product held.
+    pub product: ShowLineProduct,
 }
 
 /// The product held by a line of a show.
@@ -153,28 +171,21 @@ pub struct ShowLineProduct {
     pub unit: Option<UnitProduct>,
 }
 
-/// One line of a show: a product it holds, by case or by unit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShowLine {
-    /// Line id.
-    pub id: String,
-    /// How many cases or units.
-    pub quantity: i32,
-    /// Units (true) or cases (false).
-    pub is_unit: bool,
-    /// Notes.
-    pub notes: Option<String>,
-    /// The product held.
-    pub product: ShowLineProduct,
-}
-
-/// A show: the show as a product, and what it holds (by product title, cases before units).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Show {
-    /// The show as a product (with brand, category and show type).
-    pub show: Product,
-    /// What it holds.
-    pub lines: Vec<ShowLine>,
+/// Every metadata list, each sorted by name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MetadataLists {
+    /// Brands.
+    pub brands: Vec<NamedRef>,
+    /// Categories.
+    pub categories: Vec<NamedRef>,
+    /// Colours.
+    pub colors: Vec<NamedRef>,
+    /// Effects.
+    pub effects: Vec<NamedRef>,
+    /// Apparel types.
+    pub apparel_types: Vec<TypeRef>,
+    /// Show types.
+    pub show_types: Vec<TypeRef>,
 }
 
 /// The four kinds of product metadata.
@@ -232,23 +243,6 @@ pub struct MetadataItem {
     pub name: String,
     /// Products (of any kind) using it.
     pub product_count: i64,
-}
-
-/// Every metadata list, each sorted by name.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MetadataLists {
-    /// Brands.
-    pub brands: Vec<NamedRef>,
-    /// Categories.
-    pub categories: Vec<NamedRef>,
-    /// Colours.
-    pub colors: Vec<NamedRef>,
-    /// Effects.
-    pub effects: Vec<NamedRef>,
-    /// Apparel types.
-    pub apparel_types: Vec<TypeRef>,
-    /// Show types.
-    pub show_types: Vec<TypeRef>,
 }
 
 /// A postal address as stored.

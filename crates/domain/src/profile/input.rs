@@ -34,31 +34,6 @@ pub struct ProfileInput {
     pub theme: Option<String>,
 }
 
-/// A validated profile change: `None` everywhere means "leave unchanged".
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ProfileUpdate {
-    /// The user id the client named, if any (to compare with the caller).
-    pub user_id: Option<String>,
-    /// New first name, trimmed.
-    pub first_name: Option<String>,
-    /// New last name, trimmed.
-    pub last_name: Option<String>,
-    /// New date of birth.
-    pub date_of_birth: Option<NaiveDate>,
-    /// New phone number.
-    pub phone_number: Option<PhoneNumber>,
-    /// New terms acceptance.
-    pub accepted_terms: Option<bool>,
-    /// New contact preference.
-    pub can_contact: Option<bool>,
-    /// New billing address.
-    pub billing_address: Option<Address>,
-    /// New shipping address.
-    pub shipping_address: Option<Address>,
-    /// New theme.
-    pub theme: Option<Theme>,
-}
-
 impl ProfileInput {
     /// Validates every field that is present; `today` bounds the date of birth.
     ///
@@ -117,6 +92,31 @@ impl ProfileInput {
             theme,
         })
     }
+}
+
+/// A validated profile change: `None` everywhere means "leave unchanged".
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProfileUpdate {
+    /// The user id the client named, if any (to compare with the caller).
+    pub user_id: Option<String>,
+    /// New first name, trimmed.
+    pub first_name: Option<String>,
+    /// New last name, trimmed.
+    pub last_name: Option<String>,
+    /// New date of birth.
+    pub date_of_birth: Option<NaiveDate>,
+    /// New phone number.
+    pub phone_number: Option<PhoneNumber>,
+    /// New terms acceptance.
+    pub accepted_terms: Option<bool>,
+    /// New contact preference.
+    pub can_contact: Option<bool>,
+    /// New billing address.
+    pub billing_address: Option<Address>,
+    /// New shipping address.
+    pub shipping_address: Option<Address>,
+    /// New theme.
+    pub theme: Option<Theme>,
 }
 
 /// The value of an optional field, recording its failure under `field`.

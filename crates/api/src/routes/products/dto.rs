@@ -121,7 +121,7 @@ impl From<Variant> for VariantJson {
             sku: v.sku,
             size: v.size,
             gender: v.gender,
-            color_id: v.color_id,
+            color_id: v.color.as_ref().map(|c| c.id.clone()),
             color: v.color.map(NamedJson::from),
             unit_price: v.unit_price,
             available_stock: v.available_stock,
@@ -184,7 +184,6 @@ pub struct ProductJson {
 impl From<Product> for ProductJson {
     fn from(p: Product) -> Self {
         ProductJson {
-            package: p.package,
             id: p.id.into_string(),
             sku: p.sku,
             title: p.title,
@@ -194,8 +193,8 @@ impl From<Product> for ProductJson {
             is_apparel: p.is_apparel,
             in_stock: p.in_stock,
             is_case_breakable: p.is_case_breakable,
-            apparel_type_id: p.apparel_type_id,
-            show_type_id: p.show_type_id,
+            apparel_type_id: p.apparel_type.as_ref().map(|t| t.id.clone()),
+            show_type_id: p.show_type.as_ref().map(|t| t.id.clone()),
             apparel_type: p.apparel_type.map(TypeJson::from),
             show_type: p.show_type.map(TypeJson::from),
             category: p.category.into(),
@@ -204,6 +203,7 @@ impl From<Product> for ProductJson {
             effects: NamedJson::list(p.effects),
             image: p.image,
             video_url: p.video_url,
+            package: p.package,
             unit_product: UnitProductJson::for_sale(p.unit),
             variants: VariantJson::list(p.variants),
         }
@@ -358,7 +358,7 @@ impl From<Show> for ShowJson {
             case_price: p.case_price,
             in_stock: p.in_stock,
             is_show: p.is_show,
-            show_type_id: p.show_type_id,
+            show_type_id: p.show_type.as_ref().map(|t| t.id.clone()),
             show_type: p.show_type.map(TypeJson::from),
             brand: p.brand.into(),
             category: p.category.into(),
