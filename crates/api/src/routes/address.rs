@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct AddressJson {
     /// Address id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// Street line 1.
     pub street1: String,

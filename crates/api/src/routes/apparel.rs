@@ -42,6 +42,7 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
 #[serde(rename_all = "camelCase")]
 pub struct ApparelTypeJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// Name.
     pub name: String,

@@ -26,6 +26,7 @@ impl<M, J: From<M>> JsonList<M> for J {}
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NamedJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// Name.
     pub name: String,
@@ -44,6 +45,7 @@ impl From<NamedRef> for NamedJson {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct TypeJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// Name.
     pub name: String,
@@ -66,6 +68,7 @@ impl From<TypeRef> for TypeJson {
 #[serde(rename_all = "camelCase")]
 pub struct UnitProductJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// SKU (product SKU + "-u").
     pub sku: String,
@@ -96,6 +99,7 @@ impl UnitProductJson {
 #[serde(rename_all = "camelCase")]
 pub struct VariantJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// SKU (base-SIZE-G[-COL]).
     pub sku: String,
@@ -104,6 +108,7 @@ pub struct VariantJson {
     /// MALE, FEMALE or UNISEX.
     pub gender: String,
     /// Colour id or null.
+    #[schema(format = Uuid)]
     pub color_id: Option<String>,
     /// Colour or null.
     pub color: Option<NamedJson>,
@@ -134,6 +139,7 @@ impl From<Variant> for VariantJson {
 #[serde(rename_all = "camelCase")]
 pub struct ProductJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// SKU.
     pub sku: String,
@@ -153,8 +159,10 @@ pub struct ProductJson {
     /// Sold by unit too.
     pub is_case_breakable: bool,
     /// Apparel type id or null.
+    #[schema(format = Uuid)]
     pub apparel_type_id: Option<String>,
     /// Show type id or null.
+    #[schema(format = Uuid)]
     pub show_type_id: Option<String>,
     /// Apparel type or null.
     pub apparel_type: Option<TypeJson>,
@@ -247,6 +255,7 @@ pub type ProductPageJson = PageJson<ProductJson>;
 #[serde(rename_all = "camelCase")]
 pub struct ShowLineProductJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// SKU.
     pub sku: String,
@@ -272,6 +281,7 @@ pub struct ShowLineProductJson {
 #[serde(rename_all = "camelCase")]
 pub struct ShowLineJson {
     /// Line id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// How many cases or units.
     pub quantity: i32,
@@ -311,6 +321,7 @@ impl From<ShowLine> for ShowLineJson {
 #[serde(rename_all = "camelCase")]
 pub struct ShowJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// SKU (SHOW-n).
     pub sku: String,
@@ -331,6 +342,7 @@ pub struct ShowJson {
     /// Always true.
     pub is_show: bool,
     /// Show type id or null.
+    #[schema(format = Uuid)]
     pub show_type_id: Option<String>,
     /// Show type or null.
     pub show_type: Option<TypeJson>,
@@ -397,6 +409,7 @@ pub struct ShowPageJson {
 #[serde(rename_all = "camelCase")]
 pub struct MetadataItemJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// Name.
     pub name: String,
@@ -419,6 +432,7 @@ impl From<MetadataItem> for MetadataItemJson {
 #[serde(rename_all = "camelCase")]
 pub struct TerminalJson {
     /// Id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// Name.
     pub terminal_name: String,

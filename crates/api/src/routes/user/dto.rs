@@ -30,8 +30,10 @@ pub struct MessageResponse {
 #[serde(rename_all = "camelCase")]
 pub struct CartRef {
     /// Cart id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// Owner.
+    #[schema(format = Uuid)]
     pub user_id: String,
 }
 
@@ -39,6 +41,7 @@ pub struct CartRef {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UserInfo {
     /// User id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// E-mail address.
     pub email: String,
@@ -67,8 +70,10 @@ pub struct LoginResponse {
 #[serde(rename_all = "camelCase")]
 pub struct ProfileDto {
     /// Profile id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// Owner.
+    #[schema(format = Uuid)]
     pub user_id: String,
     /// Owner's e-mail.
     pub email: String,
@@ -77,6 +82,7 @@ pub struct ProfileDto {
     /// Last name.
     pub last_name: Option<String>,
     /// Date of birth, `yyyy-mm-dd`.
+    #[schema(format = Date)]
     pub date_of_birth: Option<String>,
     /// Phone number.
     pub phone_number: Option<String>,
@@ -88,7 +94,8 @@ pub struct ProfileDto {
     pub billing_address: Option<AddressJson>,
     /// Shipping address.
     pub shipping_address: Option<AddressJson>,
-    /// Chosen colour theme.
+    /// Chosen colour theme (one of the shop's theme names).
+    #[schema(example = "dark")]
     pub theme: Option<String>,
 }
 

@@ -19,8 +19,10 @@ pub const MAX_PAGE_SIZE: i64 = 1000;
 #[serde(rename_all = "camelCase")]
 pub struct UserListQuery {
     /// Page, from 1 (default 1).
+    #[param(minimum = 1)]
     pub page: Option<i64>,
     /// Rows per page, 1..=1000 (default 10).
+    #[param(minimum = 1, maximum = 1000)]
     pub page_size: Option<i64>,
     /// Text in e-mail or names.
     pub search: Option<String>,
@@ -47,6 +49,7 @@ pub struct UserRowProfile {
 #[serde(rename_all = "camelCase")]
 pub struct UserRow {
     /// User id.
+    #[schema(format = Uuid)]
     pub id: String,
     /// E-mail.
     pub email: String,
