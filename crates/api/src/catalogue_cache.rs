@@ -20,6 +20,7 @@
 //! Answers carry an `ETag` (a digest of the body) and the call's `Cache-Control`; a request
 //! whose `If-None-Match` names the current `ETag` gets `304 Not Modified`.
 
+use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -93,6 +94,7 @@ struct VersionState {
 
 /// The catalogue cache of one server. See the module documentation.
 pub struct CatalogueCache {
+    keys: KeyHasher,
     bodies: moka::future::Cache<Key, CachedBody>,
     counts: moka::sync::Cache<Key, i64>,
     version: Mutex<VersionState>,
@@ -108,18 +110,22 @@ impl std::fmt::Debug for CatalogueCache {
     }
 }
 
-/// An entry's key: 16 bytes of SHA-256 over the catalogue version and the normalized query, so
-/// a long filter (a query string can be 20 KB) costs the cache 16 bytes, whatever its text.
-type Key = [u8; 16];
+/// An entry's key: 128 bits hashed from the catalogue version and the normalized query with two
+/// independently, randomly keyed SipHash states, so a long filter (a query string can be
+/// 20 KB) costs the cache 16 bytes whatever its text, and nobody can craft two queries that
+/// share a key without knowing this process's random keys.
+type Key = u128;
 
-fn key_of(version: i64, text: &str) -> Key {
-    let digest = Sha256::new()
-        .chain_update(version.to_le_bytes())
-        .chain_update(text.as_bytes())
-        .finalize();
-    let mut key = [0u8; 16];
-    key.copy_from_slice(&digest[..16]);
-    key
+/// The two keyed hashers of one cache.
+#[derive(Debug, Default)]
+struct KeyHasher(RandomState, RandomState);
+
+impl KeyHasher {
+    fn key(&self, version: i64, text: &str) -> Key {
+        let high = self.0.hash_one((version, text));
+        let low = self.1.hash_one((version, text));
+        (u128::from(high) << 64) | u128::from(low)
+    }
 }
 
 /// What the cache knows of the version when a request comes in.
@@ -135,29 +141,46 @@ impl CatalogueCache {
     /// `concurrent_misses` queries run at once.
     #[must_use]
     pub fn new(budget_bytes: u64, concurrent_misses: usize) -> Self {
+        Self::sharing_misses(
+            budget_bytes,
+            Arc::new(Semaphore::new(concurrent_misses.max(1))),
+        )
+    }
+
+    /// The cache of one HTTP worker: its share of [`DEFAULT_BUDGET_BYTES`] among `workers`,
+    /// with the server's one bound on concurrent misses. A cache per worker keeps the hot path
+    /// on one core (no cache line shared between workers on a hit).
+    #[must_use]
+    pub fn for_worker(workers: usize, misses: Arc<Semaphore>) -> Self {
+        let workers = u64::try_from(workers.max(1)).unwrap_or(1);
+        Self::sharing_misses(DEFAULT_BUDGET_BYTES / workers, misses)
+    }
+
+    /// The server's bound on misses that run against the database at once: two per core.
+    #[must_use]
+    pub fn miss_bound() -> Arc<Semaphore> {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        Arc::new(Semaphore::new(MISSES_PER_CORE * cores))
+    }
+
+    fn sharing_misses(budget_bytes: u64, misses: Arc<Semaphore>) -> Self {
         let budget_bytes = budget_bytes.max(64 * 1024);
         let largest = budget_bytes / 8;
         CatalogueCache {
             bodies: moka::future::Cache::builder()
                 .max_capacity(budget_bytes)
-                .weigher(move |key: &Key, value: &CachedBody| {
-                    let size = (key.len() + value.body.len() + ENTRY_OVERHEAD) as u64;
+                .weigher(move |_key: &Key, value: &CachedBody| {
+                    let size = (size_of::<Key>() + value.body.len() + ENTRY_OVERHEAD) as u64;
                     // One answer may not push out most of the cache: weigh it as the whole
                     // budget, so it is evicted at once.
                     u32::try_from(if size > largest { u64::MAX } else { size }).unwrap_or(u32::MAX)
                 })
                 .build(),
             counts: moka::sync::Cache::new(MAX_COUNTS),
+            keys: KeyHasher::default(),
             version: Mutex::new(VersionState::default()),
-            misses: Arc::new(Semaphore::new(concurrent_misses.max(1))),
+            misses,
         }
-    }
-
-    /// The cache of this machine's server: [`DEFAULT_BUDGET_BYTES`], two misses per core.
-    #[must_use]
-    pub fn for_server() -> Self {
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
-        Self::new(DEFAULT_BUDGET_BYTES, MISSES_PER_CORE * cores)
     }
 
     fn lock(&self) -> MutexGuard<'_, VersionState> {
@@ -221,12 +244,12 @@ impl CatalogueCache {
     /// The remembered row count of the list filter `key` at catalogue `version`.
     #[must_use]
     pub fn count(&self, key: &str, version: i64) -> Option<i64> {
-        self.counts.get(&key_of(version, key))
+        self.counts.get(&self.keys.key(version, key))
     }
 
     /// Remembers the row count of the list filter `key`, counted at catalogue `version`.
     pub fn remember_count(&self, key: &str, version: i64, total: i64) {
-        self.counts.insert(key_of(version, key), total);
+        self.counts.insert(self.keys.key(version, key), total);
     }
 
     /// Answers a catalogue GET from the cache, or runs `load` on a store read (after reading
@@ -258,7 +281,7 @@ impl CatalogueCache {
                 version
             }
         };
-        let versioned = key_of(version, &key);
+        let versioned = self.keys.key(version, &key);
         if let Some(cached) = self.bodies.get(&versioned).await {
             return Ok(answer(req, &cached, policy));
         }
@@ -409,11 +432,18 @@ mod tests {
 
     async fn put(cache: &CatalogueCache, version: i64, key: &str, n: usize) {
         cache.observe(version);
-        cache.bodies.insert(key_of(version, key), body(n)).await;
+        cache
+            .bodies
+            .insert(cache.keys.key(version, key), body(n))
+            .await;
     }
 
     async fn has(cache: &CatalogueCache, version: i64, key: &str) -> bool {
-        cache.bodies.get(&key_of(version, key)).await.is_some()
+        cache
+            .bodies
+            .get(&cache.keys.key(version, key))
+            .await
+            .is_some()
     }
 
     #[actix_web::test]

@@ -183,8 +183,8 @@ fn run(
     settings: &Settings,
 ) -> Result<Server, StartupError> {
     let max_body = settings.max_body_bytes;
-    // One read cache for every worker (see `catalogue_cache`).
-    let catalogue_cache = web::Data::new(crate::catalogue_cache::CatalogueCache::for_server());
+    // A read cache per worker, one bound on misses for the server (see `catalogue_cache`).
+    let misses = crate::catalogue_cache::CatalogueCache::miss_bound();
     let frontend = Arc::new(web_assets::Frontend::new(&settings.frontend_dir));
     let openapi = ApiDoc::openapi();
     let state = web::Data::new(state);
@@ -197,7 +197,9 @@ fn run(
         App::new()
             .app_data(state.clone())
             .app_data(proxies.clone())
-            .app_data(catalogue_cache.clone())
+            .app_data(web::Data::new(
+                crate::catalogue_cache::CatalogueCache::for_worker(workers, misses.clone()),
+            ))
             .app_data(
                 web::JsonConfig::default()
                     .limit(max_body)

@@ -28,40 +28,45 @@ pub struct ShopRootSpan;
 impl tracing_actix_web::RootSpanBuilder for ShopRootSpan {
     fn on_request_start(request: &actix_web::dev::ServiceRequest) -> tracing::Span {
         use actix_web::HttpMessage as _;
-        let client = request
-            .app_data::<actix_web::web::Data<crate::client::ProxyTrust>>()
-            .map_or_else(crate::client::ProxyTrust::none, |trust| {
-                trust.get_ref().clone()
-            });
+        let span = tracing::info_span!(
+            "HTTP request",
+            http.method = %crate::metrics::method_label(request.method()),
+            http.route = tracing::field::Empty,
+            http.client_ip = tracing::field::Empty,
+            http.target = tracing::field::Empty,
+            http.status_code = tracing::field::Empty,
+            otel.status_code = tracing::field::Empty,
+            request_id = tracing::field::Empty,
+            exception.message = tracing::field::Empty,
+            exception.details = tracing::field::Empty,
+        );
+        // The rest costs allocations: only when the access log is on.
+        if span.is_disabled() {
+            return span;
+        }
         let peer = request
             .peer_addr()
             .map_or(std::net::IpAddr::from([0, 0, 0, 0]), |a| a.ip());
-        let client_ip = client.client(peer, request.headers());
+        let client_ip = match request.app_data::<actix_web::web::Data<crate::client::ProxyTrust>>()
+        {
+            Some(trust) => trust.client(peer, request.headers()),
+            None => peer,
+        };
         let route = request.match_pattern().unwrap_or_else(|| "other".into());
-        let request_id = request
-            .extensions()
-            .get::<tracing_actix_web::RequestId>()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        let target = request
+        let target: String = request
             .uri()
             .path_and_query()
             .map_or("", |p| p.as_str())
             .chars()
             .take(512)
-            .collect::<String>();
-        tracing::info_span!(
-            "HTTP request",
-            http.method = %crate::metrics::method_label(request.method()),
-            http.route = %route,
-            http.client_ip = %client_ip,
-            http.target = %target,
-            http.status_code = tracing::field::Empty,
-            otel.status_code = tracing::field::Empty,
-            request_id = %request_id,
-            exception.message = tracing::field::Empty,
-            exception.details = tracing::field::Empty,
-        )
+            .collect();
+        span.record("http.route", tracing::field::display(route));
+        span.record("http.client_ip", tracing::field::display(client_ip));
+        span.record("http.target", tracing::field::display(target));
+        if let Some(id) = request.extensions().get::<tracing_actix_web::RequestId>() {
+            span.record("request_id", tracing::field::display(id));
+        }
+        span
     }
 
     fn on_request_end<B: actix_web::body::MessageBody>(
