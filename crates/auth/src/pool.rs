@@ -148,25 +148,55 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    /// A gate the test opens: jobs block on it, so the outcome does not depend on timing.
+    #[derive(Default)]
+    struct Release(Mutex<bool>, Condvar);
+
+    impl Release {
+        fn wait(&self) {
+            let mut open = self.0.lock().expect("lock");
+            while !*open {
+                open = self.1.wait(open).expect("wait");
+            }
+        }
+
+        fn open(&self) {
+            *self.0.lock().expect("lock") = true;
+            self.1.notify_all();
+        }
+    }
+
     #[test]
     fn at_most_the_thread_count_runs_and_the_rest_is_refused_after_the_wait() {
         let pool = HashPool::new(2, Duration::from_millis(50));
         let running = Arc::new(AtomicUsize::new(0));
         let peak = Arc::new(AtomicUsize::new(0));
+        let refused = Arc::new(AtomicUsize::new(0));
+        let release = Arc::new(Release::default());
         let callers: Vec<_> = (0..8)
             .map(|_| {
                 let (pool, running, peak) = (pool.clone(), running.clone(), peak.clone());
+                let (refused, release) = (refused.clone(), release.clone());
                 thread::spawn(move || {
-                    pool.run(move || {
+                    let result = pool.run(move || {
                         let now = running.fetch_add(1, Ordering::SeqCst) + 1;
                         peak.fetch_max(now, Ordering::SeqCst);
-                        thread::sleep(Duration::from_millis(200));
+                        // Both places stay taken until every other caller was refused.
+                        release.wait();
                         running.fetch_sub(1, Ordering::SeqCst);
                         thread::current().name().map(str::to_owned)
-                    })
+                    });
+                    if result == Err(PoolError::Busy) {
+                        refused.fetch_add(1, Ordering::SeqCst);
+                    }
+                    result
                 })
             })
             .collect();
+        while refused.load(Ordering::SeqCst) < 6 {
+            thread::sleep(Duration::from_millis(5));
+        }
+        release.open();
         let results: Vec<_> = callers
             .into_iter()
             .map(|c| c.join().expect("caller"))
