@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use domain::cart::CartError;
 use domain::catalogue::{
     GetProductError, GetShowError, GetTerminalError, ListShowsError, SetInStockError,
 };
@@ -260,6 +261,21 @@ impl From<QuoteError> for ApiError {
             | QuoteError::TerminalNotFound => ApiError::NotFound(e.to_string()),
             QuoteError::Line(_) | QuoteError::BadTerminalState(_) => ApiError::internal(e),
             QuoteError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<CartError> for ApiError {
+    fn from(e: CartError) -> Self {
+        match e {
+            CartError::CartNotFound | CartError::ProductNotFound | CartError::VariantNotFound => {
+                ApiError::NotFound(e.to_string())
+            }
+            CartError::VariantRequired(_) => ApiError::bad_field("variantId", e.to_string()),
+            CartError::CaseOnly(_) => ApiError::bad_field("isUnit", e.to_string()),
+            CartError::BadQuantity => ApiError::bad_field("quantity", e.to_string()),
+            CartError::OutOfStock(_) | CartError::CartFull => ApiError::Conflict(e.to_string()),
+            CartError::Store(e) => e.into(),
         }
     }
 }

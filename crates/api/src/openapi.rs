@@ -30,9 +30,13 @@ use crate::routes;
         routes::metadata::get,
         routes::terminal::list,
         routes::terminal::get,
+        routes::cart::get,
+        routes::cart::add,
+        routes::cart::remove,
+        routes::cart::update_quantity,
     ),
     modifiers(&BearerAuth),
-    tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"))
+    tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"))
 )]
 pub struct ApiDoc;
 

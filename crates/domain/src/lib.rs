@@ -19,11 +19,13 @@
 //!   profile use cases.
 //! - [`account`]: roles, e-mail addresses, the password rule, users.
 //! - [`users`]: registration, sign-in, token authentication, the user list.
+//! - [`cart`]: cart lines and the cart use cases.
 //! - [`pricing`]: the price helper, unit products and SKU rules.
 //! - [`paging`], [`status`]: pages of lists; order, case break and report statuses.
 #![warn(missing_docs)]
 
 pub mod account;
+pub mod cart;
 pub mod catalogue;
 pub mod ids;
 mod macros;

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 
 use crate::account::{NewUser, Role, User, UserFilter, UserListItem};
+use crate::cart::StoredLine;
 use crate::catalogue::{
     MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
     ProductFilter, Show, ShowFilter, Terminal, TypeRef,
@@ -46,7 +47,7 @@ pub enum StoreError {
 /// The database: runs a closure on one transaction value that implements every repository.
 pub trait Store: Send + Sync {
     /// The transaction value handed to the closures.
-    type Tx<'a>: Catalogue + Users + Terminals
+    type Tx<'a>: Catalogue + Users + Terminals + Carts
     where
         Self: 'a;
 
@@ -100,6 +101,13 @@ pub trait Catalogue {
         page: PageRequest,
         known_total: Option<i64>,
     ) -> Result<Page<Product>, StoreError>;
+
+    /// The products (of any kind) with these ids, with their relations; unknown ids are
+    /// absent. One query per relation, never one per product.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn products_by_id(&mut self, ids: &[ProductId]) -> Result<Vec<Product>, StoreError>;
 
     /// The product (of any kind) with this id, or `None`.
     ///
@@ -294,6 +302,46 @@ pub trait Users {
         filter: &UserFilter,
         page: PageRequest,
     ) -> Result<Page<UserListItem>, StoreError>;
+}
+
+/// Carts and their lines.
+pub trait Carts {
+    /// The owner of a cart, or `None` for an unknown cart.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_owner(&mut self, cart: &CartId) -> Result<Option<UserId>, StoreError>;
+
+    /// The lines of a cart, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_lines(&mut self, cart: &CartId) -> Result<Vec<StoredLine>, StoreError>;
+
+    /// Creates or replaces the line of `product` (and `variant`) with these quantities.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the product or variant no longer exists.
+    fn put_cart_line(
+        &mut self,
+        cart: &CartId,
+        product: &ProductId,
+        variant: Option<&VariantId>,
+        cases: u32,
+        units: u32,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Deletes the line of `product` (and `variant`); answers whether there was one.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn delete_cart_line(
+        &mut self,
+        cart: &CartId,
+        product: &ProductId,
+        variant: Option<&VariantId>,
+    ) -> Result<bool, StoreError>;
 }
 
 /// Freight terminals.

@@ -141,6 +141,10 @@ pub fn sign_in(
         return Err(SignInError::InvalidCredentials);
     }
     let token = tokens.issue(&user.id, user.role)?;
+    let user = User {
+        last_login: Some(now),
+        ..user
+    };
     let (profile, cart) = store.write(|tx| {
         tx.record_login(&user.id, now)?;
         Ok::<_, StoreError>((tx.profile_of(&user.id)?, tx.cart_of(&user.id)?))

@@ -9,6 +9,7 @@
 #[macro_use]
 mod macros;
 
+mod carts;
 mod catalogue;
 mod connection;
 mod error;

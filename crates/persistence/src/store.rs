@@ -6,18 +6,19 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use domain::account::{NewUser, Role, User, UserFilter, UserListItem};
+use domain::cart::StoredLine;
 use domain::catalogue::{
     MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
     ProductFilter, Show, ShowFilter, Terminal, TypeRef,
 };
 use domain::ids::{CartId, ProductId, TerminalId, UserId, VariantId};
 use domain::paging::{Page, PageRequest};
-use domain::ports::{Catalogue, Store, StoreError, Terminals, Users};
+use domain::ports::{Carts, Catalogue, Store, StoreError, Terminals, Users};
 use domain::profile::{Profile, ProfileChanges};
 
 use crate::connection::{Db, DbConnection};
 use crate::error::DbError;
-use crate::{catalogue, users};
+use crate::{carts, catalogue, users};
 
 impl From<DbError> for StoreError {
     fn from(e: DbError) -> Self {
@@ -108,6 +109,10 @@ impl Catalogue for Tx<'_> {
             page,
             known_total,
         ))
+    }
+
+    fn products_by_id(&mut self, ids: &[ProductId]) -> Result<Vec<Product>, StoreError> {
+        q(catalogue::products_by_id(self.conn, ids))
     }
 
     fn find_product(&mut self, id: &ProductId) -> Result<Option<Product>, StoreError> {
@@ -251,6 +256,39 @@ impl Users for Tx<'_> {
         page: PageRequest,
     ) -> Result<Page<UserListItem>, StoreError> {
         q(users::list_users(self.conn, filter, page))
+    }
+}
+
+impl Carts for Tx<'_> {
+    fn cart_owner(&mut self, cart: &CartId) -> Result<Option<UserId>, StoreError> {
+        q(carts::owner(self.conn, cart))
+    }
+
+    fn cart_lines(&mut self, cart: &CartId) -> Result<Vec<StoredLine>, StoreError> {
+        q(carts::lines(self.conn, cart))
+    }
+
+    fn put_cart_line(
+        &mut self,
+        cart: &CartId,
+        product: &ProductId,
+        variant: Option<&VariantId>,
+        cases: u32,
+        units: u32,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(carts::put_line(
+            self.conn, cart, product, variant, cases, units, at,
+        ))
+    }
+
+    fn delete_cart_line(
+        &mut self,
+        cart: &CartId,
+        product: &ProductId,
+        variant: Option<&VariantId>,
+    ) -> Result<bool, StoreError> {
+        q(carts::delete_line(self.conn, cart, product, variant))
     }
 }
 

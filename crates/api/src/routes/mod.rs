@@ -2,6 +2,7 @@
 
 pub mod address;
 pub mod apparel;
+pub mod cart;
 pub mod health;
 pub mod metadata;
 pub mod products;
@@ -24,7 +25,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(user::login::login)
         .service(user::info::get_user_info)
         .service(user::info::post_user_info)
-        .service(user::list::get_all);
+        .service(user::list::get_all)
+        .service(cart::get)
+        .service(cart::add)
+        .service(cart::remove)
+        .service(cart::update_quantity);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     cfg.service(products::list)
         .service(products::get)

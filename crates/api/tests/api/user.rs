@@ -441,3 +441,17 @@ async fn sign_in_is_rate_limited_per_client_address() {
         "Too many sign-in attempts. Please try again later."
     );
 }
+
+#[tokio::test]
+async fn login_user_info_carries_last_login_and_creation_times() {
+    let app = spawn_app().await;
+    let v = app.customer("times@example.com").await;
+    let info = &v["userInfo"];
+    let parse = |field: &str| {
+        chrono::DateTime::parse_from_rfc3339(info[field].as_str().expect(field))
+            .unwrap_or_else(|e| panic!("{field}: {e}"))
+    };
+    let (last, created) = (parse("lastLogin"), parse("createdOn"));
+    assert!(last >= created, "{last} before {created}");
+    assert!(info["id"].as_str().is_some_and(|id| !id.is_empty()));
+}

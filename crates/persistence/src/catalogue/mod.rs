@@ -15,7 +15,9 @@ mod version;
 mod writes;
 
 pub(crate) use metadata::{apparel_skus, apparel_types, metadata, metadata_page, show_types};
-pub(crate) use products::{find_product, list_products_counted, priced_products, priced_variants};
+pub(crate) use products::{
+    find_product, list_products_counted, priced_products, priced_variants, products_by_id,
+};
 pub(crate) use shows::{find_brand, find_show, find_show_type, list_shows};
 pub(crate) use terminals::{find_terminal, list_terminals};
 pub use version::{bump_version, current_version};

@@ -232,6 +232,24 @@ pub fn find_product(conn: &mut DbConnection, id: &str) -> Result<Option<ProductM
     Ok(with_relations(conn, rows)?.into_iter().next())
 }
 
+/// The products with these ids (any kind), with their relations; unknown ids are absent.
+///
+/// # Errors
+/// Database failures.
+pub fn products_by_id(
+    conn: &mut DbConnection,
+    ids: &[ProductId],
+) -> Result<Vec<ProductModel>, DbError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<&str> = ids.iter().map(ProductId::as_str).collect();
+    let rows: Vec<JoinedRow> = joined_products!()
+        .filter(products::id.eq_any(ids))
+        .load(conn)?;
+    with_relations(conn, rows)
+}
+
 /// Loads colours, effects and variants of the rows' products in one query each.
 pub(super) fn with_relations(
     conn: &mut DbConnection,

@@ -13,6 +13,10 @@ export interface UserInfo {
   role: Role;
   profile?: unknown;
   Cart?: SessionCart | null;
+  /** This sign-in, RFC 3339. */
+  lastLogin?: string | null;
+  /** When the account was created, RFC 3339. */
+  createdOn?: string;
 }
 
 export interface LoginResponse {

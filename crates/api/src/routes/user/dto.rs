@@ -53,6 +53,12 @@ pub struct UserInfo {
     /// The user's cart (the specification spells it with a capital C).
     #[serde(rename = "Cart")]
     pub cart: Option<CartRef>,
+    /// This sign-in (RFC 3339).
+    #[serde(rename = "lastLogin")]
+    pub last_login: Option<String>,
+    /// When the account was created (RFC 3339).
+    #[serde(rename = "createdOn")]
+    pub created_on: String,
 }
 
 /// Sign-in answer.

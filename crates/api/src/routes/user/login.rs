@@ -49,6 +49,8 @@ pub async fn login(
                     id: id.into_string(),
                     user_id: user.id.to_string(),
                 }),
+                last_login: user.last_login.map(super::list::rfc3339),
+                created_on: super::list::rfc3339(user.created_on),
                 id: user.id.into_string(),
                 email: user.email,
                 role: user.role,

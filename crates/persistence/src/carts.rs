@@ -1,0 +1,117 @@
+//! Carts and their lines.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use domain::cart::StoredLine;
+use domain::ids::{CartId, ProductId, UserId, VariantId};
+use uuid::Uuid;
+
+use crate::models::CartLine;
+use crate::schema::{cart_lines, carts};
+use crate::{DbConnection, DbError};
+
+/// The owner of a cart.
+///
+/// # Errors
+/// Database failures.
+pub fn owner(conn: &mut DbConnection, cart: &CartId) -> Result<Option<UserId>, DbError> {
+    Ok(carts::table
+        .find(cart.as_str())
+        .select(carts::user_id)
+        .first::<String>(conn)
+        .optional()?
+        .map(UserId::from))
+}
+
+fn quantity(n: i32) -> u32 {
+    u32::try_from(n).unwrap_or(0)
+}
+
+fn count(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// The lines of a cart, oldest first.
+///
+/// # Errors
+/// Database failures.
+pub fn lines(conn: &mut DbConnection, cart: &CartId) -> Result<Vec<StoredLine>, DbError> {
+    let rows: Vec<CartLine> = cart_lines::table
+        .filter(cart_lines::cart_id.eq(cart.as_str()))
+        .order((cart_lines::created_on.asc(), cart_lines::id.asc()))
+        .select(CartLine::as_select())
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| StoredLine {
+            id: r.id,
+            product_id: r.product_id.into(),
+            variant_id: r.variant_id.map(VariantId::from),
+            case_quantity: quantity(r.case_quantity),
+            unit_quantity: quantity(r.unit_quantity),
+        })
+        .collect())
+}
+
+/// Creates the line of `product` and `variant`, or sets its quantities when it exists.
+///
+/// # Errors
+/// [`DbError::Conflict`] when the product or variant no longer exists.
+pub fn put_line(
+    conn: &mut DbConnection,
+    cart: &CartId,
+    product: &ProductId,
+    variant: Option<&VariantId>,
+    cases: u32,
+    units: u32,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let key = variant.map_or("", VariantId::as_str);
+    let changed = diesel::update(
+        cart_lines::table
+            .filter(cart_lines::cart_id.eq(cart.as_str()))
+            .filter(cart_lines::product_id.eq(product.as_str()))
+            .filter(cart_lines::variant_key.eq(key)),
+    )
+    .set((
+        cart_lines::case_quantity.eq(count(cases)),
+        cart_lines::unit_quantity.eq(count(units)),
+    ))
+    .execute(conn)?;
+    if changed == 0 {
+        diesel::insert_into(cart_lines::table)
+            .values(&CartLine {
+                id: Uuid::now_v7().to_string(),
+                cart_id: cart.as_str().to_owned(),
+                product_id: product.as_str().to_owned(),
+                variant_id: variant.map(|v| v.as_str().to_owned()),
+                variant_key: key.to_owned(),
+                case_quantity: count(cases),
+                unit_quantity: count(units),
+                created_on: at,
+            })
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Deletes the line of `product` and `variant`; answers whether there was one.
+///
+/// # Errors
+/// Database failures.
+pub fn delete_line(
+    conn: &mut DbConnection,
+    cart: &CartId,
+    product: &ProductId,
+    variant: Option<&VariantId>,
+) -> Result<bool, DbError> {
+    let key = variant.map_or("", VariantId::as_str);
+    let n = diesel::delete(
+        cart_lines::table
+            .filter(cart_lines::cart_id.eq(cart.as_str()))
+            .filter(cart_lines::product_id.eq(product.as_str()))
+            .filter(cart_lines::variant_key.eq(key)),
+    )
+    .execute(conn)?;
+    Ok(n > 0)
+}
