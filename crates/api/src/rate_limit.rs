@@ -123,12 +123,15 @@ impl Limits {
         }
     }
 
-    /// Counts a sign-in attempt from `client` for the account `email` (normalised); false
+    /// Counts a sign-in attempt from `client` for the account `email` (normalised as accounts
+    /// are stored, so a full-width spelling is the same account); false
     /// when either is over its limit. The address is counted first, so a sprayer of accounts
     /// is stopped by its address before it touches every account's counter.
     pub fn sign_in(&self, client: IpAddr, email: &str) -> bool {
         self.sign_in_per_address.check(&network_of(client))
-            && self.sign_in_per_account.check(&email.trim().to_lowercase())
+            && self
+                .sign_in_per_account
+                .check(&domain::account::normalize_email(email))
     }
 
     /// Counts a registration from `client`; false when its network or the server is over its
@@ -189,6 +192,7 @@ mod tests {
             assert!(limits.sign_in(IpAddr::from([10, 0, 1, i]), "Victim@Example.com"));
         }
         assert!(!limits.sign_in(IpAddr::from([10, 0, 2, 1]), "victim@example.com "));
+        assert!(!limits.sign_in(IpAddr::from([10, 0, 2, 2]), "ｖｉｃｔｉｍ@example.com"));
         assert!(limits.sign_in(IpAddr::from([10, 0, 2, 1]), "someone@example.com"));
     }
 
