@@ -127,23 +127,12 @@ pub struct UpdateBody {
     pub variant_id: Option<String>,
 }
 
-impl AddBody {
-    fn change(&self) -> LineChange {
-        LineChange {
-            product_id: ProductId::from(self.product_id.as_str()),
-            variant_id: self.variant_id.clone(),
-            is_unit: self.is_unit,
-        }
-    }
-}
-
-impl UpdateBody {
-    fn change(&self) -> LineChange {
-        LineChange {
-            product_id: ProductId::from(self.product_id.as_str()),
-            variant_id: self.variant_id.clone(),
-            is_unit: self.is_unit,
-        }
+/// The line a body names.
+fn line_change(product_id: &str, variant_id: Option<&String>, is_unit: bool) -> LineChange {
+    LineChange {
+        product_id: ProductId::from(product_id),
+        variant_id: variant_id.cloned(),
+        is_unit,
     }
 }
 
@@ -220,7 +209,7 @@ pub async fn get(call: CartCall) -> Result<HttpResponse, ApiError> {
     (status = 409, description = "out of stock, or the cart is full")))]
 #[post("/cart/{cart_id}/add")]
 pub async fn add(call: CartCall, body: web::Json<AddBody>) -> Result<HttpResponse, ApiError> {
-    let change = body.change();
+    let change = line_change(&body.product_id, body.variant_id.as_ref(), body.is_unit);
     call.run(body.cart_id.as_deref(), move |s, user, cart| {
         cart::add(&s.store, user, cart, &change, Utc::now().naive_utc())
     })
@@ -253,7 +242,8 @@ pub async fn update_quantity(
     call: CartCall,
     body: web::Json<UpdateBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (change, quantity) = (body.change(), body.quantity);
+    let change = line_change(&body.product_id, body.variant_id.as_ref(), body.is_unit);
+    let quantity = body.quantity;
     call.run(body.cart_id.as_deref(), move |s, user, cart| {
         let now = Utc::now().naive_utc();
         cart::update_quantity(&s.store, user, cart, &change, quantity, now)

@@ -63,7 +63,10 @@ impl LineChange {
 /// # Errors
 /// [`CartError::CartNotFound`] for another user's or an unknown cart; store failures.
 pub fn get(store: &impl Store, user: &UserId, cart: &CartId) -> Result<Cart, CartError> {
-    store.read(|tx| view(tx, user, cart))
+    store.read(|tx| {
+        owned(tx, user, cart)?;
+        view(tx, user, cart)
+    })
 }
 
 /// Adds one case or unit (or one apparel item) to the cart.
@@ -228,13 +231,12 @@ fn sellable<T: Catalogue + ?Sized>(
     Ok(Some(product))
 }
 
-/// The cart with its lines' products, after the ownership check.
+/// The cart with its lines' products. Callers check ownership first ([`owned`]).
 fn view<T: Carts + Catalogue + ?Sized>(
     tx: &mut T,
     user: &UserId,
     cart: &CartId,
 ) -> Result<Cart, CartError> {
-    owned(tx, user, cart)?;
     let stored = tx.cart_lines(cart)?;
     let ids: Vec<ProductId> = stored.iter().map(|l| l.product_id.clone()).collect();
     let products = tx.products_by_id(&ids)?;
