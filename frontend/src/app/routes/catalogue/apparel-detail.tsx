@@ -7,7 +7,7 @@ import { loginPath, paths } from '@/lib/paths';
 import { useGetProductQuery } from '@/features/catalogue/api/catalogue-api';
 import { BackLink, DetailError, DetailMessage, useItemTitle } from '@/features/catalogue/components/detail';
 import { isNotFound } from '@/features/catalogue/components/listing';
-import { ProductImage } from '@/features/catalogue/components/product-image';
+import { ProductImage } from '@/components/product-image';
 import { VariantPicker } from '@/features/catalogue/components/variant-picker';
 import { VideoEmbed } from '@/features/catalogue/components/video-embed';
 import { listingSearch } from '@/features/catalogue/lib/filters';

@@ -7,7 +7,7 @@ import type { Named } from '@/features/catalogue/api/types';
 import { BackLink, DetailError, useItemTitle } from '@/features/catalogue/components/detail';
 import { isNotFound } from '@/features/catalogue/components/listing';
 import { packageText } from '@/features/catalogue/components/product-card';
-import { ProductImage } from '@/features/catalogue/components/product-image';
+import { ProductImage } from '@/components/product-image';
 import { VideoEmbed } from '@/features/catalogue/components/video-embed';
 import { listingSearch } from '@/features/catalogue/lib/filters';
 import { ProductCartActions, detailSignIn } from './cards';

@@ -6,7 +6,7 @@ import { FIRST_PAGE, paths } from '@/lib/paths';
 import { useGetShowQuery } from '@/features/catalogue/api/catalogue-api';
 import { BackLink, DetailError, useItemTitle } from '@/features/catalogue/components/detail';
 import { isNotFound } from '@/features/catalogue/components/listing';
-import { ProductImage } from '@/features/catalogue/components/product-image';
+import { ProductImage } from '@/components/product-image';
 import { showCounts } from '@/features/catalogue/components/show-card';
 import { VideoEmbed } from '@/features/catalogue/components/video-embed';
 import { showTypeLabel } from '@/features/catalogue/lib/show-types';

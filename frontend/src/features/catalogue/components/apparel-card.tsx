@@ -3,7 +3,7 @@ import { AppLink } from '@/components/app-link';
 import { formatMoney } from '@/lib/format';
 import type { Product, Variant } from '../api/types';
 import { NO_CHOICE, selectVariant, variantInStock, type VariantChoice } from '../lib/variants';
-import { CardFigure } from './product-image';
+import { CardFigure } from '@/components/product-image';
 import { VariantPicker } from './variant-picker';
 
 /** The variant chosen on an apparel card or page (null until the choice is complete) and its stock. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { AppLink } from '@/components/app-link';
 import { formatMoney } from '@/lib/format';
 import type { Product } from '../api/types';
-import { CardFigure } from './product-image';
+import { CardFigure } from '@/components/product-image';
 
 /** A package list as the cards show it: parts joined with a slash. */
 export const packageText = (parts: number[] | null | undefined): string => (parts ?? []).map(String).join('/');

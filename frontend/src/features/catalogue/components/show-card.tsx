@@ -3,7 +3,7 @@ import { AppLink } from '@/components/app-link';
 import { formatMoney } from '@/lib/format';
 import type { Show } from '../api/types';
 import { showTypeLabel } from '../lib/show-types';
-import { CardFigure } from './product-image';
+import { CardFigure } from '@/components/product-image';
 
 export const DESCRIPTION_PREVIEW = 100;
 

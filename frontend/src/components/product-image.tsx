@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AppLink } from '@/components/app-link';
+import { AppLink } from './app-link';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.png';
 
