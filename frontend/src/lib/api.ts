@@ -11,6 +11,7 @@ import { sessionEnded, type SessionState } from '@/lib/session/session-slice';
 /** Every cache tag of the shop; features inject endpoints that use these. */
 export const TAG_TYPES = [
   'Cart',
+  'Quote',
   'Profile',
   'Product',
   'Apparel',
@@ -24,6 +25,15 @@ export const TAG_TYPES = [
   'CaseBreak',
   'Report',
 ] as const;
+
+/**
+ * Tags that more than one feature names. The signed-in user's profile is one entry (the cache
+ * is reset on sign-out); a checkout quote depends on it (address, terms), so the quote provides
+ * it too and a profile save refetches both.
+ */
+export const MY_PROFILE_TAG = { type: 'Profile', id: 'ME' } as const;
+/** The signed-in user's order list (a completed purchase adds to it). */
+export const ORDER_LIST_TAG = { type: 'Order', id: 'LIST' } as const;
 
 const rawBaseQuery = fetchBaseQuery({
   // An absolute base: a bare '/api' fails to parse as a URL in jsdom.

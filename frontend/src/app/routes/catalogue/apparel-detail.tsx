@@ -66,6 +66,7 @@ export default function ApparelDetail() {
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <ApparelCartActions
+              product={product}
               variant={variant}
               inStock={inStock}
               detail

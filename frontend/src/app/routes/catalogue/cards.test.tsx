@@ -1,10 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt, signedInState, signedOutState } from '@/test/render';
-import { CART_COMING_SOON } from '@/features/cart/components/add-to-cart';
+import type { ReactElement } from 'react';
+import { Toaster } from '@/components/toaster';
+import { deferred } from '@/features/cart/test/fixtures';
+import { mockApi, renderAt, signedInState, signedOutState, user } from '@/test/render';
 import type { Product, Show, Variant } from '@/features/catalogue/api/types';
 import { previewText } from '@/features/catalogue/components/show-card';
 import { ApparelCard, ProductCard, ShowCard } from './cards';
+
+const cartId = user().Cart!.id;
+const addPath = `POST /api/cart/${cartId}/add`;
+const emptyCart = { id: cartId, userId: user().id, cartProducts: [] };
+
+/** A card with the toasts, signed in. */
+const signedInWithToasts = (card: ReactElement) => renderAt(<>{card}<Toaster /></>, { preloadedState: signedInState() });
 
 const product = (over: Partial<Product> = {}): Product => ({
   id: 'p1',
@@ -44,14 +53,32 @@ describe('ProductCard', () => {
     expect(screen.getByText('Case only')).toBeInTheDocument();
   });
 
-  it('signed in and in stock: Add Case and Add Unit, not yet wired to the cart', () => {
-    renderAt(<ProductCard product={product()} to="/x" />, { preloadedState: signedInState() });
-    for (const name of ['Add Case', 'Add Unit']) {
-      const button = screen.getByRole('button', { name });
-      expect(button).toHaveAttribute('aria-disabled', 'true');
-      expect(button).toHaveAttribute('title', CART_COMING_SOON);
-    }
+  it('signed in and in stock: Add Case adds one case, Add Unit one unit, each with a toast', async () => {
+    const bodies: unknown[] = [];
+    mockApi({
+      [addPath]: async (req) => {
+        bodies.push(await req.json());
+        return [200, emptyCart];
+      },
+    });
+    signedInWithToasts(<ProductCard product={product()} to="/x" />);
     expect(screen.queryByRole('link', { name: /sign in/i })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Case' }));
+    expect(await screen.findByText('#20 Gold Sparklers added to cart!')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Unit' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies).toEqual([
+      { productId: 'p1', cartId, isUnit: false },
+      { productId: 'p1', cartId, isUnit: true },
+    ]);
+  });
+
+  it('says "Failed to add product to cart" when the add is refused', async () => {
+    mockApi({ [addPath]: () => [409, { message: '#20 Gold Sparklers is out of stock' }] });
+    signedInWithToasts(<ProductCard product={product()} to="/x" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Case' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add product to cart');
+    expect(screen.getByRole('button', { name: 'Add Case' })).toBeEnabled();
   });
 
   it('signed in without a unit product: Add Case only', () => {
@@ -116,10 +143,35 @@ describe('ShowCard', () => {
 
   it('signed in: Add Show to Cart, disabled when out of stock', () => {
     const { unmount } = renderAt(<ShowCard show={show()} to="/x" />, { preloadedState: signedInState() });
-    expect(screen.getByRole('button', { name: 'Add Show to Cart' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Add Show to Cart' })).toBeEnabled();
     unmount();
     renderAt(<ShowCard show={show({ inStock: false })} to="/x" />, { preloadedState: signedInState() });
     expect(screen.getByRole('button', { name: 'Add Show to Cart' })).toBeDisabled();
+  });
+
+  it('reads "Adding to Cart..." and is disabled while adding, then says the show was added', async () => {
+    const answer = deferred<[number, unknown]>();
+    let body: unknown;
+    mockApi({
+      [addPath]: async (req) => {
+        body = await req.json();
+        return answer.promise;
+      },
+    });
+    signedInWithToasts(<ShowCard show={show()} to="/x" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Show to Cart' }));
+    expect(await screen.findByRole('button', { name: 'Adding to Cart...' })).toBeDisabled();
+    answer.resolve([200, emptyCart]);
+    expect(await screen.findByText('Backyard Hero Show added to cart!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Show to Cart' })).toBeEnabled();
+    expect(body).toEqual({ productId: 's1', cartId, isUnit: false });
+  });
+
+  it("names the server's reason when a show cannot be added", async () => {
+    mockApi({ [addPath]: () => [409, { message: 'Backyard Hero Show is out of stock' }] });
+    signedInWithToasts(<ShowCard show={show()} to="/x" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Show to Cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add show to cart: Backyard Hero Show is out of stock');
   });
 
   it('keeps short descriptions whole', () => {
@@ -167,7 +219,7 @@ describe('ApparelCard', () => {
     // One style for S: not asked, chosen.
     expect(screen.queryByRole('group', { name: 'Style' })).not.toBeInTheDocument();
     expect(screen.getByText('APP-0001-S-U')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add to Cart' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
 
     await userEvent.click(screen.getByRole('radio', { name: 'M' }));
     const style = screen.getByRole('group', { name: 'Style' });
@@ -190,6 +242,21 @@ describe('ApparelCard', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'L' }));
     expect(screen.queryByRole('group', { name: 'Color' })).not.toBeInTheDocument();
     expect(screen.getByText('APP-0001-L-U-RED')).toBeInTheDocument();
+  });
+
+  it('adds one item of the chosen variant', async () => {
+    let body: unknown;
+    mockApi({
+      [addPath]: async (req) => {
+        body = await req.json();
+        return [200, emptyCart];
+      },
+    });
+    signedInWithToasts(<ApparelCard product={apparel([variant('S', 'UNISEX'), variant('M', 'UNISEX')])} to="/x" />);
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Cody B Hoodie added to cart!')).toBeInTheDocument();
+    expect(body).toEqual({ productId: 'a1', cartId, isUnit: false, variantId: 'M-UNISEX-null' });
   });
 
   it('signed out: a sign-in prompt instead of the button', () => {

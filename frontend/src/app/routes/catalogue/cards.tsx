@@ -16,12 +16,24 @@ interface Placement {
 
 /** Add Case and, with a unit product, Add Unit; nothing while the product is out of stock. */
 export function ProductCartActions({ product, ...placement }: { product: Product } & Placement) {
-  const buttons = product.inStock ? [{ label: 'Add Case' }, ...(product.unitProduct ? [{ label: 'Add Unit' }] : [])] : [];
-  return <AddToCart buttons={buttons} {...placement} />;
+  const buttons = product.inStock
+    ? [
+        { label: 'Add Case', item: { productId: product.id, isUnit: false } },
+        ...(product.unitProduct ? [{ label: 'Add Unit', item: { productId: product.id, isUnit: true } }] : []),
+      ]
+    : [];
+  return <AddToCart title={product.title} buttons={buttons} {...placement} />;
 }
 
+/** Add Show to Cart: disabled when out of stock, "Adding to Cart..." while adding. */
 export function ShowCartActions({ show, ...placement }: { show: Show } & Placement) {
-  return <AddToCart buttons={[{ label: 'Add Show to Cart', disabled: !show.inStock }]} {...placement} />;
+  const button = {
+    label: 'Add Show to Cart',
+    busyLabel: 'Adding to Cart...',
+    disabled: !show.inStock,
+    item: { productId: show.id, isUnit: false },
+  };
+  return <AddToCart title={show.title} kind="show" buttons={[button]} {...placement} />;
 }
 
 /** The add button's label for the chosen variant; the detail page words the missing choice differently. */
@@ -30,9 +42,17 @@ function apparelButtonLabel(hasVariant: boolean, inStock: boolean, detail: boole
   return inStock ? 'Add to Cart' : 'Out of Stock';
 }
 
-export function ApparelCartActions({ variant, inStock, detail = false, ...placement }: ChosenVariant & { detail?: boolean } & Placement) {
+/** One item of the chosen variant (apparel lines count items). */
+export function ApparelCartActions({
+  product,
+  variant,
+  inStock,
+  detail = false,
+  ...placement
+}: ChosenVariant & { product: Pick<Product, 'id' | 'title'>; detail?: boolean } & Placement) {
   const label = apparelButtonLabel(variant !== null, inStock, detail);
-  return <AddToCart buttons={[{ label, disabled: !variant || !inStock }]} {...placement} />;
+  const item = variant && inStock ? { productId: product.id, isUnit: false, variantId: variant.id } : undefined;
+  return <AddToCart title={product.title} buttons={[{ label, disabled: !item, item }]} {...placement} />;
 }
 
 /** A detail page's signed-out line: the sign-in prompt in its own words. */
@@ -51,5 +71,5 @@ export function ShowCard(props: Omit<ComponentProps<typeof CatalogueShowCard>, '
 }
 
 export function ApparelCard(props: Omit<ComponentProps<typeof CatalogueApparelCard>, 'actions'>) {
-  return <CatalogueApparelCard {...props} actions={(chosen) => <ApparelCartActions {...chosen} />} />;
+  return <CatalogueApparelCard {...props} actions={(chosen) => <ApparelCartActions product={props.product} {...chosen} />} />;
 }

@@ -1,49 +1,79 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '@/components/app-link';
+import { errorMessage } from '@/lib/api';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { loginPath } from '@/lib/paths';
+import { selectCartId } from '@/lib/session/session-slice';
 import { useSignedIn } from '@/lib/session/use-signed-in';
-
-/** Why the add buttons do nothing yet: the cart arrives with the cart issue. */
-export const CART_COMING_SOON = 'Cart coming soon';
+import { toastShown } from '@/lib/toast/toast-slice';
+import { useAddToCartMutation } from '../api/cart-api';
+import { cartMessages, NETWORK_FAILURE } from '../lib/messages';
 
 type ButtonSize = 'sm' | 'md';
 
-/** One add button: its label, and `disabled` for a real reason (no stock, no variant chosen). */
-export interface CartChoice {
-  label: string;
-  disabled?: boolean;
+/** What an add button puts in the cart: one case, one unit, or one item of an apparel variant. */
+export interface CartItem {
+  productId: string;
+  isUnit: boolean;
+  variantId?: string | null;
 }
 
-/**
- * An add-to-cart button. It renders by the catalogue rules but is not wired to the cart yet:
- * it stays focusable, says it is unavailable (aria-disabled) and why (its description).
- * `disabled` is for the real reasons (no stock, no variant chosen).
- */
-export function CartButton({ label, disabled = false, size = 'sm' }: CartChoice & { size?: ButtonSize }) {
-  if (disabled) {
-    return (
-      <button type="button" className={`btn btn-${size}`} disabled>
-        {label}
-      </button>
-    );
-  }
+/** One add button: its label, what it adds, and `disabled` for a real reason (no stock, no variant chosen). */
+export interface CartChoice {
+  label: string;
+  /** The label while this button's add is under way (default: the label). */
+  busyLabel?: string;
+  disabled?: boolean;
+  /** Without an item the button is disabled. */
+  item?: CartItem;
+}
+
+/** A show's failure toast names the server's reason; a product's does not (storefront.md §8). */
+export type CartItemKind = 'product' | 'show';
+
+/** An add-to-cart button: adds one item, disabled while adding, and says how it went in a toast. */
+export function CartButton({
+  choice,
+  title,
+  kind,
+  size = 'sm',
+}: {
+  choice: CartChoice;
+  title: string;
+  kind: CartItemKind;
+  size?: ButtonSize;
+}) {
+  const cartId = useAppSelector(selectCartId);
+  const dispatch = useAppDispatch();
+  const [add, { isLoading }] = useAddToCartMutation();
+  const { item } = choice;
+  const unavailable = Boolean(choice.disabled) || !item || !cartId;
+
+  const onClick = async () => {
+    if (!item || !cartId) return;
+    try {
+      await add({ cartId, ...item }).unwrap();
+      dispatch(toastShown(cartMessages.added(title), 'success'));
+    } catch (error) {
+      const message =
+        kind === 'show' ? cartMessages.addShowFailed(errorMessage(error, NETWORK_FAILURE)) : cartMessages.addProductFailed;
+      dispatch(toastShown(message, 'error'));
+    }
+  };
+
   return (
     <button
       type="button"
-      className={`btn btn-primary btn-${size} cursor-not-allowed`}
-      aria-disabled="true"
-      title={CART_COMING_SOON}
-      aria-description={CART_COMING_SOON}
-      onClick={(e) => e.preventDefault()}
+      className={`btn btn-${size} ${unavailable ? '' : 'btn-primary'}`}
+      disabled={unavailable || isLoading}
+      aria-busy={isLoading || undefined}
+      onClick={() => void onClick()}
     >
-      {label}
+      {isLoading && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+      {isLoading ? (choice.busyLabel ?? choice.label) : choice.label}
     </button>
   );
-}
-
-export function CartComingSoonNote() {
-  return <p className="w-full text-xs">{CART_COMING_SOON}</p>;
 }
 
 /** The signed-out prompt: a sign-in link that comes back here afterwards. */
@@ -57,14 +87,18 @@ export function SignInPrompt({ text = 'Sign in to add to cart' }: { text?: strin
 }
 
 /**
- * The cart's part of a card or detail page. Signed in: the add buttons, plus the coming-soon
- * note while any of them is enabled. Signed out: `signedOut`, by default the sign-in prompt.
+ * The cart's part of a card or detail page. Signed in: the add buttons for `title`. Signed
+ * out: `signedOut`, by default the sign-in prompt.
  */
 export function AddToCart({
+  title,
+  kind = 'product',
   buttons,
   size,
   signedOut = <SignInPrompt />,
 }: {
+  title: string;
+  kind?: CartItemKind;
   buttons: CartChoice[];
   size?: ButtonSize;
   signedOut?: ReactNode;
@@ -74,9 +108,8 @@ export function AddToCart({
   return (
     <>
       {buttons.map((b) => (
-        <CartButton key={b.label} label={b.label} disabled={b.disabled} size={size} />
+        <CartButton key={b.label} choice={b} title={title} kind={kind} size={size} />
       ))}
-      {buttons.some((b) => !b.disabled) && <CartComingSoonNote />}
     </>
   );
 }
