@@ -9,7 +9,8 @@ use domain::cart::CartError;
 use domain::catalogue::{
     GetProductError, GetShowError, GetTerminalError, ListShowsError, SetInStockError,
 };
-use domain::ports::{PasswordError, StoreError, TokenError};
+use domain::checkout::CheckoutError;
+use domain::ports::{PasswordError, PaymentError, StoreError, TokenError};
 use domain::profile::UpdateProfileError;
 use domain::quote::QuoteError;
 use domain::users::{AuthenticateError, RegisterError, SignInError};
@@ -276,6 +277,46 @@ impl From<CartError> for ApiError {
             CartError::BadQuantity => ApiError::bad_field("quantity", e.to_string()),
             CartError::OutOfStock(_) | CartError::CartFull => ApiError::Conflict(e.to_string()),
             CartError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<CheckoutError> for ApiError {
+    fn from(e: CheckoutError) -> Self {
+        match e {
+            CheckoutError::CartNotFound
+            | CheckoutError::SessionNotFound
+            | CheckoutError::OrderNotFound
+            | CheckoutError::TerminalNotFound => ApiError::NotFound(e.to_string()),
+            CheckoutError::Blocked(_)
+            | CheckoutError::CartChanged
+            | CheckoutError::OutOfStock(_)
+            | CheckoutError::OnlyLeft { .. }
+            | CheckoutError::NotPaid
+            | CheckoutError::Expired
+            | CheckoutError::Cancelled => ApiError::Conflict(e.to_string()),
+            CheckoutError::WrongAddress => ApiError::bad_field("shippingAddressId", e.to_string()),
+            // A saved line the catalogue no longer sells that way: the cart must change first.
+            CheckoutError::Line(QuoteError::Store(e)) => e.into(),
+            CheckoutError::Line(QuoteError::Line(_) | QuoteError::BadTerminalState(_)) => {
+                ApiError::internal(e)
+            }
+            CheckoutError::Line(line) => ApiError::Conflict(line.to_string()),
+            CheckoutError::Payment(e) => e.into(),
+            CheckoutError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<PaymentError> for ApiError {
+    fn from(e: PaymentError) -> Self {
+        match e {
+            PaymentError::Unavailable => ApiError::Unavailable(
+                "The payment provider is not available. Please try again in a moment.".into(),
+            ),
+            PaymentError::Unknown | PaymentError::Refused(_) | PaymentError::Other(_) => {
+                ApiError::internal(e)
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod error;
 pub mod extractors;
 pub mod metrics;
 pub mod openapi;
+pub mod payment_window;
 pub mod rate_limit;
 pub mod routes;
 pub mod routes_system;

@@ -34,9 +34,16 @@ use crate::routes;
         routes::cart::add,
         routes::cart::remove,
         routes::cart::update_quantity,
+        routes::checkout::quote,
+        routes::checkout::open,
+        routes::checkout::cancel,
+        routes::checkout::purchase,
+        routes::checkout::list_orders,
+        routes::checkout::get_order,
+        routes::payments::sandbox_pay,
     ),
     modifiers(&BearerAuth),
-    tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"))
+    tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"), (name = "checkout"))
 )]
 pub struct ApiDoc;
 

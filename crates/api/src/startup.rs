@@ -64,7 +64,10 @@ impl Application {
                 .map_err(|e| setup(&e))?;
         }
         let secret = settings.resolve_jwt_secret().map_err(|e| setup(&e))?;
+        let sandbox = persistence::sandbox::SandboxPayments::new(db.clone());
         let state = AppState {
+            payments: Arc::new(sandbox.clone()),
+            sandbox,
             store: db,
             tokens: Arc::new(Tokens::new(&secret)),
             passwords: Arc::new(passwords),
@@ -246,6 +249,7 @@ fn run(
                     .configure(routes::configure)
                     .default_service(web::to(routes::api_not_found)),
             )
+            .configure(crate::payment_window::configure)
             .configure(web_assets::configure)
     })
     .workers(workers)

@@ -3,6 +3,8 @@
 use std::sync::Arc;
 
 use auth::{Passwords, Tokens};
+use domain::ports::PaymentProvider;
+use persistence::sandbox::SandboxPayments;
 use persistence::Db;
 
 use crate::client::ProxyTrust;
@@ -31,6 +33,10 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// Which peers' forwarding headers name the client.
     pub proxies: Arc<ProxyTrust>,
+    /// The payment provider (the domain's `PaymentProvider` port).
+    pub payments: Arc<dyn PaymentProvider>,
+    /// The sandbox provider's window (`/pay/{token}`) and card form; the built-in provider.
+    pub sandbox: SandboxPayments,
 }
 
 impl AppState {

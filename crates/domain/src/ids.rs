@@ -73,6 +73,8 @@ id_type! {
     TerminalId,
     /// A postal address.
     AddressId,
+    /// A checkout payment session.
+    SessionId,
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! tokens); the `api` crate drives the use cases.
 //!
 //! - [`ports`]: [`ports::Store`] and the repositories, [`ports::PasswordHasher`],
-//!   [`ports::TokenService`], [`ports::StoreError`].
+//!   [`ports::TokenService`], [`ports::PaymentProvider`], [`ports::StoreError`].
 //! - [`ids`]: typed ids ([`ids::UserId`], [`ids::ProductId`], ...).
 //! - [`money`]: [`money::Money`], exact cents, one rounding rule, JSON and database forms.
 //! - [`state`]: [`state::UsState`], the states not shipped to, [`state::sales_tax`].
@@ -20,6 +20,7 @@
 //! - [`account`]: roles, e-mail addresses, the password rule, users.
 //! - [`users`]: registration, sign-in, token authentication, the user list.
 //! - [`cart`]: cart lines and the cart use cases.
+//! - [`checkout`]: the cart's quote, payment sessions holding stock, the purchase, orders.
 //! - [`pricing`]: the price helper, unit products and SKU rules.
 //! - [`paging`], [`status`]: pages of lists; order, case break and report statuses.
 #![warn(missing_docs)]
@@ -27,6 +28,7 @@
 pub mod account;
 pub mod cart;
 pub mod catalogue;
+pub mod checkout;
 pub mod ids;
 mod macros;
 pub mod money;

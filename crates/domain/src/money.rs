@@ -301,10 +301,95 @@ impl Visitor<'_> for MoneyVisitor {
     }
 }
 
+/// An amount a client sends back to be compared with the server's own figure (checkout
+/// amounts, decisions.md "Money"): any JSON number, rounded to cents half away from zero (so
+/// `12.344` is 12.34 and `12.345` is 12.35), then bounded like any amount. A text is refused:
+/// the specification's clients send numbers.
+///
+/// Use as `#[serde(deserialize_with = "domain::money::rounded")]`.
+///
+/// # Errors
+/// The deserializer's error for a non-number, a negative amount or one above [`Money::MAX`].
+pub fn rounded<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Money, D::Error> {
+    deserializer.deserialize_any(RoundedVisitor)
+}
+
+/// Reads a JSON number and rounds it to cents.
+struct RoundedVisitor;
+
+impl RoundedVisitor {
+    fn accept<E: de::Error>(value: Decimal) -> Result<Money, E> {
+        let money = Money::round_cents(value);
+        if money.is_negative() {
+            return Err(E::custom(MoneyError::Negative));
+        }
+        if money > Money::MAX {
+            return Err(E::custom(MoneyError::TooLarge));
+        }
+        Ok(money)
+    }
+}
+
+impl Visitor<'_> for RoundedVisitor {
+    type Value = Money;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an amount of money as a number")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Money, E> {
+        Self::accept(Decimal::from(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Money, E> {
+        Self::accept(Decimal::from(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Money, E> {
+        if !v.is_finite() {
+            return Err(E::custom(MoneyError::NotANumber));
+        }
+        // The shortest text that reads back as the same double: what the client wrote.
+        let exact = v
+            .to_string()
+            .parse::<Decimal>()
+            .map_err(|_| E::custom(MoneyError::TooLarge))?;
+        Self::accept(exact)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rust_decimal_macros::dec;
+
+    #[derive(Debug, Deserialize)]
+    struct Sent {
+        #[serde(deserialize_with = "rounded")]
+        amount: Money,
+    }
+
+    fn sent(json: &str) -> Result<Money, serde_json::Error> {
+        serde_json::from_str::<Sent>(&format!("{{\"amount\": {json}}}")).map(|s| s.amount)
+    }
+
+    #[test]
+    fn client_amounts_are_rounded_half_away_from_zero() {
+        for (json, cents) in [
+            ("12", 1200),
+            ("12.34", 1234),
+            ("12.344", 1234),
+            ("12.345", 1235),
+            ("100.005", 10_001),
+            ("0.004", 0),
+            ("1e2", 10_000),
+        ] {
+            assert_eq!(sent(json).expect(json).cents(), cents, "{json}");
+        }
+        for bad in ["-1", "-0.01", "\"12.34\"", "1e300", "null"] {
+            assert!(sent(bad).is_err(), "{bad} must be refused");
+        }
+    }
 
     #[test]
     fn cents_round_trip_through_the_database_representation() {

@@ -17,7 +17,9 @@ use crate::catalogue::{
     MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
     ProductFilter, Show, ShowFilter, Terminal, TypeRef,
 };
-use crate::ids::{CartId, ProductId, TerminalId, UserId, VariantId};
+use crate::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
+use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
+use crate::money::Money;
 use crate::paging::{Page, PageRequest};
 use crate::profile::{Profile, ProfileChanges};
 
@@ -47,7 +49,7 @@ pub enum StoreError {
 /// The database: runs a closure on one transaction value that implements every repository.
 pub trait Store: Send + Sync {
     /// The transaction value handed to the closures.
-    type Tx<'a>: Catalogue + Users + Terminals + Carts
+    type Tx<'a>: Catalogue + Users + Terminals + Carts + Stock + Orders + PaymentSessions
     where
         Self: 'a;
 
@@ -342,6 +344,145 @@ pub trait Carts {
         product: &ProductId,
         variant: Option<&VariantId>,
     ) -> Result<bool, StoreError>;
+
+    /// Deletes every line of a cart (a completed purchase).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn clear_cart(&mut self, cart: &CartId) -> Result<(), StoreError>;
+}
+
+/// Counted stock: apparel variants' items and the holds of open payment sessions, unit
+/// products' units, case break requests (decisions.md "Stock"). Available = stock - unexpired
+/// holds.
+pub trait Stock {
+    /// Locks these variants' rows until the transaction ends (so that two checkouts never
+    /// count the same items: PostgreSQL `FOR UPDATE`, in id order; SQLite's write transaction
+    /// already excludes every other writer) and answers their current stock.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn lock_variant_stock(
+        &mut self,
+        ids: &[VariantId],
+    ) -> Result<HashMap<VariantId, u32>, StoreError>;
+
+    /// The items of these variants held by holds that expire after `now`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn held_quantities(
+        &mut self,
+        ids: &[VariantId],
+        now: NaiveDateTime,
+    ) -> Result<HashMap<VariantId, u32>, StoreError>;
+
+    /// Holds `quantity` items of each variant for a payment session until `expires_at`.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] for an unknown session or variant.
+    fn insert_holds(
+        &mut self,
+        session: &SessionId,
+        holds: &[(VariantId, u32)],
+        expires_at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Releases every hold of a session.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn release_holds(&mut self, session: &SessionId) -> Result<(), StoreError>;
+
+    /// Deletes holds that expired at or before `now` (they no longer count anyway).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn purge_expired_holds(&mut self, now: NaiveDateTime) -> Result<(), StoreError>;
+
+    /// Takes `quantity` items of a variant if it has that many (one conditional update: stock
+    /// never goes below zero); answers whether it did.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn take_variant_stock(&mut self, id: &VariantId, quantity: u32) -> Result<bool, StoreError>;
+
+    /// Takes up to `wanted` units of a unit product (as many as it has) and answers how many
+    /// were taken.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn take_unit_stock(&mut self, unit_product: &str, wanted: u32) -> Result<u32, StoreError>;
+
+    /// Records a PENDING request to break cases of `product` into `quantity` units for an
+    /// order.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] for an unknown product or order.
+    fn insert_case_break_request(
+        &mut self,
+        product: &ProductId,
+        order: &OrderId,
+        quantity: u32,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+}
+
+/// Payment sessions: one per checkout token.
+pub trait PaymentSessions {
+    /// Stores a new OPEN session and answers its id.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the token is taken.
+    fn insert_session(&mut self, session: &NewSession) -> Result<SessionId, StoreError>;
+
+    /// The session of a checkout token. With `lock`, its row stays locked until the
+    /// transaction ends (PostgreSQL `FOR UPDATE`), so two purchases with one token run one
+    /// after the other.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn session_by_token(
+        &mut self,
+        token: &str,
+        lock: bool,
+    ) -> Result<Option<PaymentSession>, StoreError>;
+
+    /// Moves an OPEN session to `status` (with the order it made); answers false when the
+    /// session was no longer OPEN.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn close_session(
+        &mut self,
+        id: &SessionId,
+        status: SessionStatus,
+        order: Option<&OrderId>,
+        at: NaiveDateTime,
+    ) -> Result<bool, StoreError>;
+}
+
+/// Orders with their items and status history.
+pub trait Orders {
+    /// Stores an order with its items and its first status-history row (PENDING, by nobody)
+    /// and answers its id.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when an order has this checkout token already;
+    /// [`StoreError::Conflict`] for an unknown user, product or variant.
+    fn insert_order(&mut self, order: &NewOrder) -> Result<OrderId, StoreError>;
+
+    /// The order with this id, with its items.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn find_order(&mut self, id: &OrderId) -> Result<Option<Order>, StoreError>;
+
+    /// One page of a user's orders, newest first, with their items.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn orders_of(&mut self, user: &UserId, page: PageRequest) -> Result<Page<Order>, StoreError>;
 }
 
 /// Freight terminals.
@@ -362,6 +503,96 @@ pub trait Terminals {
     /// # Errors
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn find_terminal(&mut self, id: &TerminalId) -> Result<Option<Terminal>, StoreError>;
+}
+
+/// What a payment provider needs to open a payment session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentRequest<'a> {
+    /// The shop's reference of the session (its checkout token).
+    pub reference: &'a str,
+    /// The amount to authorize.
+    pub amount: Money,
+    /// When the provider should stop accepting a card for it.
+    pub expires_at: NaiveDateTime,
+}
+
+/// An opened payment session at the provider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenedPayment {
+    /// The provider's id of the payment (what status, capture and void take).
+    pub provider_ref: String,
+    /// Where the buyer's browser opens the payment window.
+    pub url: String,
+}
+
+/// Where a payment stands at the provider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentStatus {
+    /// No card accepted yet (a declined card leaves it here: the buyer may try again).
+    Pending,
+    /// The amount is authorized (reserved on the card), not yet taken.
+    Authorized {
+        /// The amount authorized.
+        amount: Money,
+    },
+    /// The authorized amount was taken.
+    Captured {
+        /// The amount taken.
+        amount: Money,
+    },
+    /// The authorization was released (or the session expired unpaid): nothing is taken.
+    Voided,
+}
+
+/// Why a payment provider call failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PaymentError {
+    /// The provider knows no payment with this reference.
+    #[error("unknown payment")]
+    Unknown,
+    /// The provider refused the operation in the payment's current state (capturing a voided
+    /// payment, voiding a captured one).
+    #[error("payment operation refused: {0}")]
+    Refused(String),
+    /// The provider could not be reached.
+    #[error("payment provider unavailable")]
+    Unavailable,
+    /// Anything else.
+    #[error("payment provider error: {0}")]
+    Other(String),
+}
+
+/// A card payment provider behind a hosted payment window (decisions.md "Checkout and
+/// payment"). The buyer types the card into the provider's window, which only authorizes; the
+/// shop asks the provider for the outcome (never the browser), captures after the order is
+/// committed, and voids when it refuses the purchase. Never call it inside [`Store::write`].
+pub trait PaymentProvider: Send + Sync {
+    /// Opens a payment session for `request.amount`.
+    ///
+    /// # Errors
+    /// [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn open(&self, request: &PaymentRequest<'_>) -> Result<OpenedPayment, PaymentError>;
+
+    /// Where a payment stands.
+    ///
+    /// # Errors
+    /// [`PaymentError::Unknown`], [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn status(&self, provider_ref: &str) -> Result<PaymentStatus, PaymentError>;
+
+    /// Takes an authorized amount. Capturing a captured payment again succeeds.
+    ///
+    /// # Errors
+    /// [`PaymentError::Refused`] unless authorized (or captured); [`PaymentError::Unknown`],
+    /// [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn capture(&self, provider_ref: &str) -> Result<(), PaymentError>;
+
+    /// Releases an authorization, or closes a pending payment so that no card is accepted
+    /// any more. Voiding a voided payment again succeeds.
+    ///
+    /// # Errors
+    /// [`PaymentError::Refused`] for a captured payment; [`PaymentError::Unknown`],
+    /// [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn void(&self, provider_ref: &str) -> Result<(), PaymentError>;
 }
 
 /// Why a password could not be hashed or checked: never "wrong password", which is

@@ -115,3 +115,13 @@ pub fn delete_line(
     .execute(conn)?;
     Ok(n > 0)
 }
+
+/// Deletes every line of a cart.
+///
+/// # Errors
+/// Database failures.
+pub fn clear(conn: &mut DbConnection, cart: &CartId) -> Result<(), DbError> {
+    diesel::delete(cart_lines::table.filter(cart_lines::cart_id.eq(cart.as_str())))
+        .execute(conn)?;
+    Ok(())
+}

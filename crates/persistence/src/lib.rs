@@ -1,6 +1,7 @@
 //! The storage adapter of the shop: diesel over SQLite and PostgreSQL. [`Db`] implements the
 //! domain's [`domain::ports::Store`]; its transaction value [`Tx`] implements the repository
-//! ports (`Catalogue`, `Users`, `Terminals`). Also here: embedded migrations, reference and
+//! ports (`Catalogue`, `Users`, `Terminals`, `Carts`, `Stock`, `PaymentSessions`, `Orders`), and
+//! [`sandbox::SandboxPayments`] the built-in `PaymentProvider`. Also here: embedded migrations, reference and
 //! demo seed data, and per-test databases ([`test_support::TestDatabase`]).
 //!
 //! The diesel schema, the row models and the queries are private: no diesel type leaves this
@@ -11,10 +12,13 @@ mod macros;
 
 mod carts;
 mod catalogue;
+mod checkout;
 mod connection;
 mod error;
 mod migrations;
 mod models;
+mod orders;
+pub mod sandbox;
 mod schema;
 mod search;
 mod seed;

@@ -258,6 +258,33 @@ pub struct PaymentSession {
     pub expires_at: NaiveDateTime,
     pub created_on: NaiveDateTime,
     pub updated_on: NaiveDateTime,
+    pub provider_ref: String,
+}
+
+/// A row of `stock_holds`: variant items held by an open payment session.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = stock_holds, treat_none_as_default_value = false)]
+#[diesel(check_for_backend(diesel::pg::Pg, diesel::sqlite::Sqlite))]
+pub struct StockHold {
+    pub session_id: String,
+    pub variant_id: String,
+    pub quantity: i32,
+    pub expires_at: NaiveDateTime,
+}
+
+/// A row of `sandbox_payments`: the sandbox payment provider's authorizations.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = sandbox_payments, treat_none_as_default_value = false)]
+#[diesel(check_for_backend(diesel::pg::Pg, diesel::sqlite::Sqlite))]
+pub struct SandboxPayment {
+    pub reference: String,
+    pub amount_cents: i64,
+    pub status: String,
+    pub card_last4: Option<String>,
+    pub attempts: i32,
+    pub expires_at: NaiveDateTime,
+    pub created_on: NaiveDateTime,
+    pub updated_on: NaiveDateTime,
 }
 
 /// A row of `orders`: orders (purchases), with the shipping address copied in.

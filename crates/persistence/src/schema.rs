@@ -233,6 +233,31 @@ diesel::table! {
         expires_at -> Timestamp,
         created_on -> Timestamp,
         updated_on -> Timestamp,
+        provider_ref -> Text,
+    }
+}
+
+diesel::table! {
+    /// Variant items held by an open payment session; primary key (session_id, variant_id).
+    stock_holds (session_id, variant_id) {
+        session_id -> Text,
+        variant_id -> Text,
+        quantity -> Integer,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// The sandbox payment provider's authorizations (last four digits of a card only).
+    sandbox_payments (reference) {
+        reference -> Text,
+        amount_cents -> BigInt,
+        status -> Text,
+        card_last4 -> Nullable<Text>,
+        attempts -> Integer,
+        expires_at -> Timestamp,
+        created_on -> Timestamp,
+        updated_on -> Timestamp,
     }
 }
 
@@ -353,6 +378,8 @@ diesel::joinable!(payment_sessions -> users (user_id));
 diesel::joinable!(payment_sessions -> carts (cart_id));
 diesel::joinable!(payment_sessions -> terminals (ship_to_terminal_id));
 diesel::joinable!(payment_sessions -> orders (order_id));
+diesel::joinable!(stock_holds -> payment_sessions (session_id));
+diesel::joinable!(stock_holds -> apparel_variants (variant_id));
 diesel::joinable!(orders -> users (user_id));
 diesel::joinable!(orders -> terminals (ship_to_terminal_id));
 diesel::joinable!(order_items -> orders (order_id));
@@ -385,6 +412,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     show_products,
     terminals,
     payment_sessions,
+    stock_holds,
+    sandbox_payments,
     orders,
     order_items,
     order_status_history,

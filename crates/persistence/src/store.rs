@@ -11,14 +11,17 @@ use domain::catalogue::{
     MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
     ProductFilter, Show, ShowFilter, Terminal, TypeRef,
 };
-use domain::ids::{CartId, ProductId, TerminalId, UserId, VariantId};
+use domain::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
+use domain::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
 use domain::paging::{Page, PageRequest};
-use domain::ports::{Carts, Catalogue, Store, StoreError, Terminals, Users};
+use domain::ports::{
+    Carts, Catalogue, Orders, PaymentSessions, Stock, Store, StoreError, Terminals, Users,
+};
 use domain::profile::{Profile, ProfileChanges};
 
 use crate::connection::{Db, DbConnection};
 use crate::error::DbError;
-use crate::{carts, catalogue, users};
+use crate::{carts, catalogue, checkout, orders, users};
 
 impl From<DbError> for StoreError {
     fn from(e: DbError) -> Self {
@@ -290,6 +293,10 @@ impl Carts for Tx<'_> {
     ) -> Result<bool, StoreError> {
         q(carts::delete_line(self.conn, cart, product, variant))
     }
+
+    fn clear_cart(&mut self, cart: &CartId) -> Result<(), StoreError> {
+        q(carts::clear(self.conn, cart))
+    }
 }
 
 impl Terminals for Tx<'_> {
@@ -303,5 +310,99 @@ impl Terminals for Tx<'_> {
 
     fn find_terminal(&mut self, id: &TerminalId) -> Result<Option<Terminal>, StoreError> {
         q(catalogue::find_terminal(self.conn, id.as_str()))
+    }
+}
+
+impl Stock for Tx<'_> {
+    fn lock_variant_stock(
+        &mut self,
+        ids: &[VariantId],
+    ) -> Result<HashMap<VariantId, u32>, StoreError> {
+        q(checkout::lock_variant_stock(self.conn, ids))
+    }
+
+    fn held_quantities(
+        &mut self,
+        ids: &[VariantId],
+        now: NaiveDateTime,
+    ) -> Result<HashMap<VariantId, u32>, StoreError> {
+        q(checkout::held_quantities(self.conn, ids, now))
+    }
+
+    fn insert_holds(
+        &mut self,
+        session: &SessionId,
+        holds: &[(VariantId, u32)],
+        expires_at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(checkout::insert_holds(
+            self.conn, session, holds, expires_at,
+        ))
+    }
+
+    fn release_holds(&mut self, session: &SessionId) -> Result<(), StoreError> {
+        q(checkout::release_holds(self.conn, session))
+    }
+
+    fn purge_expired_holds(&mut self, now: NaiveDateTime) -> Result<(), StoreError> {
+        q(checkout::purge_expired_holds(self.conn, now))
+    }
+
+    fn take_variant_stock(&mut self, id: &VariantId, quantity: u32) -> Result<bool, StoreError> {
+        q(checkout::take_variant_stock(self.conn, id, quantity))
+    }
+
+    fn take_unit_stock(&mut self, unit_product: &str, wanted: u32) -> Result<u32, StoreError> {
+        q(checkout::take_unit_stock(self.conn, unit_product, wanted))
+    }
+
+    fn insert_case_break_request(
+        &mut self,
+        product: &ProductId,
+        order: &OrderId,
+        quantity: u32,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(checkout::insert_case_break_request(
+            self.conn, product, order, quantity, at,
+        ))
+    }
+}
+
+impl PaymentSessions for Tx<'_> {
+    fn insert_session(&mut self, session: &NewSession) -> Result<SessionId, StoreError> {
+        q(checkout::insert_session(self.conn, session))
+    }
+
+    fn session_by_token(
+        &mut self,
+        token: &str,
+        lock: bool,
+    ) -> Result<Option<PaymentSession>, StoreError> {
+        q(checkout::session_by_token(self.conn, token, lock))
+    }
+
+    fn close_session(
+        &mut self,
+        id: &SessionId,
+        status: SessionStatus,
+        order: Option<&OrderId>,
+        at: NaiveDateTime,
+    ) -> Result<bool, StoreError> {
+        q(checkout::close_session(self.conn, id, status, order, at))
+    }
+}
+
+impl Orders for Tx<'_> {
+    fn insert_order(&mut self, order: &NewOrder) -> Result<OrderId, StoreError> {
+        q(orders::insert(self.conn, order))
+    }
+
+    fn find_order(&mut self, id: &OrderId) -> Result<Option<Order>, StoreError> {
+        q(orders::find(self.conn, id))
+    }
+
+    fn orders_of(&mut self, user: &UserId, page: PageRequest) -> Result<Page<Order>, StoreError> {
+        q(orders::of_user(self.conn, user, page))
     }
 }

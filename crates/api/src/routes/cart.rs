@@ -139,9 +139,9 @@ fn line_change(product_id: &str, variant_id: Option<&String>, is_unit: bool) -> 
 /// A call on the cart of the address by the signed-in user: the state, the caller and the
 /// cart id, taken by each handler as one extractor.
 pub struct CartCall {
-    state: web::Data<AppState>,
-    user: AuthUser,
-    cart: String,
+    pub(crate) state: web::Data<AppState>,
+    pub(crate) user: AuthUser,
+    pub(crate) cart: String,
 }
 
 impl actix_web::FromRequest for CartCall {

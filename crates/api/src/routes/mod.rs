@@ -3,8 +3,10 @@
 pub mod address;
 pub mod apparel;
 pub mod cart;
+pub mod checkout;
 pub mod health;
 pub mod metadata;
+pub mod payments;
 pub mod products;
 pub mod quote;
 pub mod shipping;
@@ -29,7 +31,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(cart::get)
         .service(cart::add)
         .service(cart::remove)
-        .service(cart::update_quantity);
+        .service(cart::update_quantity)
+        .service(checkout::quote)
+        .service(checkout::open)
+        .service(checkout::cancel)
+        .service(checkout::purchase)
+        .service(checkout::list_orders)
+        .service(checkout::get_order)
+        .service(payments::sandbox_pay);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     cfg.service(products::list)
         .service(products::get)

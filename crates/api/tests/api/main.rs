@@ -5,6 +5,8 @@ mod cart;
 mod catalogue;
 mod catalogue_cache;
 mod catalogue_sort;
+mod checkout;
+mod checkout_races;
 mod conventions;
 mod helpers;
 mod quote;

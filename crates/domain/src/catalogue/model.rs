@@ -284,6 +284,8 @@ pub struct Terminal {
 pub struct PricedProduct {
     /// Id.
     pub id: ProductId,
+    /// SKU (copied onto order items).
+    pub sku: String,
     /// Title, for messages.
     pub title: String,
     /// Case (or show) price.

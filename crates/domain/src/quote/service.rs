@@ -222,6 +222,7 @@ mod tests {
             id.clone(),
             PricedProduct {
                 id,
+                sku: "BROKEN".into(),
                 title: "Broken".into(),
                 case_price: Money::from_cents(-100),
                 is_show: true,

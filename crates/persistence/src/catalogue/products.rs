@@ -347,6 +347,7 @@ fn grouped(rows: Vec<(String, String, String)>) -> HashMap<String, Vec<NamedRef>
 #[diesel(check_for_backend(diesel::pg::Pg, diesel::sqlite::Sqlite))]
 struct PriceRow {
     id: String,
+    sku: String,
     title: String,
     case_price_cents: i64,
     is_show: bool,
@@ -378,6 +379,7 @@ pub fn priced_products(
             let id = ProductId::from(r.id);
             let product = PricedProduct {
                 id: id.clone(),
+                sku: r.sku,
                 title: r.title,
                 case_price: Money::from_cents(r.case_price_cents),
                 is_show: r.is_show,

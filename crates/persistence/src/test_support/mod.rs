@@ -6,6 +6,7 @@
 //! uniquely named database on that server, dropped again when the value is dropped.
 
 mod demo;
+mod stock;
 
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;

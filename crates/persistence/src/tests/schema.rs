@@ -38,7 +38,7 @@ fn table_names(conn: &mut DbConnection) -> Vec<String> {
     rows.into_iter().map(|r| r.name).collect()
 }
 
-const ALL_TABLES: [&str; 26] = [
+const ALL_TABLES: [&str; 28] = [
     "addresses",
     "apparel_types",
     "apparel_variants",
@@ -60,8 +60,10 @@ const ALL_TABLES: [&str; 26] = [
     "products",
     "profiles",
     "reports",
+    "sandbox_payments",
     "show_products",
     "show_types",
+    "stock_holds",
     "terminals",
     "unit_products",
     "users",
@@ -270,6 +272,23 @@ fn every_table_round_trips_through_the_models() {
         expires_at: at(15),
         created_on: at(14),
         updated_on: at(14),
+        provider_ref: "tok-1".into(),
+    };
+    let hold = StockHold {
+        session_id: "ps1".into(),
+        variant_id: "v1".into(),
+        quantity: 2,
+        expires_at: at(15),
+    };
+    let sandbox = SandboxPayment {
+        reference: "tok-1".into(),
+        amount_cents: 8_875,
+        status: "AUTHORIZED".into(),
+        card_last4: Some("4242".into()),
+        attempts: 1,
+        expires_at: at(15),
+        created_on: at(14),
+        updated_on: at(14),
     };
     let item = OrderItem {
         id: "oi1".into(),
@@ -377,6 +396,8 @@ fn every_table_round_trips_through_the_models() {
     round_trip!(terminals, Terminal, terminal);
     round_trip!(orders, Order, order);
     round_trip!(payment_sessions, PaymentSession, session);
+    round_trip!(stock_holds, StockHold, hold);
+    round_trip!(sandbox_payments, SandboxPayment, sandbox);
     round_trip!(order_items, OrderItem, item);
     round_trip!(order_status_history, OrderStatusChange, change);
     round_trip!(case_break_requests, CaseBreakRequest, request);

@@ -1,0 +1,31 @@
+//! Checkout: the cart's quote for its destination, payment sessions that hold stock, the
+//! purchase that turns a paid session into an order, and the buyer's orders (decisions.md
+//! "Checkout and payment", "Stock"). Every figure comes from [`crate::quote`]; the client's
+//! amounts are only ever compared with it.
+//!
+//! The flow: [`quote_cart`] shows the figures and why checkout is blocked; [`open_session`]
+//! re-quotes, refuses a changed amount, holds the cart's variant items for
+//! [`SESSION_MINUTES`] and opens the provider's window; [`purchase`] completes a session the
+//! provider says is authorized, in one write transaction, then captures; [`cancel_session`]
+//! releases a session's hold and voids its payment.
+
+mod error;
+mod model;
+mod orders;
+mod plan;
+mod purchase;
+mod session;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::{CheckoutError, CART_CHANGED_MESSAGE};
+pub use model::{
+    Blocked, CartQuote, CheckoutToken, InvalidSessionStatus, NewOrder, NewOrderItem, NewSession,
+    OpenedSession, Order, OrderItem, PaymentSession, SessionStatus, ShipAddress, SESSION_MINUTES,
+    TERMS_MESSAGE,
+};
+pub use orders::{get_order, list_orders};
+pub use plan::quote_cart;
+pub use purchase::{purchase, PurchaseRequest};
+pub use session::{cancel_session, open_session, OpenRequest};

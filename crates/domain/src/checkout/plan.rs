@@ -1,0 +1,265 @@
+//! The plan of a checkout: the saved cart priced by the server for its destination, what
+//! blocks it, and a fingerprint of everything the amount depends on. Quoting, opening a
+//! session and purchasing all start from it, each inside its own transaction.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+
+use sha2::{Digest, Sha256};
+
+use super::{Blocked, CartQuote, CheckoutError};
+use crate::catalogue::{PricedProduct, PricedVariant, StoredAddress, Terminal};
+use crate::ids::{CartId, ProductId, TerminalId, UserId, VariantId};
+use crate::ports::{Carts, Catalogue, Store, StoreError, Terminals, Users};
+use crate::quote::{price_line, quote, Destination, LineRequest, Quote};
+use crate::state::UsState;
+
+/// A cart line priced by the server.
+#[derive(Debug, Clone)]
+pub(super) struct PlannedLine {
+    pub product: PricedProduct,
+    pub variant: Option<PricedVariant>,
+    pub cases: u32,
+    pub units: u32,
+}
+
+/// A cart priced for its destination.
+#[derive(Debug, Clone)]
+pub(super) struct Plan {
+    pub lines: Vec<PlannedLine>,
+    pub quote: Quote,
+    pub blocked: Option<Blocked>,
+    pub address: Option<StoredAddress>,
+    pub terminal: Option<Terminal>,
+    pub lift_gate: bool,
+    pub fingerprint: String,
+}
+
+impl Plan {
+    pub fn item_count(&self) -> u32 {
+        self.lines.iter().map(|l| l.cases + l.units).sum()
+    }
+
+    /// Items of each variant the cart holds (apparel counts items in cases and units alike).
+    pub fn variant_needs(&self) -> BTreeMap<VariantId, (u32, &PlannedLine)> {
+        let mut needs: BTreeMap<VariantId, (u32, &PlannedLine)> = BTreeMap::new();
+        for line in &self.lines {
+            if let Some(v) = &line.variant {
+                needs.entry(v.id.clone()).or_insert((0, line)).0 += line.cases + line.units;
+            }
+        }
+        needs
+    }
+
+    /// Refuses a cart that cannot be bought now: blocked, or a case, show or apparel product
+    /// whose stock flag is off (variant items are counted by holds, units by case breaks).
+    pub fn ensure_buyable(&self) -> Result<(), CheckoutError> {
+        if let Some(blocked) = self.blocked {
+            return Err(CheckoutError::Blocked(blocked));
+        }
+        match self.lines.iter().find(|l| !l.product.in_stock) {
+            Some(line) => Err(CheckoutError::OutOfStock(line.product.title.clone())),
+            None => Ok(()),
+        }
+    }
+
+    pub fn cart_quote(self) -> CartQuote {
+        CartQuote {
+            item_count: self.item_count(),
+            quote: self.quote,
+            blocked: self.blocked,
+            address: self.address,
+            terminal: self.terminal,
+        }
+    }
+}
+
+/// Fails unless `user` owns `cart`.
+pub(super) fn owned<T: Carts + ?Sized>(
+    tx: &mut T,
+    user: &UserId,
+    cart: &CartId,
+) -> Result<(), CheckoutError> {
+    match tx.cart_owner(cart)? {
+        Some(owner) if owner == *user => Ok(()),
+        _ => Err(CheckoutError::CartNotFound),
+    }
+}
+
+/// Prices the caller's saved cart for the profile's shipping address, or for a terminal.
+/// The caller checks ownership first ([`owned`]).
+pub(super) fn plan<T: Carts + Catalogue + Users + Terminals + ?Sized>(
+    tx: &mut T,
+    user: &UserId,
+    cart: &CartId,
+    terminal: Option<&TerminalId>,
+    lift_gate: bool,
+) -> Result<Plan, CheckoutError> {
+    let stored = tx.cart_lines(cart)?;
+    let product_ids: Vec<ProductId> = stored.iter().map(|l| l.product_id.clone()).collect();
+    let variant_ids: Vec<VariantId> = stored.iter().filter_map(|l| l.variant_id.clone()).collect();
+    let products = tx.priced_products(&product_ids)?;
+    let variants = tx.priced_variants(&variant_ids)?;
+    let (lines, quote_lines) = price(&stored, &products, &variants)?;
+
+    let profile = match tx.profile_of(user) {
+        Ok(profile) => Some(profile),
+        Err(StoreError::NotFound) => None,
+        Err(e) => return Err(e.into()),
+    };
+    let accepted_terms = profile.as_ref().is_some_and(|p| p.accepted_terms);
+    let (address, terminal) = match terminal {
+        Some(id) => {
+            let found = tx
+                .find_terminal(id)?
+                .ok_or(CheckoutError::TerminalNotFound)?;
+            (Some(found.address.clone()), Some(found))
+        }
+        None => {
+            let address = profile.and_then(|p| p.shipping_address.or(p.billing_address));
+            (address, None)
+        }
+    };
+    let state = address
+        .as_ref()
+        .and_then(|a| a.state.parse::<UsState>().ok());
+    let destination = match (state, terminal.is_some()) {
+        (Some(state), true) => Destination::terminal(state),
+        (Some(state), false) => Destination::address(state),
+        (None, _) => Destination::unknown(),
+    };
+    let lift_gate = lift_gate && terminal.is_none();
+    let quote = quote(&quote_lines, destination, lift_gate);
+    let blocked = if lines.is_empty() {
+        Some(Blocked::EmptyCart)
+    } else {
+        match state {
+            None => Some(Blocked::MissingAddress),
+            Some(s) if !s.is_shipped() => Some(Blocked::NotShipped(s)),
+            Some(_) if !accepted_terms => Some(Blocked::TermsNotAccepted),
+            Some(_) => None,
+        }
+    };
+    let fingerprint = fingerprint(
+        &lines,
+        address.as_ref(),
+        terminal.as_ref(),
+        lift_gate,
+        &quote,
+    );
+    Ok(Plan {
+        lines,
+        quote,
+        blocked,
+        address,
+        terminal,
+        lift_gate,
+        fingerprint,
+    })
+}
+
+type Priced = (Vec<PlannedLine>, Vec<crate::order::QuoteLine>);
+
+fn price(
+    stored: &[crate::cart::StoredLine],
+    products: &HashMap<ProductId, PricedProduct>,
+    variants: &HashMap<VariantId, PricedVariant>,
+) -> Result<Priced, CheckoutError> {
+    let mut lines = Vec::with_capacity(stored.len());
+    let mut quote_lines = Vec::with_capacity(stored.len());
+    for line in stored {
+        let request = LineRequest {
+            product_id: line.product_id.to_string(),
+            variant_id: line.variant_id.as_ref().map(ToString::to_string),
+            case_quantity: i64::from(line.case_quantity),
+            unit_quantity: i64::from(line.unit_quantity),
+        };
+        quote_lines.push(price_line(&request, products, variants)?);
+        // price_line found both, or it would have failed.
+        let product = products
+            .get(&line.product_id)
+            .cloned()
+            .ok_or(crate::quote::QuoteError::ProductNotFound)?;
+        let variant = line
+            .variant_id
+            .as_ref()
+            .and_then(|v| variants.get(v))
+            .cloned();
+        lines.push(PlannedLine {
+            product,
+            variant,
+            cases: line.case_quantity,
+            units: line.unit_quantity,
+        });
+    }
+    Ok((lines, quote_lines))
+}
+
+/// A digest of everything the amount was quoted from: each line (product, variant, cases,
+/// units, prices), the address or terminal, the liftgate and the figures. A session's
+/// purchase goes through only while the cart still has the fingerprint it was opened with.
+fn fingerprint(
+    lines: &[PlannedLine],
+    address: Option<&StoredAddress>,
+    terminal: Option<&Terminal>,
+    lift_gate: bool,
+    quote: &Quote,
+) -> String {
+    let mut text = String::new();
+    let mut sorted: Vec<&PlannedLine> = lines.iter().collect();
+    sorted.sort_by(|a, b| {
+        (&a.product.id, a.variant.as_ref().map(|v| &v.id))
+            .cmp(&(&b.product.id, b.variant.as_ref().map(|v| &v.id)))
+    });
+    for l in sorted {
+        let _ = writeln!(
+            text,
+            "line\t{}\t{}\t{}\t{}",
+            l.product.id,
+            l.variant.as_ref().map_or("", |v| v.id.as_str()),
+            l.cases,
+            l.units
+        );
+    }
+    if let Some(a) = address {
+        let _ = writeln!(
+            text,
+            "address\t{}\t{}\t{}\t{}\t{}\t{}",
+            a.id,
+            a.street1,
+            a.street2.as_deref().unwrap_or(""),
+            a.city,
+            a.state,
+            a.postal_code
+        );
+    }
+    if let Some(t) = terminal {
+        let _ = writeln!(text, "terminal\t{}", t.id);
+    }
+    let _ = writeln!(
+        text,
+        "liftgate\t{lift_gate}\nfigures\t{}\t{}\t{}\t{}\t{}",
+        quote.subtotal, quote.shipping, quote.lift_gate_fee, quote.tax, quote.grand_total
+    );
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
+/// The caller's cart quoted for the profile's shipping address (or a terminal): every figure,
+/// the item count, and why checkout is blocked when it is.
+///
+/// # Errors
+/// [`CheckoutError::CartNotFound`] for another user's or an unknown cart;
+/// [`CheckoutError::TerminalNotFound`]; [`CheckoutError::Line`] for a line that can no longer
+/// be priced; store failures.
+pub fn quote_cart(
+    store: &impl Store,
+    user: &UserId,
+    cart: &CartId,
+    terminal: Option<&TerminalId>,
+    lift_gate: bool,
+) -> Result<CartQuote, CheckoutError> {
+    store.read(|tx| {
+        owned(tx, user, cart)?;
+        Ok(plan(tx, user, cart, terminal, lift_gate)?.cart_quote())
+    })
+}

@@ -1,0 +1,316 @@
+//! The purchase: a paid payment session becomes an order, once.
+
+use chrono::NaiveDateTime;
+
+use super::plan::{owned, plan, Plan, PlannedLine};
+use super::session::abort;
+use super::{
+    CheckoutError, NewOrder, NewOrderItem, Order, PaymentSession, SessionStatus, ShipAddress,
+};
+use crate::catalogue::unit_for_sale;
+use crate::ids::{AddressId, OrderId, UserId};
+use crate::money::Money;
+use crate::ports::{Orders, PaymentProvider, PaymentSessions, PaymentStatus, Stock, Store};
+use crate::quote::Amounts;
+
+/// `POST /api/purchase`: which session to complete, and what the buyer saw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PurchaseRequest {
+    /// The user the client says it buys for (must be the caller).
+    pub user_id: UserId,
+    /// The address the client says the order ships to (the quote's address).
+    pub shipping_address_id: Option<AddressId>,
+    /// The five figures the buyer saw, each rounded to cents.
+    pub amounts: Amounts,
+    /// The checkout token of the session.
+    pub token: String,
+}
+
+/// What the write transaction decided.
+enum Outcome {
+    /// A new order; capture its payment.
+    Created(OrderId),
+    /// The session made an order before (the same token again).
+    Replayed,
+}
+
+/// Completes the caller's payment session (decisions.md "Checkout and payment"): only when
+/// the provider says the session's amount is authorized, the session is the caller's, open
+/// and unexpired, and the cart, destination and amounts are still the ones it was opened
+/// for. In one write transaction: the order and its items (every price from the server), the
+/// stock taken (variant items from the session's hold; units up to the unit stock, the rest
+/// as one PENDING case break request per product), the cart emptied, the session used, the
+/// PENDING status history row. Then the payment is captured.
+///
+/// The same token again (also in parallel) answers the same order. A purchase refused for
+/// good voids the payment and releases the hold: nobody pays for what they do not get.
+///
+/// # Errors
+/// [`CheckoutError::SessionNotFound`] for an unknown token or another user's;
+/// [`CheckoutError::NotPaid`], [`CheckoutError::Expired`], [`CheckoutError::Cancelled`],
+/// [`CheckoutError::CartChanged`], [`CheckoutError::WrongAddress`],
+/// [`CheckoutError::OnlyLeft`], [`CheckoutError::OutOfStock`], [`CheckoutError::Blocked`];
+/// provider and store failures.
+pub fn purchase(
+    store: &impl Store,
+    payments: &dyn PaymentProvider,
+    user: &UserId,
+    request: &PurchaseRequest,
+    now: NaiveDateTime,
+) -> Result<Order, CheckoutError> {
+    if request.user_id != *user || !super::CheckoutToken::is_well_formed(&request.token) {
+        return Err(CheckoutError::SessionNotFound);
+    }
+    let session = store
+        .read(|tx| tx.session_by_token(&request.token, false))?
+        .filter(|s| s.user_id == *user)
+        .ok_or(CheckoutError::SessionNotFound)?;
+    match session.status {
+        SessionStatus::Used => return replay(store, payments, &session),
+        SessionStatus::Aborted => return Err(CheckoutError::Cancelled),
+        SessionStatus::Open => {}
+    }
+    let outcome = match authorized(payments, &session) {
+        Ok(()) => store.write(|tx| complete(tx, user, request, now)),
+        Err(e) => Err(e),
+    };
+    match outcome {
+        Ok(Outcome::Created(order)) => {
+            // The order is committed: take the money. Should the provider fail now, the
+            // authorization stays and the same token again retries the capture.
+            let _ = payments.capture(&session.provider_ref);
+            find(store, user, &order)
+        }
+        Ok(Outcome::Replayed) => {
+            let session = store
+                .read(|tx| tx.session_by_token(&request.token, false))?
+                .ok_or(CheckoutError::SessionNotFound)?;
+            replay(store, payments, &session)
+        }
+        Err(e) if e.refuses_purchase() => {
+            refuse(store, payments, &session, now);
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Fails unless the provider holds an authorization of exactly the session's amount.
+fn authorized(
+    payments: &dyn PaymentProvider,
+    session: &PaymentSession,
+) -> Result<(), CheckoutError> {
+    match payments.status(&session.provider_ref)? {
+        PaymentStatus::Authorized { amount } | PaymentStatus::Captured { amount }
+            if amount == session.amount =>
+        {
+            Ok(())
+        }
+        PaymentStatus::Authorized { .. } | PaymentStatus::Captured { .. } => {
+            Err(CheckoutError::CartChanged)
+        }
+        PaymentStatus::Pending => Err(CheckoutError::NotPaid),
+        PaymentStatus::Voided => Err(CheckoutError::Cancelled),
+    }
+}
+
+/// The order a used session made; retries a capture that did not happen.
+fn replay(
+    store: &impl Store,
+    payments: &dyn PaymentProvider,
+    session: &PaymentSession,
+) -> Result<Order, CheckoutError> {
+    let order = session
+        .order_id
+        .clone()
+        .ok_or(CheckoutError::SessionNotFound)?;
+    if matches!(
+        payments.status(&session.provider_ref),
+        Ok(PaymentStatus::Authorized { .. })
+    ) {
+        let _ = payments.capture(&session.provider_ref);
+    }
+    find(store, &session.user_id, &order)
+}
+
+fn find(store: &impl Store, user: &UserId, id: &OrderId) -> Result<Order, CheckoutError> {
+    store
+        .read(|tx| tx.find_order(id))?
+        .filter(|o| o.user_id == *user)
+        .ok_or(CheckoutError::OrderNotFound)
+}
+
+/// Closes a refused session and voids its payment (outside the transaction that refused).
+fn refuse(
+    store: &impl Store,
+    payments: &dyn PaymentProvider,
+    session: &PaymentSession,
+    now: NaiveDateTime,
+) {
+    // Each step is best effort: the session also ends by time, and an authorization left
+    // behind lapses at the provider. Neither can lead to an order.
+    let _ = store.write(|tx| abort(tx, &session.id, now));
+    let _ = payments.void(&session.provider_ref);
+}
+
+/// The write transaction of a purchase.
+fn complete<T>(
+    tx: &mut T,
+    user: &UserId,
+    request: &PurchaseRequest,
+    now: NaiveDateTime,
+) -> Result<Outcome, CheckoutError>
+where
+    T: crate::ports::Carts
+        + crate::ports::Catalogue
+        + crate::ports::Users
+        + crate::ports::Terminals
+        + Stock
+        + Orders
+        + PaymentSessions
+        + ?Sized,
+{
+    // Locked: a second purchase with this token waits here, then sees it used.
+    let session = tx
+        .session_by_token(&request.token, true)?
+        .filter(|s| s.user_id == *user)
+        .ok_or(CheckoutError::SessionNotFound)?;
+    match session.status {
+        SessionStatus::Used => return Ok(Outcome::Replayed),
+        SessionStatus::Aborted => return Err(CheckoutError::Cancelled),
+        SessionStatus::Open => {}
+    }
+    if session.expired(now) {
+        return Err(CheckoutError::Expired);
+    }
+    owned(tx, user, &session.cart_id)?;
+    let plan = plan(
+        tx,
+        user,
+        &session.cart_id,
+        session.ship_to_terminal_id.as_ref(),
+        session.lift_gate,
+    )?;
+    plan.ensure_buyable()?;
+    if plan.fingerprint != session.fingerprint
+        || plan.quote.grand_total != session.amount
+        || !plan.quote.matches(&request.amounts)
+    {
+        return Err(CheckoutError::CartChanged);
+    }
+    let address = plan
+        .address
+        .as_ref()
+        .ok_or(CheckoutError::Blocked(super::Blocked::MissingAddress))?;
+    if request.shipping_address_id.as_ref() != Some(&address.id) {
+        return Err(CheckoutError::WrongAddress);
+    }
+    take_variants(tx, &plan)?;
+    tx.release_holds(&session.id)?;
+    let order = tx.insert_order(&NewOrder {
+        user_id: user.clone(),
+        order_type: plan.quote.order_type,
+        address: ShipAddress::from(address),
+        ship_to_terminal_id: session.ship_to_terminal_id.clone(),
+        lift_gate: plan.lift_gate,
+        amounts: plan.quote.amounts(),
+        checkout_token: session.token.clone(),
+        items: items(&plan),
+        created_on: now,
+    })?;
+    take_units(tx, &plan, &order, now)?;
+    tx.clear_cart(&session.cart_id)?;
+    if !tx.close_session(&session.id, SessionStatus::Used, Some(&order), now)? {
+        // Only possible without the row lock; roll back rather than make a second order.
+        return Err(CheckoutError::Cancelled);
+    }
+    Ok(Outcome::Created(order))
+}
+
+/// Takes the variant items the session held (in id order, so purchases lock rows alike).
+fn take_variants<T: Stock + ?Sized>(tx: &mut T, plan: &Plan) -> Result<(), CheckoutError> {
+    for (id, (wanted, line)) in plan.variant_needs() {
+        if !tx.take_variant_stock(&id, wanted)? {
+            let stock = tx.lock_variant_stock(std::slice::from_ref(&id))?;
+            return Err(CheckoutError::OnlyLeft {
+                available: stock.get(&id).copied().unwrap_or(0),
+                title: line.product.title.clone(),
+                sku: line
+                    .variant
+                    .as_ref()
+                    .map(|v| v.sku.clone())
+                    .unwrap_or_default(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Takes units of case-breakable products from the unit stock; any shortfall becomes one
+/// PENDING case break request for the product (decisions.md "Stock").
+fn take_units<T: Stock + ?Sized>(
+    tx: &mut T,
+    plan: &Plan,
+    order: &OrderId,
+    now: NaiveDateTime,
+) -> Result<(), CheckoutError> {
+    for line in plan
+        .lines
+        .iter()
+        .filter(|l| l.units > 0 && l.variant.is_none())
+    {
+        let Some(unit) = unit_for_sale(line.product.unit.clone()) else {
+            continue;
+        };
+        let taken = tx.take_unit_stock(&unit.id, line.units)?;
+        if taken < line.units {
+            tx.insert_case_break_request(&line.product.id, order, line.units - taken, now)?;
+        }
+    }
+    Ok(())
+}
+
+/// The order's items: a line's cases and its units are separate items.
+fn items(plan: &Plan) -> Vec<NewOrderItem> {
+    let mut items = Vec::with_capacity(plan.lines.len());
+    for line in &plan.lines {
+        items.extend(line_items(line));
+    }
+    items
+}
+
+fn line_items(line: &PlannedLine) -> Vec<NewOrderItem> {
+    let item = |is_unit: bool, quantity: u32, unit_price: Money, sku: String| NewOrderItem {
+        product_id: line.product.id.clone(),
+        variant_id: line.variant.as_ref().map(|v| v.id.clone()),
+        is_unit,
+        quantity,
+        unit_price,
+        item_subtotal: unit_price * quantity,
+        title: line.product.title.clone(),
+        sku,
+    };
+    if let Some(variant) = &line.variant {
+        return vec![item(
+            false,
+            line.cases + line.units,
+            variant.unit_price,
+            variant.sku.clone(),
+        )];
+    }
+    let mut out = Vec::with_capacity(2);
+    if line.cases > 0 {
+        out.push(item(
+            false,
+            line.cases,
+            line.product.case_price,
+            line.product.sku.clone(),
+        ));
+    }
+    if line.units > 0 {
+        if let Some(unit) = unit_for_sale(line.product.unit.clone()) {
+            out.push(item(true, line.units, unit.unit_price, unit.sku));
+        }
+    }
+    out
+}

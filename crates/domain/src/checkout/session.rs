@@ -1,0 +1,184 @@
+//! Opening a payment session (the checkout token request) and cancelling one.
+
+use chrono::{Duration, NaiveDateTime};
+
+use super::plan::{owned, plan, Plan};
+use super::{
+    CheckoutError, CheckoutToken, NewSession, OpenedSession, SessionStatus, SESSION_MINUTES,
+};
+use crate::ids::{CartId, SessionId, TerminalId, UserId, VariantId};
+use crate::money::Money;
+use crate::ports::{PaymentProvider, PaymentRequest, PaymentSessions, Stock, Store};
+
+/// The checkout token request: the amount the buyer saw and the destination they chose.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenRequest {
+    /// The grand total the buyer saw, rounded to cents.
+    pub amount: Money,
+    /// Ship to this terminal instead of the profile's address.
+    pub terminal: Option<TerminalId>,
+    /// Liftgate asked for (ignored for a terminal).
+    pub lift_gate: bool,
+    /// A fresh token ([`CheckoutToken::from_random`]).
+    pub token: CheckoutToken,
+}
+
+/// Checks that a plan can be bought for `amount`.
+fn ensure_payable(plan: &Plan, amount: Money) -> Result<(), CheckoutError> {
+    plan.ensure_buyable()?;
+    if plan.quote.grand_total == amount {
+        Ok(())
+    } else {
+        Err(CheckoutError::CartChanged)
+    }
+}
+
+/// Opens a payment session for the caller's cart: re-quotes it, refuses an amount that is not
+/// the server's grand total (409, nothing recorded), holds its variant items for
+/// [`SESSION_MINUTES`] ("Only N left of ..." when others hold or bought them), and opens the
+/// provider's payment window.
+///
+/// The provider is called outside any transaction: first a read checks everything (so a
+/// refused request costs the provider nothing), then the provider opens the payment, then one
+/// write checks again under lock and stores the session and its holds. If that write refuses,
+/// the payment just opened is voided.
+///
+/// # Errors
+/// [`CheckoutError::CartNotFound`], [`CheckoutError::TerminalNotFound`],
+/// [`CheckoutError::Blocked`], [`CheckoutError::OutOfStock`], [`CheckoutError::CartChanged`],
+/// [`CheckoutError::OnlyLeft`], [`CheckoutError::Line`], provider and store failures.
+pub fn open_session(
+    store: &impl Store,
+    payments: &dyn PaymentProvider,
+    user: &UserId,
+    cart: &CartId,
+    request: &OpenRequest,
+    now: NaiveDateTime,
+) -> Result<OpenedSession, CheckoutError> {
+    let terminal = request.terminal.as_ref();
+    store.read(|tx| {
+        owned(tx, user, cart)?;
+        let plan = plan(tx, user, cart, terminal, request.lift_gate)?;
+        ensure_payable(&plan, request.amount)?;
+        check_available(tx, &plan, now).map(|_| ())
+    })?;
+
+    let expires_at = now + Duration::minutes(SESSION_MINUTES);
+    let opened = payments.open(&PaymentRequest {
+        reference: request.token.as_str(),
+        amount: request.amount,
+        expires_at,
+    })?;
+    let stored = store.write(|tx| {
+        owned(tx, user, cart)?;
+        let plan = plan(tx, user, cart, terminal, request.lift_gate)?;
+        ensure_payable(&plan, request.amount)?;
+        tx.purge_expired_holds(now)?;
+        let holds = check_available(tx, &plan, now)?;
+        let session = tx.insert_session(&NewSession {
+            token: request.token.clone(),
+            provider_ref: opened.provider_ref.clone(),
+            user_id: user.clone(),
+            cart_id: cart.clone(),
+            amount: request.amount,
+            fingerprint: plan.fingerprint.clone(),
+            ship_to_terminal_id: plan.terminal.as_ref().map(|t| t.id.clone()),
+            lift_gate: plan.lift_gate,
+            expires_at,
+            created_on: now,
+        })?;
+        tx.insert_holds(&session, &holds, expires_at)?;
+        Ok::<_, CheckoutError>(())
+    });
+    if let Err(e) = stored {
+        // Nothing was authorized yet; closing the payment keeps its window from taking a card.
+        // Should the provider be unreachable, its own expiry closes it.
+        let _ = payments.void(&opened.provider_ref);
+        return Err(e);
+    }
+    Ok(OpenedSession {
+        token: request.token.as_str().to_owned(),
+        payment_url: opened.url,
+        amount: request.amount,
+        expires_at,
+    })
+}
+
+/// The holds a plan needs, after checking each variant has that many items available (stock
+/// minus unexpired holds of other sessions). Locks the variants' rows in a write.
+fn check_available<T: Stock + ?Sized>(
+    tx: &mut T,
+    plan: &Plan,
+    now: NaiveDateTime,
+) -> Result<Vec<(VariantId, u32)>, CheckoutError> {
+    let needs = plan.variant_needs();
+    if needs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<VariantId> = needs.keys().cloned().collect();
+    let stock = tx.lock_variant_stock(&ids)?;
+    let held = tx.held_quantities(&ids, now)?;
+    let mut holds = Vec::with_capacity(needs.len());
+    for (id, (wanted, line)) in needs {
+        let in_stock = stock.get(&id).copied().unwrap_or(0);
+        let available = in_stock.saturating_sub(held.get(&id).copied().unwrap_or(0));
+        if wanted > available {
+            return Err(CheckoutError::OnlyLeft {
+                available,
+                title: line.product.title.clone(),
+                sku: line
+                    .variant
+                    .as_ref()
+                    .map(|v| v.sku.clone())
+                    .unwrap_or_default(),
+            });
+        }
+        holds.push((id, wanted));
+    }
+    Ok(holds)
+}
+
+/// Cancels the caller's open payment session: releases its hold and voids its payment.
+/// Cancelling a session that is no longer open changes nothing (a used one keeps its order).
+///
+/// # Errors
+/// [`CheckoutError::CartNotFound`], [`CheckoutError::SessionNotFound`] for another user's or
+/// an unknown session; store failures.
+pub fn cancel_session(
+    store: &impl Store,
+    payments: &dyn PaymentProvider,
+    user: &UserId,
+    cart: &CartId,
+    token: &str,
+    now: NaiveDateTime,
+) -> Result<(), CheckoutError> {
+    let cancelled = store.write(|tx| {
+        owned(tx, user, cart)?;
+        let session = tx
+            .session_by_token(token, true)?
+            .filter(|s| s.user_id == *user && s.cart_id == *cart)
+            .ok_or(CheckoutError::SessionNotFound)?;
+        if session.status != SessionStatus::Open {
+            return Ok(None);
+        }
+        abort(tx, &session.id, now)?;
+        Ok::<_, CheckoutError>(Some(session.provider_ref))
+    })?;
+    if let Some(provider_ref) = cancelled {
+        // The session is closed on the shop's side whatever the provider answers: no purchase
+        // can complete it, and an authorization left behind lapses at the provider.
+        let _ = payments.void(&provider_ref);
+    }
+    Ok(())
+}
+
+/// Closes an open session as aborted and releases its hold.
+pub(super) fn abort<T: PaymentSessions + Stock + ?Sized>(
+    tx: &mut T,
+    session: &SessionId,
+    now: NaiveDateTime,
+) -> Result<(), CheckoutError> {
+    tx.close_session(session, SessionStatus::Aborted, None, now)?;
+    tx.release_holds(session)?;
+    Ok(())
+}

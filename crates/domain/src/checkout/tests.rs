@@ -1,0 +1,83 @@
+use super::*;
+use crate::state::UsState;
+
+#[test]
+fn blocked_reasons_speak_the_specifications_words() {
+    assert_eq!(Blocked::EmptyCart.message(), "Your cart is empty");
+    assert_eq!(
+        Blocked::MissingAddress.message(),
+        "Please set your shipping address in the user profile to proceed to checkout"
+    );
+    assert_eq!(
+        Blocked::NotShipped(UsState::Hawaii).message(),
+        "We currently don't ship to HI. Please select a different shipping address."
+    );
+    assert_eq!(
+        Blocked::TermsNotAccepted.message(),
+        "Please click here to accept the Terms of Service before checkout"
+    );
+    let codes: Vec<&str> = [
+        Blocked::EmptyCart,
+        Blocked::MissingAddress,
+        Blocked::NotShipped(UsState::Alaska),
+        Blocked::TermsNotAccepted,
+    ]
+    .iter()
+    .map(|b| b.code())
+    .collect();
+    assert_eq!(
+        codes,
+        [
+            "EMPTY_CART",
+            "MISSING_ADDRESS",
+            "NOT_SHIPPED",
+            "TERMS_NOT_ACCEPTED"
+        ]
+    );
+}
+
+#[test]
+fn a_checkout_token_is_64_hex_digits_of_the_random_bytes() {
+    let token = CheckoutToken::from_random([0xab; 32]);
+    assert_eq!(token.as_str(), "ab".repeat(32));
+    assert!(CheckoutToken::is_well_formed(token.as_str()));
+    for bad in [
+        "",
+        "ab",
+        &"AB".repeat(32),
+        &"zz".repeat(32),
+        &"ab".repeat(33),
+    ] {
+        assert!(!CheckoutToken::is_well_formed(bad), "{bad}");
+    }
+}
+
+#[test]
+fn errors_that_refuse_a_purchase_for_good_are_told_apart_from_failures_on_the_way() {
+    assert!(CheckoutError::CartChanged.refuses_purchase());
+    assert!(CheckoutError::Expired.refuses_purchase());
+    assert!(CheckoutError::OnlyLeft {
+        available: 0,
+        title: "T".into(),
+        sku: "S".into()
+    }
+    .refuses_purchase());
+    // The buyer may still pay (a declined card is retried in the same window).
+    assert!(!CheckoutError::NotPaid.refuses_purchase());
+    // Someone else's token must never void the owner's payment.
+    assert!(!CheckoutError::SessionNotFound.refuses_purchase());
+    assert!(!CheckoutError::Store(crate::ports::StoreError::Unavailable).refuses_purchase());
+    assert_eq!(
+        CheckoutError::OnlyLeft {
+            available: 3,
+            title: "Tee".into(),
+            sku: "APP-0001-M-M".into()
+        }
+        .to_string(),
+        "Only 3 left of Tee (APP-0001-M-M)"
+    );
+    assert_eq!(
+        CheckoutError::CartChanged.to_string(),
+        "Your cart changed. Please review the new total."
+    );
+}

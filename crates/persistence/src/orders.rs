@@ -1,0 +1,191 @@
+//! Orders, their items and their status history.
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use domain::checkout::{NewOrder, NewOrderItem, Order, OrderItem, ShipAddress};
+use domain::ids::{OrderId, UserId};
+use domain::money::Money;
+use domain::paging::{Page, PageRequest};
+use domain::quote::Amounts;
+use domain::status::OrderStatus;
+use uuid::Uuid;
+
+use crate::models::{Order as OrderRow, OrderItem as ItemRow, OrderStatusChange};
+use crate::schema::{order_items, order_status_history, orders};
+use crate::{DbConnection, DbError};
+
+/// Stores an order, its items and its PENDING history row; answers its id.
+///
+/// # Errors
+/// [`DbError::Duplicate`] when the checkout token made an order already;
+/// [`DbError::Conflict`] for an unknown user, product or variant; database failures.
+pub fn insert(conn: &mut DbConnection, order: &NewOrder) -> Result<OrderId, DbError> {
+    let id = Uuid::now_v7().to_string();
+    let a = &order.amounts;
+    diesel::insert_into(orders::table)
+        .values(&OrderRow {
+            id: id.clone(),
+            user_id: order.user_id.to_string(),
+            status: OrderStatus::Pending.as_str().to_owned(),
+            order_type: order.order_type.as_str().to_owned(),
+            ship_street1: order.address.street1.clone(),
+            ship_street2: order.address.street2.clone(),
+            ship_city: order.address.city.clone(),
+            ship_state: order.address.state.clone(),
+            ship_postal_code: order.address.postal_code.clone(),
+            ship_to_terminal_id: order.ship_to_terminal_id.as_ref().map(ToString::to_string),
+            lift_gate: order.lift_gate,
+            subtotal_cents: a.subtotal.cents(),
+            shipping_cents: a.shipping.cents(),
+            tax_cents: a.tax.cents(),
+            lift_gate_fee_cents: a.lift_gate_fee.cents(),
+            grand_total_cents: a.grand_total.cents(),
+            checkout_token: order.checkout_token.clone(),
+            created_on: order.created_on,
+            updated_on: order.created_on,
+        })
+        .execute(conn)?;
+    let items: Vec<ItemRow> = order
+        .items
+        .iter()
+        .map(|i| ItemRow {
+            id: Uuid::now_v7().to_string(),
+            order_id: id.clone(),
+            product_id: i.product_id.to_string(),
+            variant_id: i.variant_id.as_ref().map(ToString::to_string),
+            is_unit: i.is_unit,
+            quantity: i32::try_from(i.quantity).unwrap_or(i32::MAX),
+            unit_price_cents: i.unit_price.cents(),
+            item_subtotal_cents: i.item_subtotal.cents(),
+            title: i.title.clone(),
+            sku: i.sku.clone(),
+        })
+        .collect();
+    if !items.is_empty() {
+        insert_rows!(conn, order_items::table, &items)?;
+    }
+    diesel::insert_into(order_status_history::table)
+        .values(&OrderStatusChange {
+            id: Uuid::now_v7().to_string(),
+            order_id: id.clone(),
+            status: OrderStatus::Pending.as_str().to_owned(),
+            changed_by: None,
+            changed_at: order.created_on,
+        })
+        .execute(conn)?;
+    Ok(OrderId::from(id))
+}
+
+/// The order with this id, with its items.
+///
+/// # Errors
+/// Database failures.
+pub fn find(conn: &mut DbConnection, id: &OrderId) -> Result<Option<Order>, DbError> {
+    let Some(row) = orders::table
+        .find(id.as_str())
+        .select(OrderRow::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let mut found = with_items(conn, vec![row])?;
+    Ok(found.pop())
+}
+
+/// One page of a user's orders, newest first.
+///
+/// # Errors
+/// Database failures.
+pub fn of_user(
+    conn: &mut DbConnection,
+    user: &UserId,
+    page: PageRequest,
+) -> Result<Page<Order>, DbError> {
+    let total: i64 = orders::table
+        .filter(orders::user_id.eq(user.as_str()))
+        .count()
+        .get_result(conn)?;
+    let rows: Vec<OrderRow> = orders::table
+        .filter(orders::user_id.eq(user.as_str()))
+        .order((orders::created_on.desc(), orders::id.desc()))
+        .limit(page.page_size)
+        .offset(page.offset())
+        .select(OrderRow::as_select())
+        .load(conn)?;
+    Ok(Page {
+        items: with_items(conn, rows)?,
+        total,
+    })
+}
+
+/// The orders of these rows with their items (one query for every item).
+fn with_items(conn: &mut DbConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, DbError> {
+    let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    let items: Vec<ItemRow> = if ids.is_empty() {
+        Vec::new()
+    } else {
+        order_items::table
+            .filter(order_items::order_id.eq_any(ids))
+            .order((order_items::order_id, order_items::id))
+            .select(ItemRow::as_select())
+            .load(conn)?
+    };
+    let mut by_order: HashMap<String, Vec<OrderItem>> = HashMap::new();
+    for i in items {
+        by_order
+            .entry(i.order_id.clone())
+            .or_default()
+            .push(item(i));
+    }
+    rows.into_iter()
+        .map(|r| {
+            let items = by_order.remove(&r.id).unwrap_or_default();
+            order(r, items)
+        })
+        .collect()
+}
+
+fn item(i: ItemRow) -> OrderItem {
+    OrderItem {
+        id: i.id,
+        item: NewOrderItem {
+            product_id: i.product_id.into(),
+            variant_id: i.variant_id.map(Into::into),
+            is_unit: i.is_unit,
+            quantity: u32::try_from(i.quantity).unwrap_or(0),
+            unit_price: Money::from_cents(i.unit_price_cents),
+            item_subtotal: Money::from_cents(i.item_subtotal_cents),
+            title: i.title,
+            sku: i.sku,
+        },
+    }
+}
+
+fn order(r: OrderRow, items: Vec<OrderItem>) -> Result<Order, DbError> {
+    Ok(Order {
+        id: OrderId::from(r.id),
+        user_id: UserId::from(r.user_id),
+        status: r.status.parse().map_err(DbError::other)?,
+        order_type: r.order_type.parse().map_err(DbError::other)?,
+        address: ShipAddress {
+            street1: r.ship_street1,
+            street2: r.ship_street2,
+            city: r.ship_city,
+            state: r.ship_state,
+            postal_code: r.ship_postal_code,
+        },
+        ship_to_terminal_id: r.ship_to_terminal_id.map(Into::into),
+        lift_gate: r.lift_gate,
+        amounts: Amounts {
+            subtotal: Money::from_cents(r.subtotal_cents),
+            tax: Money::from_cents(r.tax_cents),
+            lift_gate_fee: Money::from_cents(r.lift_gate_fee_cents),
+            shipping: Money::from_cents(r.shipping_cents),
+            grand_total: Money::from_cents(r.grand_total_cents),
+        },
+        items,
+        created_on: r.created_on,
+    })
+}

@@ -1,0 +1,384 @@
+//! The sandbox payment provider: the built-in adapter of the domain's
+//! [`PaymentProvider`] port (decisions.md "Checkout and payment"). It behaves like a hosted
+//! card payment window: the shop serves its page at [`SandboxPayments::window_url`], the page
+//! posts a card to [`SandboxPayments::pay`], test card 4242 4242 4242 4242 authorizes and
+//! 4000 0000 0000 0002 is declined (the buyer may try again until the payment expires).
+//!
+//! It keeps its ledger in the shop's own database (table `sandbox_payments`), so that any API
+//! node can answer for any payment; that is why it lives with the database adapter. A real
+//! provider keeps that state on its side and is one more implementation of the port. Only a
+//! card's last four digits are stored; the number is never logged ([`Card`]'s `Debug` hides
+//! it).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use domain::money::Money;
+use domain::ports::{OpenedPayment, PaymentError, PaymentProvider, PaymentRequest, PaymentStatus};
+
+use crate::connection::Db;
+use crate::models::SandboxPayment;
+use crate::schema::sandbox_payments as sp;
+use crate::DbError;
+
+const PENDING: &str = "PENDING";
+const DECLINED: &str = "DECLINED";
+const AUTHORIZED: &str = "AUTHORIZED";
+const CAPTURED: &str = "CAPTURED";
+const VOIDED: &str = "VOIDED";
+
+/// The test card that is authorized.
+pub const SUCCESS_CARD: &str = "4242424242424242";
+/// The test card that is declined.
+pub const DECLINED_CARD: &str = "4000000000000002";
+
+/// The sandbox provider over the shop's database.
+#[derive(Clone, Debug)]
+pub struct SandboxPayments {
+    db: Db,
+}
+
+/// A card as typed into the sandbox window.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Card {
+    /// The number (spaces and dashes allowed).
+    pub number: String,
+    /// Expiry month, 1 to 12.
+    pub exp_month: u32,
+    /// Expiry year, two or four digits.
+    pub exp_year: u32,
+    /// Security code, 3 or 4 digits.
+    pub cvc: String,
+    /// Name on the card.
+    pub name: String,
+}
+
+impl std::fmt::Debug for Card {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Card")
+            .field("last4", &last4(&digits(&self.number)))
+            .finish_non_exhaustive()
+    }
+}
+
+/// What the window tells the buyer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Authorized.
+    Success,
+    /// Declined; the buyer may try another card.
+    Declined,
+}
+
+/// Why the sandbox refused a card or a payment.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SandboxError {
+    /// A field of the card is malformed (the field and why).
+    #[error("{1}")]
+    InvalidCard(&'static str, &'static str),
+    /// No payment has this reference.
+    #[error("Payment not found")]
+    NotFound,
+    /// The payment was authorized already.
+    #[error("This payment is already complete")]
+    AlreadyPaid,
+    /// The payment was voided or expired.
+    #[error("This payment session has ended. Please check out again.")]
+    Closed,
+    /// The database failed.
+    #[error("payment ledger unavailable: {0}")]
+    Ledger(String),
+}
+
+impl From<DbError> for SandboxError {
+    fn from(e: DbError) -> Self {
+        SandboxError::Ledger(e.to_string())
+    }
+}
+
+/// What the window shows of a payment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WindowInfo {
+    /// The amount to authorize.
+    pub amount: Money,
+    /// Whether a card may still be typed (pending or declined, and not expired).
+    pub open: bool,
+}
+
+fn digits(number: &str) -> String {
+    number.chars().filter(char::is_ascii_digit).collect()
+}
+
+fn last4(digits: &str) -> String {
+    digits
+        .get(digits.len().saturating_sub(4)..)
+        .unwrap_or_default()
+        .to_owned()
+}
+
+fn luhn(digits: &str) -> bool {
+    let sum: u32 = digits
+        .bytes()
+        .rev()
+        .enumerate()
+        .map(|(i, b)| {
+            let d = u32::from(b - b'0');
+            if i % 2 == 1 {
+                let twice = d * 2;
+                if twice > 9 {
+                    twice - 9
+                } else {
+                    twice
+                }
+            } else {
+                d
+            }
+        })
+        .sum();
+    sum.is_multiple_of(10)
+}
+
+impl Card {
+    /// Checks the card's shape; answers its digits.
+    ///
+    /// # Errors
+    /// [`SandboxError::InvalidCard`] naming the field.
+    pub fn check(&self, now: NaiveDateTime) -> Result<String, SandboxError> {
+        use chrono::Datelike as _;
+        let number = digits(&self.number);
+        let only_digits = self
+            .number
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ' ' || c == '-');
+        if !only_digits || !(12..=19).contains(&number.len()) || !luhn(&number) {
+            return Err(SandboxError::InvalidCard(
+                "cardNumber",
+                "Card number is invalid",
+            ));
+        }
+        if !(1..=12).contains(&self.exp_month) {
+            return Err(SandboxError::InvalidCard(
+                "expMonth",
+                "Expiry month must be from 1 to 12",
+            ));
+        }
+        let year = if self.exp_year < 100 {
+            self.exp_year + 2000
+        } else {
+            self.exp_year
+        };
+        let this_month = (now.year(), now.month());
+        let expiry = (i32::try_from(year).unwrap_or(i32::MAX), self.exp_month);
+        if expiry < this_month || year > 2100 {
+            return Err(SandboxError::InvalidCard("expYear", "The card has expired"));
+        }
+        let cvc_ok =
+            (3..=4).contains(&self.cvc.len()) && self.cvc.bytes().all(|b| b.is_ascii_digit());
+        if !cvc_ok {
+            return Err(SandboxError::InvalidCard(
+                "cvc",
+                "Security code must be 3 or 4 digits",
+            ));
+        }
+        let name = self.name.trim();
+        if name.is_empty() || name.chars().count() > 100 {
+            return Err(SandboxError::InvalidCard(
+                "name",
+                "Name on card is required",
+            ));
+        }
+        Ok(number)
+    }
+}
+
+impl SandboxPayments {
+    /// The sandbox over `db`.
+    #[must_use]
+    pub fn new(db: Db) -> SandboxPayments {
+        SandboxPayments { db }
+    }
+
+    /// The address of a payment's window (served by the shop, outside the single-page app).
+    #[must_use]
+    pub fn window_url(reference: &str) -> String {
+        format!("/pay/{reference}")
+    }
+
+    /// What the window shows of a payment, or `None` for an unknown reference.
+    ///
+    /// # Errors
+    /// [`SandboxError::Ledger`] when the database fails.
+    pub fn window(
+        &self,
+        reference: &str,
+        now: NaiveDateTime,
+    ) -> Result<Option<WindowInfo>, SandboxError> {
+        let mut conn = self.db.get()?;
+        let row = sp::table
+            .find(reference)
+            .select(SandboxPayment::as_select())
+            .first(&mut *conn)
+            .optional()
+            .map_err(DbError::from)?;
+        Ok(row.map(|r| WindowInfo {
+            amount: Money::from_cents(r.amount_cents),
+            open: (r.status == PENDING || r.status == DECLINED) && now < r.expires_at,
+        }))
+    }
+
+    /// Takes a card for a payment: the success card authorizes it, any other valid card is
+    /// declined (and the buyer may try again while the payment is open).
+    ///
+    /// # Errors
+    /// [`SandboxError::InvalidCard`], [`SandboxError::NotFound`], [`SandboxError::AlreadyPaid`],
+    /// [`SandboxError::Closed`], [`SandboxError::Ledger`].
+    pub fn pay(
+        &self,
+        reference: &str,
+        card: &Card,
+        now: NaiveDateTime,
+    ) -> Result<Outcome, SandboxError> {
+        let number = card.check(now)?;
+        let (outcome, status) = if number == SUCCESS_CARD {
+            (Outcome::Success, AUTHORIZED)
+        } else {
+            (Outcome::Declined, DECLINED)
+        };
+        let mut conn = self.db.get()?;
+        let changed = diesel::update(
+            sp::table
+                .find(reference)
+                .filter(sp::status.eq_any([PENDING, DECLINED]))
+                .filter(sp::expires_at.gt(now)),
+        )
+        .set((
+            sp::status.eq(status),
+            sp::card_last4.eq(last4(&number)),
+            sp::attempts.eq(sp::attempts + 1),
+            sp::updated_on.eq(now),
+        ))
+        .execute(&mut *conn)
+        .map_err(DbError::from)?;
+        if changed == 1 {
+            return Ok(outcome);
+        }
+        let current: Option<String> = sp::table
+            .find(reference)
+            .select(sp::status)
+            .first(&mut *conn)
+            .optional()
+            .map_err(DbError::from)?;
+        Err(match current.as_deref() {
+            None => SandboxError::NotFound,
+            Some(AUTHORIZED | CAPTURED) => SandboxError::AlreadyPaid,
+            Some(_) => SandboxError::Closed,
+        })
+    }
+
+    /// Moves a payment from one of `from` to `to`; succeeds too when it already was `to`.
+    fn transition(&self, reference: &str, from: &[&str], to: &str) -> Result<(), PaymentError> {
+        let mut conn = self.db.get().map_err(unavailable)?;
+        let now = chrono::Utc::now().naive_utc();
+        let changed = diesel::update(sp::table.find(reference).filter(sp::status.eq_any(from)))
+            .set((sp::status.eq(to), sp::updated_on.eq(now)))
+            .execute(&mut *conn)
+            .map_err(|e| unavailable(DbError::from(e)))?;
+        if changed == 1 {
+            return Ok(());
+        }
+        let current: Option<String> = sp::table
+            .find(reference)
+            .select(sp::status)
+            .first(&mut *conn)
+            .optional()
+            .map_err(|e| unavailable(DbError::from(e)))?;
+        match current {
+            None => Err(PaymentError::Unknown),
+            Some(s) if s == to => Ok(()),
+            Some(s) => Err(PaymentError::Refused(format!("payment is {s}"))),
+        }
+    }
+}
+
+fn unavailable(e: DbError) -> PaymentError {
+    match e {
+        DbError::Unavailable => PaymentError::Unavailable,
+        other => PaymentError::Other(other.to_string()),
+    }
+}
+
+impl PaymentProvider for SandboxPayments {
+    fn open(&self, request: &PaymentRequest<'_>) -> Result<OpenedPayment, PaymentError> {
+        let mut conn = self.db.get().map_err(unavailable)?;
+        let now = chrono::Utc::now().naive_utc();
+        diesel::insert_into(sp::table)
+            .values(&SandboxPayment {
+                reference: request.reference.to_owned(),
+                amount_cents: request.amount.cents(),
+                status: PENDING.to_owned(),
+                card_last4: None,
+                attempts: 0,
+                expires_at: request.expires_at,
+                created_on: now,
+                updated_on: now,
+            })
+            .execute(&mut *conn)
+            .map_err(|e| unavailable(DbError::from(e)))?;
+        Ok(OpenedPayment {
+            provider_ref: request.reference.to_owned(),
+            url: Self::window_url(request.reference),
+        })
+    }
+
+    fn status(&self, provider_ref: &str) -> Result<PaymentStatus, PaymentError> {
+        let mut conn = self.db.get().map_err(unavailable)?;
+        let row: Option<(String, i64)> = sp::table
+            .find(provider_ref)
+            .select((sp::status, sp::amount_cents))
+            .first(&mut *conn)
+            .optional()
+            .map_err(|e| unavailable(DbError::from(e)))?;
+        let (status, cents) = row.ok_or(PaymentError::Unknown)?;
+        let amount = Money::from_cents(cents);
+        Ok(match status.as_str() {
+            AUTHORIZED => PaymentStatus::Authorized { amount },
+            CAPTURED => PaymentStatus::Captured { amount },
+            VOIDED => PaymentStatus::Voided,
+            _ => PaymentStatus::Pending,
+        })
+    }
+
+    fn capture(&self, provider_ref: &str) -> Result<(), PaymentError> {
+        self.transition(provider_ref, &[AUTHORIZED], CAPTURED)
+    }
+
+    fn void(&self, provider_ref: &str) -> Result<(), PaymentError> {
+        self.transition(provider_ref, &[PENDING, DECLINED, AUTHORIZED], VOIDED)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_luhn_valid_numbers_pass() {
+        assert!(luhn(SUCCESS_CARD));
+        assert!(luhn(DECLINED_CARD));
+        assert!(!luhn("4242424242424241"));
+    }
+
+    #[test]
+    fn a_cards_debug_shows_only_its_last_four_digits() {
+        let card = Card {
+            number: "4242 4242 4242 4242".into(),
+            exp_month: 12,
+            exp_year: 2030,
+            cvc: "123".into(),
+            name: "Ann Buyer".into(),
+        };
+        let shown = format!("{card:?}");
+        assert!(shown.contains("4242"));
+        assert!(!shown.contains("4242424242424242") && !shown.contains("4242 4242"));
+        assert!(!shown.contains("123"));
+    }
+}

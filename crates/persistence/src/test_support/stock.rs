@@ -1,0 +1,185 @@
+//! Stock, sessions and orders as tests outside this crate set and check them (they have no
+//! diesel of their own).
+
+use chrono::NaiveDateTime;
+use diesel::dsl::{count_star, sum};
+use diesel::prelude::*;
+
+use super::TestDatabase;
+use crate::error::DbError;
+use crate::schema::{
+    apparel_variants, case_break_requests, order_items, orders, payment_sessions, sandbox_payments,
+    stock_holds, unit_products,
+};
+
+impl TestDatabase {
+    /// Sets an apparel variant's stock.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn set_variant_stock(&self, variant: &str, stock: i32) -> Result<(), DbError> {
+        let mut conn = self.db().get()?;
+        diesel::update(apparel_variants::table.find(variant))
+            .set(apparel_variants::available_stock.eq(stock))
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+
+    /// An apparel variant's stock.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn variant_stock(&self, variant: &str) -> Result<i32, DbError> {
+        let mut conn = self.db().get()?;
+        Ok(apparel_variants::table
+            .find(variant)
+            .select(apparel_variants::available_stock)
+            .first(&mut *conn)?)
+    }
+
+    /// Items of a variant held by unexpired holds at `now`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn variant_held(&self, variant: &str, now: NaiveDateTime) -> Result<i64, DbError> {
+        let mut conn = self.db().get()?;
+        let held: Option<i64> = stock_holds::table
+            .filter(stock_holds::variant_id.eq(variant))
+            .filter(stock_holds::expires_at.gt(now))
+            .select(sum(stock_holds::quantity))
+            .first(&mut *conn)?;
+        Ok(held.unwrap_or(0))
+    }
+
+    /// Items of a variant sold (in order items).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn variant_sold(&self, variant: &str) -> Result<i64, DbError> {
+        let mut conn = self.db().get()?;
+        let sold: Option<i64> = order_items::table
+            .filter(order_items::variant_id.eq(variant))
+            .select(sum(order_items::quantity))
+            .first(&mut *conn)?;
+        Ok(sold.unwrap_or(0))
+    }
+
+    /// Sets the unit stock of a product's unit product.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn set_unit_stock(&self, product: &str, stock: i32) -> Result<(), DbError> {
+        let mut conn = self.db().get()?;
+        diesel::update(unit_products::table.filter(unit_products::product_id.eq(product)))
+            .set(unit_products::available_stock.eq(stock))
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+
+    /// The unit stock of a product's unit product.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn unit_stock(&self, product: &str) -> Result<i32, DbError> {
+        let mut conn = self.db().get()?;
+        Ok(unit_products::table
+            .filter(unit_products::product_id.eq(product))
+            .select(unit_products::available_stock)
+            .first(&mut *conn)?)
+    }
+
+    /// The quantities of a product's case break requests, with their status.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn case_break_requests(&self, product: &str) -> Result<Vec<(i32, String)>, DbError> {
+        let mut conn = self.db().get()?;
+        Ok(case_break_requests::table
+            .filter(case_break_requests::product_id.eq(product))
+            .select((case_break_requests::quantity, case_break_requests::status))
+            .load(&mut *conn)?)
+    }
+
+    /// Moves a payment session (its holds and its sandbox payment) to end at `at`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn expire_session(&self, token: &str, at: NaiveDateTime) -> Result<(), DbError> {
+        let mut conn = self.db().get()?;
+        let id: String = payment_sessions::table
+            .filter(payment_sessions::token.eq(token))
+            .select(payment_sessions::id)
+            .first(&mut *conn)?;
+        diesel::update(payment_sessions::table.find(&id))
+            .set(payment_sessions::expires_at.eq(at))
+            .execute(&mut *conn)?;
+        diesel::update(stock_holds::table.filter(stock_holds::session_id.eq(&id)))
+            .set(stock_holds::expires_at.eq(at))
+            .execute(&mut *conn)?;
+        diesel::update(sandbox_payments::table.find(token))
+            .set(sandbox_payments::expires_at.eq(at))
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+
+    /// A session's status, or `None`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn session_status(&self, token: &str) -> Result<Option<String>, DbError> {
+        let mut conn = self.db().get()?;
+        Ok(payment_sessions::table
+            .filter(payment_sessions::token.eq(token))
+            .select(payment_sessions::status)
+            .first(&mut *conn)
+            .optional()?)
+    }
+
+    /// The sandbox provider's status of a payment (with the card's stored last digits).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn sandbox_payment(
+        &self,
+        token: &str,
+    ) -> Result<Option<(String, Option<String>)>, DbError> {
+        let mut conn = self.db().get()?;
+        Ok(sandbox_payments::table
+            .find(token)
+            .select((sandbox_payments::status, sandbox_payments::card_last4))
+            .first(&mut *conn)
+            .optional()?)
+    }
+
+    /// Orders in the database, and order items.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn order_counts(&self) -> Result<(i64, i64), DbError> {
+        let mut conn = self.db().get()?;
+        let o = orders::table.select(count_star()).first(&mut *conn)?;
+        let i = order_items::table.select(count_star()).first(&mut *conn)?;
+        Ok((o, i))
+    }
+
+    /// The number of items of each order with this checkout token (`None`: no such order).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn order_of_token(&self, token: &str) -> Result<Option<(String, i64)>, DbError> {
+        let mut conn = self.db().get()?;
+        let Some(id) = orders::table
+            .filter(orders::checkout_token.eq(token))
+            .select(orders::id)
+            .first::<String>(&mut *conn)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let n = order_items::table
+            .filter(order_items::order_id.eq(&id))
+            .select(count_star())
+            .first(&mut *conn)?;
+        Ok(Some((id, n)))
+    }
+}
