@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Toaster } from '@/components/toaster';
-import { deferred } from '@/features/cart/test/fixtures';
+import { deferred } from '@/test/deferred';
 import { mockApi, renderAt, signedInState, signedOutState, user } from '@/test/render';
 import type { Product, Show, Variant } from '@/features/catalogue/api/types';
 import { previewText } from '@/features/catalogue/components/show-card';

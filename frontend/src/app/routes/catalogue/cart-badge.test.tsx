@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navbar } from '@/app/layout/navbar';
 import { product } from '@/features/catalogue/test/fixtures';
-import { CART_API, cartOf, cartProduct, deferred, line } from '@/features/cart/test/fixtures';
+import { CART_API, cartOf, cartProduct, line } from '@/features/cart/test/fixtures';
+import { deferred } from '@/test/deferred';
 import { mockApi, renderAt, signedInState } from '@/test/render';
 import { ProductCard } from './cards';
 

@@ -8,7 +8,7 @@ import { FIRST_PAGE, paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
 import { signedIn } from '@/lib/session/session-slice';
 import { isUserInfo, writeSession } from '@/lib/session/session-storage';
 import { useLoginMutation } from '../api/auth-api';
-import { Field } from './field';
+import { Field } from '@/components/field';
 import { loginSchema, type LoginValues } from './schemas';
 
 export const LOGIN_FAILURE = 'Sign in failed. Please check your credentials.';

@@ -7,7 +7,7 @@ import { errorMessage, fieldErrors } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useRegisterMutation } from '../api/auth-api';
-import { Field } from './field';
+import { Field } from '@/components/field';
 import { registerSchema, type RegisterValues } from './schemas';
 
 export const REGISTER_SUCCESS = 'Account created successfully! Please log in.';

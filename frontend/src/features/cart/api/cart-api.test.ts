@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { api, ORDER_LIST_TAG } from '@/lib/api';
+import { deferred } from '@/test/deferred';
 import { makeStore, mockApi, signedInState } from '@/test/render';
-import { CART_API, CART_ID, cartOf, cartProduct, deferred, line, quote, USER_ID } from '../test/fixtures';
+import { CART_API, CART_ID, cartOf, cartProduct, line, quote, USER_ID } from '../test/fixtures';
 import { cartApi, cartItemCount, isLine, variantParam } from './cart-api';
 
 const comet = cartProduct('p1', 'Comet Rack', { unitProduct: { unitPrice: 9.99 } });

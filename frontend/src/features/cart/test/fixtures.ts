@@ -56,12 +56,3 @@ export const terminal = (id: string, name: string, state = 'ND'): Terminal => ({
   company: 'Freight Co',
   address: { id: `ta-${id}`, street1: `${id} Depot Rd`, street2: null, city: 'Fargo', state, postalCode: '58102' },
 });
-
-/** A promise the test settles, for an answer still on its way. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
