@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { RouteCrashScreen } from '@/components/crash-screen';
-import { renderRoutes, signedOutState } from '@/test/render';
+import { writeSession } from '@/lib/session/session-storage';
+import { mockApi, renderRoutes, signedInState, signedOutState, user } from '@/test/render';
 import { routes } from './router';
 
 function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
@@ -15,7 +16,7 @@ function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
 
 describe('app routes', () => {
   it('gives every page its own lazy module and a preload hook', () => {
-    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', '*']) {
+    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*']) {
       const route = findRoute(routes, path);
       expect(route?.lazy).toBeInstanceOf(Function);
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);
@@ -24,6 +25,28 @@ describe('app routes', () => {
 
   it('renders an unknown address as Not Found', async () => {
     renderRoutes(routes, { path: '/no/such/page', preloadedState: signedOutState });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
+  });
+
+  it('renders the checkout success page to a signed-in user', async () => {
+    mockApi({});
+    // The root layout re-reads the stored session on start.
+    writeSession('token-123', user());
+    renderRoutes(routes, { path: '/profile/cart/c-1/success', preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText('Thank you for your purchase. Your transaction was successful.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the homepage' })).toHaveAttribute('href', '/');
+  });
+
+  it('guards the profile pages and answers Not Found under /profile for an unknown address', async () => {
+    const { router, unmount } = renderRoutes(routes, { path: '/profile/edit', preloadedState: signedOutState });
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toBe('?redirect=%2Fprofile%2Fedit');
+    unmount();
+    mockApi({});
+    writeSession('token-123', user());
+    renderRoutes(routes, { path: '/profile/nothing-here', preloadedState: signedInState() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
   });
 

@@ -27,6 +27,9 @@ function page(path: string | undefined, load: () => Promise<PageModule>, extra: 
 /** A route's pattern relative to the root layout ('/products/:productId' -> 'products/:productId'). */
 const child = ({ path }: { path: string }) => path.slice(1);
 
+/** A route's pattern relative to `parent` ('/profile/edit' under '/profile' -> 'edit'). */
+const under = (parent: { path: string }, { path }: { path: string }) => path.slice(parent.path.length + 1);
+
 const products = () => import(/* webpackChunkName: "products" */ '@/app/routes/catalogue/products');
 const productDetail = () => import(/* webpackChunkName: "product-detail" */ '@/app/routes/catalogue/product-detail');
 const apparel = () => import(/* webpackChunkName: "apparel" */ '@/app/routes/catalogue/apparel');
@@ -35,7 +38,11 @@ const shows = () => import(/* webpackChunkName: "shows" */ '@/app/routes/catalog
 const showDetail = () => import(/* webpackChunkName: "show-detail" */ '@/app/routes/catalogue/show-detail');
 const brandPage = () => import(/* webpackChunkName: "brand" */ '@/app/routes/catalogue/brand');
 
-const profileRoute = () => import(/* webpackChunkName: "profile" */ '@/features/profile/routes/profile');
+const profileRoute = () => import(/* webpackChunkName: "profile" */ '@/app/routes/profile/profile');
+const profileEdit = () => import(/* webpackChunkName: "profile-edit" */ '@/features/profile/routes/profile-edit');
+const cartRoute = () => import(/* webpackChunkName: "cart" */ '@/app/routes/profile/cart');
+const checkoutSuccess = () => import(/* webpackChunkName: "checkout-success" */ '@/features/cart/routes/checkout-success');
+const notFound = () => import(/* webpackChunkName: "not-found" */ '@/components/not-found');
 const adminRoute = () => import(/* webpackChunkName: "admin" */ '@/features/admin/routes/dashboard');
 
 export const routes: RouteObject[] = [
@@ -62,7 +69,13 @@ export const routes: RouteObject[] = [
           {
             path: child(paths.profile),
             element: <RequireAuth />,
-            children: [page(undefined, profileRoute), page('*', profileRoute)],
+            children: [
+              page(undefined, profileRoute),
+              page(under(paths.profile, paths.profileEdit), profileEdit),
+              page(under(paths.profile, paths.cart), cartRoute),
+              page(under(paths.profile, paths.cartSuccess), checkoutSuccess),
+              page('*', notFound),
+            ],
           },
           {
             path: child(paths.admin),
@@ -82,7 +95,7 @@ export const routes: RouteObject[] = [
           page(child(paths.privacyPolicy), () => import(/* webpackChunkName: "privacy-policy" */ '@/features/info/routes/privacy-policy')),
           page(child(paths.shippingInfo), () => import(/* webpackChunkName: "shipping-info" */ '@/features/info/routes/shipping-info')),
           page(child(paths.termsOfUse), () => import(/* webpackChunkName: "terms-of-use" */ '@/features/info/routes/terms-of-use')),
-          page('*', () => import(/* webpackChunkName: "not-found" */ '@/components/not-found')),
+          page('*', notFound),
         ],
       },
     ],
