@@ -113,7 +113,7 @@ function CheckoutPanel({ cart, onAcceptTerms }: { cart: Cart; onAcceptTerms: () 
         {quote ? (
           <OrderSummary quote={quote} stale={!current} />
         ) : quoteQuery.isError ? (
-          <p role="alert" className="text-error">
+          <p role="alert" className="alert alert-error text-sm">
             Error loading the order summary: {errorMessage(quoteQuery.error, NETWORK_FAILURE)}
           </p>
         ) : (
@@ -169,7 +169,12 @@ export function CartCheckout({ cartId, onAcceptTerms }: { cartId: string; onAcce
   if (cart.cartProducts.length === 0) return <EmptyCart />;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
-      <CartLines cart={cart} />
+      <section aria-labelledby="cart-lines-heading">
+        <h2 id="cart-lines-heading" className="sr-only">
+          Items in your cart
+        </h2>
+        <CartLines cart={cart} />
+      </section>
       <CheckoutPanel cart={cart} onAcceptTerms={onAcceptTerms} />
     </div>
   );

@@ -145,7 +145,7 @@ function CartLineItem({ line }: { line: CartLine }) {
               onChange={(q) => void setQuantity(true, q)}
             />
           )}
-          <button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Remove ${title}`} disabled={busy} onClick={() => void removeLine()}>
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove ${title}`} disabled={busy} onClick={() => void removeLine()}>
             Remove
           </button>
         </div>

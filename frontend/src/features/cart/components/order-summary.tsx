@@ -15,11 +15,11 @@ function Row({ term, children, strong = false }: { term: string; children: React
 
 /**
  * The order summary: every figure exactly as the server's quote states it. Nothing here adds,
- * multiplies or rounds money.
+ * multiplies or rounds money. `stale` while the quote for a new choice loads (aria-busy).
  */
 export function OrderSummary({ quote, stale }: { quote: Quote; stale: boolean }) {
   return (
-    <section aria-labelledby="order-summary-heading" aria-busy={stale || undefined} className={stale ? 'opacity-60' : ''}>
+    <section aria-labelledby="order-summary-heading" aria-busy={stale || undefined}>
       <h2 id="order-summary-heading" className="mb-2 text-lg font-bold">
         Order Summary
       </h2>

@@ -68,7 +68,7 @@ export function TerminalPicker({
       {isFetching ? (
         <p role="status">{TERMINAL_MESSAGES.loading}</p>
       ) : isError ? (
-        <p role="alert" className="text-error">
+        <p role="alert" className="alert alert-error text-sm">
           {TERMINAL_MESSAGES.error}
         </p>
       ) : terminals && terminals.length === 0 ? (

@@ -39,7 +39,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   if (isLoading) return <Loading label="Loading order..." />;
   if (error || !order) {
     return (
-      <p role="alert" className="text-error">
+      <p role="alert" className="alert alert-error text-sm">
         Error loading order: {errorMessage(error, 'Network response was not ok')}
       </p>
     );
