@@ -78,7 +78,12 @@ pub fn seed_catalogue(
 }
 
 /// Creates the first admin when there is none: `SHOP_ADMIN_EMAIL` / `SHOP_ADMIN_PASSWORD`, or
-/// `admin@localhost` with a random password printed once.
+/// [`DEFAULT_ADMIN_EMAIL`] with a random password printed once.
+/// The first admin's address when `SHOP_ADMIN_EMAIL` is not set. It follows the one e-mail
+/// rule of the forms and the server (a domain with a dot), so the printed admin can sign in
+/// through the sign-in form; `.localhost` is reserved (RFC 6761), so it is nobody's mailbox.
+pub const DEFAULT_ADMIN_EMAIL: &str = "admin@shop.localhost";
+
 fn ensure_admin(db: &Db, settings: &Settings, passwords: &Passwords) -> Result<(), BootstrapError> {
     // Settings of the first admin only matter while there is none.
     if domain::users::has_active_admin(db)? {
@@ -89,7 +94,7 @@ fn ensure_admin(db: &Db, settings: &Settings, passwords: &Passwords) -> Result<(
             .map_err(|m| BootstrapError::Admin(format!("SHOP_ADMIN_EMAIL: {m}")))?
             .as_str()
             .to_owned(),
-        None => "admin@localhost".to_owned(),
+        None => DEFAULT_ADMIN_EMAIL.to_owned(),
     };
     let (password, generated) = match &settings.admin_password {
         Some(p) => {
@@ -164,6 +169,14 @@ fn random_password() -> String {
 
 #[cfg(test)]
 mod tests {
+    /// The printed first admin must get through the sign-in form, which applies the same rule
+    /// (frontend `features/auth/components/schemas.ts`, tested there with this address).
+    #[test]
+    fn the_default_first_admin_follows_the_one_email_rule() {
+        let parsed = domain::account::Email::parse(super::DEFAULT_ADMIN_EMAIL).expect("valid");
+        assert_eq!(parsed.as_str(), super::DEFAULT_ADMIN_EMAIL);
+    }
+
     #[test]
     fn generated_passwords_pass_the_registration_rule() {
         for _ in 0..20 {

@@ -316,7 +316,7 @@ async fn a_generated_first_admin_password_never_reaches_the_log() {
     tokio::spawn(app.run_until_stopped());
     let res = reqwest::Client::new()
         .post(format!("{base}/api/user/login"))
-        .json(&json!({"email": "admin@localhost", "password": password}))
+        .json(&json!({"email": shop_api::bootstrap::DEFAULT_ADMIN_EMAIL, "password": password}))
         .send()
         .await
         .expect("login");

@@ -55,7 +55,7 @@ async fn a_fresh_database_without_configured_admin_gets_admin_at_localhost() {
     let _app = Application::build(settings).await.expect("start");
     let admin = db
         .db()
-        .read(|tx| tx.user_by_email("admin@localhost"))
+        .read(|tx| tx.user_by_email(shop_api::bootstrap::DEFAULT_ADMIN_EMAIL))
         .expect("query")
         .expect("admin");
     assert_eq!(admin.role, domain::account::Role::Admin);
