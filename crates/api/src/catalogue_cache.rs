@@ -9,8 +9,10 @@
 //! cache reads that version at most every [`VERSION_TTL`] (and every miss reads it again, in
 //! the same database call as the miss's query, before it), and drops all its entries when the
 //! version moved. An answer is stored under the version read before its query, so it is never
-//! older than that version. A write is therefore visible everywhere after at most
-//! [`VERSION_TTL`].
+//! older than that version. A write is therefore visible on other nodes after at most
+//! [`VERSION_TTL`], and at once on the node that made it: its handler calls
+//! [`CatalogueCache::note_write`], which every worker of the node sees on its next request
+//! (one shared counter) and answers by reading the version again.
 //!
 //! One cache serves all HTTP workers of a node (built once in `startup`); its memory is
 //! bounded by [`DEFAULT_BUDGET_BYTES`] of keys and bodies. Lists also remember their row
@@ -21,6 +23,7 @@
 //! whose `If-None-Match` names the current `ETag` gets `304 Not Modified`.
 
 use std::hash::{BuildHasher, RandomState};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -90,6 +93,8 @@ struct VersionState {
     version: i64,
     /// `None`: never read.
     checked_at: Option<Instant>,
+    /// The node's write counter when the version was last read.
+    writes_seen: u64,
 }
 
 /// The catalogue cache of one server. See the module documentation.
@@ -99,6 +104,8 @@ pub struct CatalogueCache {
     counts: moka::sync::Cache<Key, i64>,
     version: Mutex<VersionState>,
     misses: Arc<Semaphore>,
+    /// Catalogue writes made through this node, shared by its workers' caches.
+    writes: Arc<AtomicU64>,
 }
 
 impl std::fmt::Debug for CatalogueCache {
@@ -141,19 +148,34 @@ impl CatalogueCache {
     /// `concurrent_misses` queries run at once.
     #[must_use]
     pub fn new(budget_bytes: u64, concurrent_misses: usize) -> Self {
-        Self::sharing_misses(
+        Self::sharing(
             budget_bytes,
             Arc::new(Semaphore::new(concurrent_misses.max(1))),
+            Arc::default(),
         )
     }
 
     /// The cache of one HTTP worker: its share of [`DEFAULT_BUDGET_BYTES`] among `workers`,
-    /// with the server's one bound on concurrent misses. A cache per worker keeps the hot path
-    /// on one core (no cache line shared between workers on a hit).
+    /// with the server's one bound on concurrent misses and its one write counter
+    /// ([`CatalogueCache::write_counter`]). A cache per worker keeps the hot path on one core
+    /// (no cache line shared between workers on a hit but the write counter, read-mostly).
     #[must_use]
-    pub fn for_worker(workers: usize, misses: Arc<Semaphore>) -> Self {
+    pub fn for_worker(workers: usize, misses: Arc<Semaphore>, writes: Arc<AtomicU64>) -> Self {
         let workers = u64::try_from(workers.max(1)).unwrap_or(1);
-        Self::sharing_misses(DEFAULT_BUDGET_BYTES / workers, misses)
+        Self::sharing(DEFAULT_BUDGET_BYTES / workers, misses, writes)
+    }
+
+    /// The counter of catalogue writes made through a server, shared by its workers' caches.
+    #[must_use]
+    pub fn write_counter() -> Arc<AtomicU64> {
+        Arc::default()
+    }
+
+    /// Records a catalogue write made through this node (after it committed): every worker's
+    /// cache reads the version again on its next request instead of trusting it for up to
+    /// [`VERSION_TTL`].
+    pub fn note_write(&self) {
+        self.writes.fetch_add(1, Ordering::Release);
     }
 
     /// The server's bound on misses that run against the database at once: two per core.
@@ -163,7 +185,7 @@ impl CatalogueCache {
         Arc::new(Semaphore::new(MISSES_PER_CORE * cores))
     }
 
-    fn sharing_misses(budget_bytes: u64, misses: Arc<Semaphore>) -> Self {
+    fn sharing(budget_bytes: u64, misses: Arc<Semaphore>, writes: Arc<AtomicU64>) -> Self {
         let budget_bytes = budget_bytes.max(64 * 1024);
         let largest = budget_bytes / 8;
         CatalogueCache {
@@ -180,6 +202,7 @@ impl CatalogueCache {
             keys: KeyHasher::default(),
             version: Mutex::new(VersionState::default()),
             misses,
+            writes,
         }
     }
 
@@ -230,7 +253,13 @@ impl CatalogueCache {
     /// The version to look entries up under, or `Stale` when it is due for a read (claimed by
     /// this request: concurrent requests go on with the current version meanwhile).
     fn known_version(&self) -> Known {
+        let writes = self.writes.load(Ordering::Acquire);
         let mut state = self.lock();
+        if writes != state.writes_seen {
+            state.writes_seen = writes;
+            state.checked_at = Some(Instant::now());
+            return Known::Stale;
+        }
         match state.checked_at {
             Some(at) if at.elapsed() < VERSION_TTL => Known::Fresh(state.version),
             Some(_) => {

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use domain::cart::CartError;
+use domain::catalogue::VocabularyError;
 use domain::catalogue::{
     GetProductError, GetShowError, GetTerminalError, ListShowsError, SetInStockError,
 };
@@ -304,6 +305,22 @@ impl From<CheckoutError> for ApiError {
             CheckoutError::Line(line) => ApiError::Conflict(line.to_string()),
             CheckoutError::Payment(e) => e.into(),
             CheckoutError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<VocabularyError> for ApiError {
+    fn from(e: VocabularyError) -> Self {
+        match e {
+            VocabularyError::Invalid(errors) => ApiError::Validation {
+                message: errors.to_string(),
+                errors: errors.as_map().clone(),
+            },
+            VocabularyError::NotFound(_) => ApiError::NotFound(e.to_string()),
+            VocabularyError::Duplicate { .. } | VocabularyError::InUse { .. } => {
+                ApiError::Conflict(e.to_string())
+            }
+            VocabularyError::Store(e) => e.into(),
         }
     }
 }

@@ -41,9 +41,18 @@ use crate::routes;
         routes::checkout::list_orders,
         routes::checkout::get_order,
         routes::payments::sandbox_pay,
+        routes::vocabulary::create_metadata,
+        routes::vocabulary::update_metadata,
+        routes::vocabulary::delete_metadata,
+        routes::vocabulary::create_show_type,
+        routes::vocabulary::update_show_type,
+        routes::vocabulary::delete_show_type,
+        routes::vocabulary::create_apparel_type,
+        routes::vocabulary::update_apparel_type,
+        routes::vocabulary::delete_apparel_type,
     ),
     modifiers(&BearerAuth),
-    tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"), (name = "checkout"))
+    tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"), (name = "checkout"), (name = "back office"))
 )]
 pub struct ApiDoc;
 

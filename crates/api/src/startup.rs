@@ -188,6 +188,7 @@ fn run(
     let max_body = settings.max_body_bytes;
     // A read cache per worker, one bound on misses for the server (see `catalogue_cache`).
     let misses = crate::catalogue_cache::CatalogueCache::miss_bound();
+    let writes = crate::catalogue_cache::CatalogueCache::write_counter();
     let frontend = Arc::new(web_assets::Frontend::new(&settings.frontend_dir));
     let openapi = ApiDoc::openapi();
     let state = web::Data::new(state);
@@ -201,7 +202,11 @@ fn run(
             .app_data(state.clone())
             .app_data(proxies.clone())
             .app_data(web::Data::new(
-                crate::catalogue_cache::CatalogueCache::for_worker(workers, misses.clone()),
+                crate::catalogue_cache::CatalogueCache::for_worker(
+                    workers,
+                    misses.clone(),
+                    writes.clone(),
+                ),
             ))
             .app_data(
                 web::JsonConfig::default()

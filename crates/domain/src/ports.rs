@@ -15,7 +15,7 @@ use crate::account::{NewUser, Role, User, UserFilter, UserListItem};
 use crate::cart::StoredLine;
 use crate::catalogue::{
     MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
-    ProductFilter, Show, ShowFilter, Terminal, TypeRef,
+    ProductFilter, Show, ShowFilter, Term, TermUsage, Terminal, TypeRef, ValidTerm, Vocabulary,
 };
 use crate::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -49,7 +49,7 @@ pub enum StoreError {
 /// The database: runs a closure on one transaction value that implements every repository.
 pub trait Store: Send + Sync {
     /// The transaction value handed to the closures.
-    type Tx<'a>: Catalogue + Users + Terminals + Carts + Stock + Orders + PaymentSessions
+    type Tx<'a>: Catalogue + Users + Terminals + Carts + Stock + Orders + PaymentSessions + Audit
     where
         Self: 'a;
 
@@ -205,6 +205,97 @@ pub trait Catalogue {
     /// # Errors
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn set_product_in_stock(&mut self, id: &ProductId, in_stock: bool) -> Result<bool, StoreError>;
+
+    /// The term of `kind` with this id.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn find_term(&mut self, kind: Vocabulary, id: &str) -> Result<Option<Term>, StoreError>;
+
+    /// The term of `kind` with this name in any letter case.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn term_named(&mut self, kind: Vocabulary, name: &str) -> Result<Option<Term>, StoreError>;
+
+    /// Stores a new term and answers it with its id.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the name is taken.
+    fn insert_term(&mut self, kind: Vocabulary, term: &ValidTerm) -> Result<Term, StoreError>;
+
+    /// Changes a term's name and description.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the name is taken; [`StoreError::NotFound`].
+    fn update_term(
+        &mut self,
+        kind: Vocabulary,
+        id: &str,
+        term: &ValidTerm,
+    ) -> Result<(), StoreError>;
+
+    /// What uses a term: products (and, for a colour, apparel variants).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn term_usage(&mut self, kind: Vocabulary, id: &str) -> Result<TermUsage, StoreError>;
+
+    /// Deletes a term (the caller checked nothing uses it).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when a row still refers to it.
+    fn delete_term(&mut self, kind: Vocabulary, id: &str) -> Result<(), StoreError>;
+}
+
+/// One row of the audit trail: who did what to which entity, when, before and after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditEntry {
+    /// Who (none for the system).
+    pub actor: Option<UserId>,
+    /// `create`, `update`, `delete`, ...
+    pub action: &'static str,
+    /// The entity's kind (`brand`, `product`, ...).
+    pub entity: &'static str,
+    /// The entity's id.
+    pub entity_id: String,
+    /// `{"before": ..., "after": ...}` as JSON text.
+    pub details: String,
+    /// When.
+    pub at: NaiveDateTime,
+}
+
+impl AuditEntry {
+    /// An entry with the JSON of the entity before and after the change.
+    #[must_use]
+    pub fn new<T: serde::Serialize>(
+        actor: &UserId,
+        action: &'static str,
+        entity: &'static str,
+        entity_id: &str,
+        before: Option<&T>,
+        after: Option<&T>,
+        at: NaiveDateTime,
+    ) -> AuditEntry {
+        let details = serde_json::json!({ "before": before, "after": after }).to_string();
+        AuditEntry {
+            actor: Some(actor.clone()),
+            action,
+            entity,
+            entity_id: entity_id.to_owned(),
+            details,
+            at,
+        }
+    }
+}
+
+/// The audit trail of admin writes.
+pub trait Audit {
+    /// Appends an entry (in the same transaction as the change it records).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn record_audit(&mut self, entry: &AuditEntry) -> Result<(), StoreError>;
 }
 
 /// Accounts: users, their profiles and their carts.

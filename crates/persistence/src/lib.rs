@@ -10,6 +10,7 @@
 #[macro_use]
 mod macros;
 
+mod audit;
 mod carts;
 mod catalogue;
 mod checkout;

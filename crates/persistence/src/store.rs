@@ -9,19 +9,20 @@ use domain::account::{NewUser, Role, User, UserFilter, UserListItem};
 use domain::cart::StoredLine;
 use domain::catalogue::{
     MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
-    ProductFilter, Show, ShowFilter, Terminal, TypeRef,
+    ProductFilter, Show, ShowFilter, Term, TermUsage, Terminal, TypeRef, ValidTerm, Vocabulary,
 };
 use domain::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use domain::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
 use domain::paging::{Page, PageRequest};
 use domain::ports::{
-    Carts, Catalogue, Orders, PaymentSessions, Stock, Store, StoreError, Terminals, Users,
+    Audit, AuditEntry, Carts, Catalogue, Orders, PaymentSessions, Stock, Store, StoreError,
+    Terminals, Users,
 };
 use domain::profile::{Profile, ProfileChanges};
 
 use crate::connection::{Db, DbConnection};
 use crate::error::DbError;
-use crate::{carts, catalogue, checkout, orders, users};
+use crate::{audit, carts, catalogue, checkout, orders, users};
 
 impl From<DbError> for StoreError {
     fn from(e: DbError) -> Self {
@@ -187,6 +188,35 @@ impl Catalogue for Tx<'_> {
             id.as_str(),
             in_stock,
         ))
+    }
+
+    fn find_term(&mut self, kind: Vocabulary, id: &str) -> Result<Option<Term>, StoreError> {
+        q(catalogue::vocabulary::find(self.conn, kind, id))
+    }
+
+    fn term_named(&mut self, kind: Vocabulary, name: &str) -> Result<Option<Term>, StoreError> {
+        q(catalogue::vocabulary::named_as(self.conn, kind, name))
+    }
+
+    fn insert_term(&mut self, kind: Vocabulary, term: &ValidTerm) -> Result<Term, StoreError> {
+        q(catalogue::vocabulary::insert(self.conn, kind, term))
+    }
+
+    fn update_term(
+        &mut self,
+        kind: Vocabulary,
+        id: &str,
+        term: &ValidTerm,
+    ) -> Result<(), StoreError> {
+        q(catalogue::vocabulary::update(self.conn, kind, id, term))
+    }
+
+    fn term_usage(&mut self, kind: Vocabulary, id: &str) -> Result<TermUsage, StoreError> {
+        q(catalogue::vocabulary::usage(self.conn, kind, id))
+    }
+
+    fn delete_term(&mut self, kind: Vocabulary, id: &str) -> Result<(), StoreError> {
+        q(catalogue::vocabulary::delete(self.conn, kind, id))
     }
 }
 
@@ -404,5 +434,11 @@ impl Orders for Tx<'_> {
 
     fn orders_of(&mut self, user: &UserId, page: PageRequest) -> Result<Page<Order>, StoreError> {
         q(orders::of_user(self.conn, user, page))
+    }
+}
+
+impl Audit for Tx<'_> {
+    fn record_audit(&mut self, entry: &AuditEntry) -> Result<(), StoreError> {
+        q(audit::record(self.conn, entry))
     }
 }

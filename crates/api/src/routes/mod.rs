@@ -13,6 +13,7 @@ pub mod shipping;
 pub mod shows;
 pub mod terminal;
 pub mod user;
+pub mod vocabulary;
 
 use actix_web::{web, HttpRequest};
 
@@ -39,6 +40,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(checkout::list_orders)
         .service(checkout::get_order)
         .service(payments::sandbox_pay);
+    // Back office: the catalogue's vocabulary (issue 11).
+    cfg.service(vocabulary::create_metadata)
+        .service(vocabulary::update_metadata)
+        .service(vocabulary::delete_metadata)
+        .service(vocabulary::create_show_type)
+        .service(vocabulary::update_show_type)
+        .service(vocabulary::delete_show_type)
+        .service(vocabulary::create_apparel_type)
+        .service(vocabulary::update_apparel_type)
+        .service(vocabulary::delete_apparel_type);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     cfg.service(products::list)
         .service(products::get)

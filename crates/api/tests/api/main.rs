@@ -13,3 +13,4 @@ mod quote;
 mod security;
 mod startup;
 mod user;
+mod vocabulary;

@@ -6,6 +6,7 @@ mod filter;
 mod model;
 mod service;
 mod values;
+mod vocabulary;
 
 pub use filter::{ProductFilter, ProductSort, ShowFilter, StockFilter};
 pub use model::{
@@ -19,3 +20,7 @@ pub use service::{
     ListShowsError, SetInStockError, ShowQuery,
 };
 pub use values::*;
+pub use vocabulary::{
+    create_term, delete_term, update_term, Term, TermInput, TermUsage, ValidTerm, Vocabulary,
+    VocabularyError, MAX_TERM_DESCRIPTION_LEN, MAX_TERM_NAME_LEN,
+};

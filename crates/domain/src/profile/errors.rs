@@ -81,6 +81,11 @@ impl FieldErrors {
             .push(error.to_string());
     }
 
+    /// Records a failure of `field` in words of its own (a rule outside the profile's).
+    pub fn add_message(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0.entry(field.into()).or_default().push(message.into());
+    }
+
     /// Records every failure of `other` with its field names put under `prefix`
     /// (`street1` becomes `billingAddress.street1`; the empty name becomes `billingAddress`).
     pub fn merge_under(&mut self, prefix: &str, other: FieldErrors) {

@@ -12,6 +12,7 @@ mod products;
 mod shows;
 mod terminals;
 mod version;
+pub(crate) mod vocabulary;
 mod writes;
 
 pub(crate) use metadata::{apparel_skus, apparel_types, metadata, metadata_page, show_types};

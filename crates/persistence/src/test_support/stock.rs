@@ -8,9 +8,12 @@ use diesel::prelude::*;
 use super::TestDatabase;
 use crate::error::DbError;
 use crate::schema::{
-    apparel_variants, case_break_requests, order_items, orders, payment_sessions, sandbox_payments,
-    stock_holds, unit_products,
+    apparel_variants, audit_log, case_break_requests, order_items, orders, payment_sessions,
+    sandbox_payments, stock_holds, unit_products,
 };
+
+/// An audit row as tests read it: (action, entity id, actor id, details JSON).
+pub type AuditRow = (String, Option<String>, Option<String>, Option<String>);
 
 impl TestDatabase {
     /// Sets an apparel variant's stock.
@@ -181,5 +184,26 @@ impl TestDatabase {
             .select(count_star())
             .first(&mut *conn)?;
         Ok(Some((id, n)))
+    }
+
+    /// The audit rows of an entity kind: (action, entity id, actor id, details), oldest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn audit_rows(
+        &self,
+        entity: &str,
+    ) -> Result<Vec<AuditRow>, DbError> {
+        let mut conn = self.db().get()?;
+        Ok(audit_log::table
+            .filter(audit_log::entity.eq(entity))
+            .order((audit_log::created_at, audit_log::id))
+            .select((
+                audit_log::action,
+                audit_log::entity_id,
+                audit_log::actor_id,
+                audit_log::details,
+            ))
+            .load(&mut *conn)?)
     }
 }
