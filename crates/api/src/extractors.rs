@@ -9,6 +9,7 @@ use actix_web::{web, FromRequest, HttpRequest};
 use domain::account::Role;
 use domain::ids::UserId;
 
+use crate::catalogue_cache::CatalogueCache;
 use crate::error::ApiError;
 pub use crate::error::{SESSION_EXPIRED, SIGN_IN_REQUIRED};
 use crate::state::AppState;
@@ -98,4 +99,58 @@ pub fn client_ip(req: &HttpRequest, state: &AppState) -> IpAddr {
 pub fn no_store() -> actix_web::http::header::CacheControl {
     use actix_web::http::header::{CacheControl, CacheDirective};
     CacheControl(vec![CacheDirective::NoStore])
+}
+
+/// A catalogue write by an admin (ADMIN only: 401/403): the state, the node's catalogue
+/// cache and the admin, taken by each back-office write handler as one extractor.
+pub struct CatalogueWrite {
+    /// The shared state.
+    pub state: web::Data<AppState>,
+    cache: web::Data<CatalogueCache>,
+    /// The admin.
+    pub admin: AdminUser,
+}
+
+impl actix_web::FromRequest for CatalogueWrite {
+    type Error = ApiError;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(
+        req: &actix_web::HttpRequest,
+        payload: &mut actix_web::dev::Payload,
+    ) -> Self::Future {
+        let admin = AdminUser::from_request(req, payload);
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let cache = req.app_data::<web::Data<CatalogueCache>>().cloned();
+        Box::pin(async move {
+            let admin = admin.await?;
+            match (state, cache) {
+                (Some(state), Some(cache)) => Ok(CatalogueWrite {
+                    state,
+                    cache,
+                    admin,
+                }),
+                _ => Err(ApiError::internal("write route without its state or cache")),
+            }
+        })
+    }
+}
+
+impl CatalogueWrite {
+    /// Runs one catalogue write use case as the admin; once it committed, every worker of
+    /// this node reads the catalogue version again on its next request.
+    ///
+    /// # Errors
+    /// The use case's error as an answer.
+    pub async fn run<T, E, F>(self, work: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&AppState, &domain::ids::UserId) -> Result<T, E> + Send + 'static,
+        E: Into<ApiError>,
+        T: Send + 'static,
+    {
+        let actor = self.admin.0.id;
+        let done = self.state.call(move |s| work(s, &actor)).await?;
+        self.cache.note_write();
+        Ok(done)
+    }
 }

@@ -50,6 +50,9 @@ use crate::routes;
         routes::vocabulary::create_apparel_type,
         routes::vocabulary::update_apparel_type,
         routes::vocabulary::delete_apparel_type,
+        routes::product_admin::create,
+        routes::product_admin::update,
+        routes::product_admin::remove,
     ),
     modifiers(&BearerAuth),
     tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"), (name = "checkout"), (name = "back office"))

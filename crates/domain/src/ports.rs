@@ -15,7 +15,8 @@ use crate::account::{NewUser, Role, User, UserFilter, UserListItem};
 use crate::cart::StoredLine;
 use crate::catalogue::{
     MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
-    ProductFilter, Show, ShowFilter, Term, TermUsage, Terminal, TypeRef, ValidTerm, Vocabulary,
+    ProductFilter, ProductUsage, Show, ShowFilter, Term, TermUsage, Terminal, TypeRef, UnitRecord,
+    ValidProduct, ValidTerm, Vocabulary,
 };
 use crate::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -240,6 +241,81 @@ pub trait Catalogue {
     /// # Errors
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn term_usage(&mut self, kind: Vocabulary, id: &str) -> Result<TermUsage, StoreError>;
+
+    /// Whether a product or unit product other than `except` has this SKU.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn sku_in_use(&mut self, sku: &str, except: Option<&ProductId>) -> Result<bool, StoreError>;
+
+    /// Stores a new fireworks product with its colour and effect links; answers its id.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the SKU is taken; [`StoreError::Conflict`] for unknown
+    /// metadata.
+    fn insert_product(
+        &mut self,
+        product: &ValidProduct,
+        at: NaiveDateTime,
+    ) -> Result<ProductId, StoreError>;
+
+    /// The stored form of a fireworks product (not a show or apparel), or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn product_record(&mut self, id: &ProductId) -> Result<Option<ValidProduct>, StoreError>;
+
+    /// Replaces a fireworks product's fields and links (the SKU stays).
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown metadata.
+    fn update_product(
+        &mut self,
+        id: &ProductId,
+        product: &ValidProduct,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Creates or updates a product's unit product (its stock is kept; a new one starts at 0)
+    /// and sets it available. When `unit` carries the price helper's price
+    /// (`price_overridden` false) and the stored price was the admin's, the admin's stays.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the unit SKU is taken.
+    fn put_unit_product(
+        &mut self,
+        product: &ProductId,
+        unit: &UnitRecord,
+        available: bool,
+    ) -> Result<(), StoreError>;
+
+    /// Marks a product's unit product (un)available.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn set_unit_available(
+        &mut self,
+        product: &ProductId,
+        available: bool,
+    ) -> Result<(), StoreError>;
+
+    /// Deletes a product's unit product, if any.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when rows still refer to it.
+    fn delete_unit_product(&mut self, product: &ProductId) -> Result<(), StoreError>;
+
+    /// What uses a product: order items, shows, case break requests.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn usage_of_product(&mut self, id: &ProductId) -> Result<ProductUsage, StoreError>;
+
+    /// Deletes a product with its links, unit product, variants and cart lines.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when orders, shows or requests still refer to it.
+    fn delete_product(&mut self, id: &ProductId) -> Result<(), StoreError>;
 
     /// Deletes a term (the caller checked nothing uses it).
     ///

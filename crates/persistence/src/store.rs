@@ -9,7 +9,8 @@ use domain::account::{NewUser, Role, User, UserFilter, UserListItem};
 use domain::cart::StoredLine;
 use domain::catalogue::{
     MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
-    ProductFilter, Show, ShowFilter, Term, TermUsage, Terminal, TypeRef, ValidTerm, Vocabulary,
+    ProductFilter, ProductUsage, Show, ShowFilter, Term, TermUsage, Terminal, TypeRef, UnitRecord,
+    ValidProduct, ValidTerm, Vocabulary,
 };
 use domain::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use domain::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -213,6 +214,62 @@ impl Catalogue for Tx<'_> {
 
     fn term_usage(&mut self, kind: Vocabulary, id: &str) -> Result<TermUsage, StoreError> {
         q(catalogue::vocabulary::usage(self.conn, kind, id))
+    }
+
+    fn sku_in_use(&mut self, sku: &str, except: Option<&ProductId>) -> Result<bool, StoreError> {
+        q(catalogue::sku_in_use(self.conn, sku, except))
+    }
+
+    fn insert_product(
+        &mut self,
+        product: &ValidProduct,
+        at: NaiveDateTime,
+    ) -> Result<ProductId, StoreError> {
+        q(catalogue::insert_product(self.conn, product, at))
+    }
+
+    fn product_record(&mut self, id: &ProductId) -> Result<Option<ValidProduct>, StoreError> {
+        q(catalogue::product_record(self.conn, id))
+    }
+
+    fn update_product(
+        &mut self,
+        id: &ProductId,
+        product: &ValidProduct,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(catalogue::update_product(self.conn, id, product, at))
+    }
+
+    fn put_unit_product(
+        &mut self,
+        product: &ProductId,
+        unit: &UnitRecord,
+        available: bool,
+    ) -> Result<(), StoreError> {
+        q(catalogue::put_unit_product(
+            self.conn, product, unit, available,
+        ))
+    }
+
+    fn set_unit_available(
+        &mut self,
+        product: &ProductId,
+        available: bool,
+    ) -> Result<(), StoreError> {
+        q(catalogue::set_unit_available(self.conn, product, available))
+    }
+
+    fn delete_unit_product(&mut self, product: &ProductId) -> Result<(), StoreError> {
+        q(catalogue::delete_unit_product(self.conn, product))
+    }
+
+    fn usage_of_product(&mut self, id: &ProductId) -> Result<ProductUsage, StoreError> {
+        q(catalogue::usage_of_product(self.conn, id))
+    }
+
+    fn delete_product(&mut self, id: &ProductId) -> Result<(), StoreError> {
+        q(catalogue::delete_product(self.conn, id))
     }
 
     fn delete_term(&mut self, kind: Vocabulary, id: &str) -> Result<(), StoreError> {

@@ -7,6 +7,7 @@ pub mod checkout;
 pub mod health;
 pub mod metadata;
 pub mod payments;
+pub mod product_admin;
 pub mod products;
 pub mod quote;
 pub mod shipping;
@@ -49,7 +50,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(vocabulary::delete_show_type)
         .service(vocabulary::create_apparel_type)
         .service(vocabulary::update_apparel_type)
-        .service(vocabulary::delete_apparel_type);
+        .service(vocabulary::delete_apparel_type)
+        .service(product_admin::create)
+        .service(product_admin::update)
+        .service(product_admin::remove);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     cfg.service(products::list)
         .service(products::get)

@@ -11,10 +11,8 @@ use domain::catalogue::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::catalogue_cache::CatalogueCache;
 use crate::error::ApiError;
-use crate::extractors::AdminUser;
-use crate::state::AppState;
+use crate::extractors::CatalogueWrite as Write;
 
 /// A term as the forms send it.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -61,54 +59,6 @@ fn metadata_kind(raw: &str) -> Result<Vocabulary, ApiError> {
                 "No metadata kind {raw}: use brands, categories, colors or effects"
             ))
         })
-}
-
-/// The handlers' shared arguments: the state, the node's catalogue cache, the admin.
-pub struct Write {
-    state: web::Data<AppState>,
-    cache: web::Data<CatalogueCache>,
-    admin: AdminUser,
-}
-
-impl actix_web::FromRequest for Write {
-    type Error = ApiError;
-    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, ApiError>>>>;
-
-    fn from_request(
-        req: &actix_web::HttpRequest,
-        payload: &mut actix_web::dev::Payload,
-    ) -> Self::Future {
-        let admin = AdminUser::from_request(req, payload);
-        let state = req.app_data::<web::Data<AppState>>().cloned();
-        let cache = req.app_data::<web::Data<CatalogueCache>>().cloned();
-        Box::pin(async move {
-            let admin = admin.await?;
-            match (state, cache) {
-                (Some(state), Some(cache)) => Ok(Write {
-                    state,
-                    cache,
-                    admin,
-                }),
-                _ => Err(ApiError::internal("write route without its state or cache")),
-            }
-        })
-    }
-}
-
-impl Write {
-    /// Runs one vocabulary write; on success the node's caches read the version again.
-    async fn run<T, F>(self, work: F) -> Result<T, ApiError>
-    where
-        F: FnOnce(&AppState, &domain::ids::UserId) -> Result<T, domain::catalogue::VocabularyError>
-            + Send
-            + 'static,
-        T: Send + 'static,
-    {
-        let actor = self.admin.0.id;
-        let done = self.state.call(move |s| work(s, &actor)).await?;
-        self.cache.note_write();
-        Ok(done)
-    }
 }
 
 async fn create(write: Write, kind: Vocabulary, body: TermBody) -> Result<HttpResponse, ApiError> {

@@ -9,6 +9,7 @@ mod checkout;
 mod checkout_races;
 mod conventions;
 mod helpers;
+mod product_admin;
 mod quote;
 mod security;
 mod startup;

@@ -4,6 +4,7 @@
 
 mod filter;
 mod model;
+mod product_admin;
 mod service;
 mod values;
 mod vocabulary;
@@ -13,6 +14,10 @@ pub use model::{
     apparel_in_stock, unit_for_sale, MetadataItem, MetadataKind, MetadataLists, NamedRef,
     PricedProduct, PricedVariant, Product, Show, ShowLine, ShowLineProduct, StoredAddress,
     Terminal, TypeRef, UnitProduct, Variant,
+};
+pub use product_admin::{
+    create_product, delete_product, update_product, ProductAdminError, ProductInput, ProductUsage,
+    UnitRecord, ValidProduct, PLACEHOLDER_IMAGE,
 };
 pub use service::{
     get_product, get_show, get_terminal, list_products, list_shows, metadata_pages,

@@ -2,10 +2,19 @@
 //! moves the catalogue version on (`Catalogue::bump_catalogue_version`), so that every API
 //! node drops its cached answers.
 
-use chrono::Utc;
+use chrono::{NaiveDateTime, Utc};
+use diesel::dsl::count_star;
 use diesel::prelude::*;
+use domain::catalogue::{Package, ProductUsage, Sku, UnitRecord, ValidProduct};
+use domain::ids::ProductId;
+use domain::money::Money;
+use uuid::Uuid;
 
-use crate::schema::products;
+use crate::models::{Product, ProductColor, ProductEffect, UnitProduct};
+use crate::schema::{
+    case_break_requests, order_items, product_colors, product_effects, products, show_products,
+    unit_products,
+};
 use crate::{DbConnection, DbError};
 
 /// Sets a product's `in_stock` flag (the admin's case availability switch). Returns whether
@@ -25,4 +34,294 @@ pub fn set_product_in_stock(
         ))
         .execute(conn)?;
     Ok(changed > 0)
+}
+
+/// Whether a product or unit product other than `except` has this SKU.
+///
+/// # Errors
+/// Database failures.
+pub fn sku_in_use(
+    conn: &mut DbConnection,
+    sku: &str,
+    except: Option<&ProductId>,
+) -> Result<bool, DbError> {
+    let except = except.map_or("", ProductId::as_str);
+    let products: i64 = products::table
+        .filter(products::sku.eq(sku))
+        .filter(products::id.ne(except))
+        .select(count_star())
+        .first(conn)?;
+    let units: i64 = unit_products::table
+        .filter(unit_products::sku.eq(sku))
+        .filter(unit_products::product_id.ne(except))
+        .select(count_star())
+        .first(conn)?;
+    Ok(products + units > 0)
+}
+
+fn links(
+    conn: &mut DbConnection,
+    id: &str,
+    colors: &[String],
+    effects: &[String],
+) -> Result<(), DbError> {
+    diesel::delete(product_colors::table.filter(product_colors::product_id.eq(id)))
+        .execute(conn)?;
+    diesel::delete(product_effects::table.filter(product_effects::product_id.eq(id)))
+        .execute(conn)?;
+    let colors: Vec<ProductColor> = colors
+        .iter()
+        .map(|c| ProductColor {
+            product_id: id.to_owned(),
+            color_id: c.clone(),
+        })
+        .collect();
+    if !colors.is_empty() {
+        insert_rows!(conn, product_colors::table, &colors)?;
+    }
+    let effects: Vec<ProductEffect> = effects
+        .iter()
+        .map(|e| ProductEffect {
+            product_id: id.to_owned(),
+            effect_id: e.clone(),
+        })
+        .collect();
+    if !effects.is_empty() {
+        insert_rows!(conn, product_effects::table, &effects)?;
+    }
+    Ok(())
+}
+
+/// Stores a new fireworks product with its links.
+///
+/// # Errors
+/// [`DbError::Duplicate`] for a taken SKU; [`DbError::Conflict`] for unknown metadata.
+pub fn insert_product(
+    conn: &mut DbConnection,
+    p: &ValidProduct,
+    at: NaiveDateTime,
+) -> Result<ProductId, DbError> {
+    let id = Uuid::now_v7().to_string();
+    diesel::insert_into(products::table)
+        .values(&Product {
+            id: id.clone(),
+            sku: p.sku.as_str().to_owned(),
+            title: p.title.clone(),
+            title_lower: p.title.to_lowercase(),
+            description: p.description.clone(),
+            case_price_cents: p.case_price.cents(),
+            is_show: false,
+            is_apparel: false,
+            in_stock: p.in_stock,
+            is_case_breakable: p.is_case_breakable,
+            brand_id: p.brand_id.clone(),
+            category_id: p.category_id.clone(),
+            apparel_type_id: None,
+            show_type_id: None,
+            image: p.image.clone(),
+            video_url: p.video_url.clone(),
+            package: p.package.to_db_string(),
+            created_on: at,
+            updated_on: at,
+        })
+        .execute(conn)?;
+    links(conn, &id, &p.colors, &p.effects)?;
+    Ok(ProductId::from(id))
+}
+
+/// The stored form of a fireworks product (not a show, not apparel).
+///
+/// # Errors
+/// Database failures; [`DbError::Other`] for a stored row the domain refuses.
+pub fn product_record(
+    conn: &mut DbConnection,
+    id: &ProductId,
+) -> Result<Option<ValidProduct>, DbError> {
+    let Some(row) = products::table
+        .find(id.as_str())
+        .filter(products::is_show.eq(false))
+        .filter(products::is_apparel.eq(false))
+        .select(Product::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let unit: Option<UnitProduct> = unit_products::table
+        .filter(unit_products::product_id.eq(id.as_str()))
+        .select(UnitProduct::as_select())
+        .first(conn)
+        .optional()?;
+    let colors: Vec<String> = product_colors::table
+        .filter(product_colors::product_id.eq(id.as_str()))
+        .order(product_colors::color_id)
+        .select(product_colors::color_id)
+        .load(conn)?;
+    let effects: Vec<String> = product_effects::table
+        .filter(product_effects::product_id.eq(id.as_str()))
+        .order(product_effects::effect_id)
+        .select(product_effects::effect_id)
+        .load(conn)?;
+    Ok(Some(ValidProduct {
+        sku: Sku::parse(&row.sku).map_err(DbError::other)?,
+        title: row.title,
+        description: row.description,
+        case_price: Money::from_cents(row.case_price_cents),
+        in_stock: row.in_stock,
+        package: Package::parse(&row.package).map_err(DbError::other)?,
+        is_case_breakable: row.is_case_breakable,
+        unit_price: unit
+            .filter(|u| u.price_overridden)
+            .map(|u| Money::from_cents(u.unit_price_cents)),
+        image: row.image,
+        video_url: row.video_url,
+        brand_id: row.brand_id,
+        category_id: row.category_id,
+        colors,
+        effects,
+    }))
+}
+
+/// Replaces a fireworks product's fields and links.
+///
+/// # Errors
+/// [`DbError::NotFound`]; [`DbError::Conflict`] for unknown metadata.
+pub fn update_product(
+    conn: &mut DbConnection,
+    id: &ProductId,
+    p: &ValidProduct,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let changed = diesel::update(products::table.find(id.as_str()))
+        .set((
+            products::title.eq(&p.title),
+            products::title_lower.eq(p.title.to_lowercase()),
+            products::description.eq(&p.description),
+            products::case_price_cents.eq(p.case_price.cents()),
+            products::in_stock.eq(p.in_stock),
+            products::is_case_breakable.eq(p.is_case_breakable),
+            products::brand_id.eq(&p.brand_id),
+            products::category_id.eq(&p.category_id),
+            products::image.eq(&p.image),
+            products::video_url.eq(&p.video_url),
+            products::package.eq(p.package.to_db_string()),
+            products::updated_on.eq(at),
+        ))
+        .execute(conn)?;
+    if changed == 0 {
+        return Err(DbError::NotFound);
+    }
+    links(conn, id.as_str(), &p.colors, &p.effects)
+}
+
+/// Creates or updates a product's unit product (see the port's documentation).
+///
+/// # Errors
+/// [`DbError::Duplicate`] for a taken unit SKU; database failures.
+pub fn put_unit_product(
+    conn: &mut DbConnection,
+    product: &ProductId,
+    unit: &UnitRecord,
+    available: bool,
+) -> Result<(), DbError> {
+    let stored: Option<UnitProduct> = unit_products::table
+        .filter(unit_products::product_id.eq(product.as_str()))
+        .select(UnitProduct::as_select())
+        .first(conn)
+        .optional()?;
+    match stored {
+        Some(stored) => {
+            let (price, overridden) = if !unit.price_overridden && stored.price_overridden {
+                (stored.unit_price_cents, true)
+            } else {
+                (unit.unit_price.cents(), unit.price_overridden)
+            };
+            diesel::update(unit_products::table.find(&stored.id))
+                .set((
+                    unit_products::sku.eq(&unit.sku),
+                    unit_products::unit_price_cents.eq(price),
+                    unit_products::price_overridden.eq(overridden),
+                    unit_products::package.eq(unit.package.to_db_string()),
+                    unit_products::available.eq(available),
+                ))
+                .execute(conn)?;
+        }
+        None => {
+            diesel::insert_into(unit_products::table)
+                .values(&UnitProduct {
+                    id: Uuid::now_v7().to_string(),
+                    product_id: product.to_string(),
+                    sku: unit.sku.clone(),
+                    unit_price_cents: unit.unit_price.cents(),
+                    price_overridden: unit.price_overridden,
+                    package: unit.package.to_db_string(),
+                    available_stock: 0,
+                    available,
+                })
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
+
+/// Marks a product's unit product (un)available.
+///
+/// # Errors
+/// Database failures.
+pub fn set_unit_available(
+    conn: &mut DbConnection,
+    product: &ProductId,
+    available: bool,
+) -> Result<(), DbError> {
+    diesel::update(unit_products::table.filter(unit_products::product_id.eq(product.as_str())))
+        .set(unit_products::available.eq(available))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Deletes a product's unit product.
+///
+/// # Errors
+/// Database failures.
+pub fn delete_unit_product(conn: &mut DbConnection, product: &ProductId) -> Result<(), DbError> {
+    diesel::delete(unit_products::table.filter(unit_products::product_id.eq(product.as_str())))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// What uses a product.
+///
+/// # Errors
+/// Database failures.
+pub fn usage_of_product(conn: &mut DbConnection, id: &ProductId) -> Result<ProductUsage, DbError> {
+    let id = id.as_str();
+    Ok(ProductUsage {
+        orders: order_items::table
+            .filter(order_items::product_id.eq(id))
+            .select(count_star())
+            .first(conn)?,
+        unit_orders: order_items::table
+            .filter(order_items::product_id.eq(id))
+            .filter(order_items::is_unit.eq(true))
+            .select(count_star())
+            .first(conn)?,
+        shows: show_products::table
+            .filter(show_products::product_id.eq(id))
+            .select(count_star())
+            .first(conn)?,
+        case_breaks: case_break_requests::table
+            .filter(case_break_requests::product_id.eq(id))
+            .select(count_star())
+            .first(conn)?,
+    })
+}
+
+/// Deletes a product; its links, unit product, variants and cart lines go with it (ON DELETE
+/// CASCADE).
+///
+/// # Errors
+/// [`DbError::Conflict`] when orders, shows or requests refer to it.
+pub fn delete_product(conn: &mut DbConnection, id: &ProductId) -> Result<(), DbError> {
+    diesel::delete(products::table.find(id.as_str())).execute(conn)?;
+    Ok(())
 }

@@ -190,10 +190,7 @@ impl TestDatabase {
     ///
     /// # Errors
     /// Database failures.
-    pub fn audit_rows(
-        &self,
-        entity: &str,
-    ) -> Result<Vec<AuditRow>, DbError> {
+    pub fn audit_rows(&self, entity: &str) -> Result<Vec<AuditRow>, DbError> {
         let mut conn = self.db().get()?;
         Ok(audit_log::table
             .filter(audit_log::entity.eq(entity))
