@@ -50,6 +50,21 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
   });
 
+  it('shows the back office inside its layout to an admin, a placeholder for screens still to come', async () => {
+    mockApi({ 'GET /api/admin/summary': () => [200, { users: 1, inventory: 2, products: 3, shows: 4 }] });
+    writeSession('token-123', user({ role: 'ADMIN' }));
+    const { router } = renderRoutes(routes, { path: '/admin', preloadedState: signedInState({ role: 'ADMIN' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
+    await router.navigate('/admin/reports?type=sales');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sales Report' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    await router.navigate('/admin/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shows' })).toBeInTheDocument();
+    await router.navigate('/admin/no-such-screen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
+  });
+
   it('renders a static page inside the shell', async () => {
     renderRoutes(routes, { path: '/fireworks-safety', preloadedState: signedOutState });
     expect(await screen.findByRole('heading', { level: 1, name: 'Fireworks Safety' })).toBeInTheDocument();

@@ -24,6 +24,11 @@ function page(path: string | undefined, load: () => Promise<PageModule>, extra: 
   return { ...route, path } as RouteObject;
 }
 
+/** A lazily loaded layout route without a path of its own (its children carry the paths). */
+function layout(load: () => Promise<PageModule>, children: RouteObject[]): RouteObject {
+  return { handle: { preload: load } satisfies RouteHandle, lazy: async () => ({ Component: (await load()).default }), children };
+}
+
 /** A route's pattern relative to the root layout ('/products/:productId' -> 'products/:productId'). */
 const child = ({ path }: { path: string }) => path.slice(1);
 
@@ -43,7 +48,14 @@ const profileEdit = () => import(/* webpackChunkName: "profile-edit" */ '@/featu
 const cartRoute = () => import(/* webpackChunkName: "cart" */ '@/app/routes/profile/cart');
 const checkoutSuccess = () => import(/* webpackChunkName: "checkout-success" */ '@/features/cart/routes/checkout-success');
 const notFound = () => import(/* webpackChunkName: "not-found" */ '@/components/not-found');
-const adminRoute = () => import(/* webpackChunkName: "admin" */ '@/features/admin/routes/dashboard');
+
+// The back office: its layout and every screen are lazy chunks, outside the storefront's first load.
+const adminLayout = () => import(/* webpackChunkName: "admin-layout" */ '@/features/admin/routes/layout');
+const adminDashboard = () => import(/* webpackChunkName: "admin-dashboard" */ '@/features/admin/routes/dashboard');
+const placeholders = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/routes/placeholders');
+type Placeholders = Awaited<ReturnType<typeof placeholders>>;
+/** A back-office screen still to come: a titled placeholder inside the admin layout. */
+const placeholder = (name: keyof Placeholders) => () => placeholders().then((m) => ({ default: m[name] }));
 
 export const routes: RouteObject[] = [
   {
@@ -80,7 +92,26 @@ export const routes: RouteObject[] = [
           {
             path: child(paths.admin),
             element: <RequireAdmin />,
-            children: [page(undefined, adminRoute), page('*', adminRoute)],
+            children: [
+              layout(adminLayout, [
+                page(undefined, adminDashboard),
+                page(under(paths.admin, paths.adminUsers), placeholder('UsersPage')),
+                page(under(paths.admin, paths.adminUserNew), placeholder('UserNewPage')),
+                page(under(paths.admin, paths.adminUserEdit), placeholder('UserEditPage')),
+                page(under(paths.admin, paths.adminUserResetPassword), placeholder('UserResetPasswordPage')),
+                page(under(paths.admin, paths.adminUserPermissions), placeholder('UserPermissionsPage')),
+                page(under(paths.admin, paths.adminShows), placeholder('ShowsPage')),
+                page(under(paths.admin, paths.adminShowsAlias), placeholder('ShowsPage')),
+                page(under(paths.admin, paths.adminShowCreate), placeholder('ShowCreatePage')),
+                page(under(paths.admin, paths.adminShowEdit), placeholder('ShowEditPage')),
+                page(under(paths.admin, paths.adminApparel), placeholder('ApparelPage')),
+                page(under(paths.admin, paths.adminApparelCreate), placeholder('ApparelCreatePage')),
+                page(under(paths.admin, paths.adminApparelEdit), placeholder('ApparelEditPage')),
+                page(under(paths.admin, paths.adminApparelVariants), placeholder('ApparelVariantsPage')),
+                page(under(paths.admin, paths.adminReports), placeholder('ReportsPage')),
+                page('*', notFound),
+              ]),
+            ],
           },
           page(child(paths.events), () => import(/* webpackChunkName: "events" */ '@/features/events/routes/events')),
           page(child(paths.newYears), () => import(/* webpackChunkName: "new-years" */ '@/features/events/routes/new-years')),

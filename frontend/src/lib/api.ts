@@ -54,6 +54,12 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
+/**
+ * Fetch options for reads that must show a write at once (the back office): revalidate with the
+ * server (ETag, usually a 304) instead of trusting the browser's cache for the answer's max-age.
+ */
+export const REVALIDATE = { cache: 'no-cache' } as const satisfies RequestInit;
+
 /** Network failures, timeouts and 5xx answers may pass; 4xx answers will not. */
 export function isTransientError(error: FetchBaseQueryError): boolean {
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return true;

@@ -73,7 +73,7 @@ export const paths = {
   privacyPolicy: route('/privacy-policy'),
   shippingInfo: route('/shipping-info'),
   termsOfUse: route('/terms-of-use'),
-  // The back office: the /admin screens come with the back-office issues.
+  // The back office (back-office.md §2).
   admin,
   adminUsers,
   adminUserNew: route(`${adminUsers.path}/new`),
@@ -84,12 +84,18 @@ export const paths = {
   adminProducts,
   adminProductCreate: route(`${adminProducts.path}/create`),
   adminProductEdit: route(`${adminProducts.path}/:productId/edit`),
+  // The sidebar's "Manage Metadata" (brands, categories, colours, effects); §2 names no address.
+  adminProductMetadata: route(`${adminProducts.path}/metadata`),
   adminShows,
+  // §2: /admin/admin shows the shows management screen too.
+  adminShowsAlias: route(`${admin.path}/admin`),
   adminShowCreate: route(`${adminShows.path}/create`),
   adminShowEdit: route(`${adminShows.path}/:showId/edit`),
   adminShowTypes: route(`${adminShows.path}/showTypes`),
   adminApparel,
   adminApparelCreate: route(`${adminApparel.path}/create`),
+  // The apparel screen's "Manage Types"; §2 names no address.
+  adminApparelTypes: route(`${adminApparel.path}/types`),
   adminApparelEdit: route(`${adminApparel.path}/:productId/edit`),
   adminApparelVariants: route(`${adminApparel.path}/:productId/variants`),
   adminReports: route(`${admin.path}/reports`),

@@ -1,8 +1,11 @@
 import { Page } from '@/components/page';
+import { SummaryTiles } from '../components/summary-tiles';
 
-/** Placeholder admin dashboard; the back-office issues fill it in. */
+/** /admin: the dashboard (back-office.md §2). */
 export default function AdminDashboard() {
   return (
-    <Page title="Admin Dashboard" heading="Dashboard" lead="Manage the catalogue, orders and users." wide />
+    <Page title="Admin Dashboard" heading="Dashboard" lead="Manage the catalogue, orders and users." wide>
+      <SummaryTiles />
+    </Page>
   );
 }

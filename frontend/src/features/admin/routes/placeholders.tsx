@@ -1,0 +1,46 @@
+import { useSearchParams } from 'react-router';
+import { Page } from '@/components/page';
+import { REPORT_TYPE_PARAM, REPORT_TYPES } from '@/lib/admin-views';
+
+/** A back-office screen still to be built: its title inside the admin layout, and a short note. */
+function ComingSoon({ title }: { title: string }) {
+  return (
+    <Page title={title} wide>
+      <p role="status" className="alert">
+        This screen is coming soon.
+      </p>
+    </Page>
+  );
+}
+
+const placeholder = (title: string) =>
+  function Placeholder() {
+    return <ComingSoon title={title} />;
+  };
+
+export const UsersPage = placeholder('Users');
+export const UserNewPage = placeholder('New User');
+export const UserEditPage = placeholder('Edit User');
+export const UserResetPasswordPage = placeholder('Reset Password');
+export const UserPermissionsPage = placeholder('User Permissions');
+export const ShowsPage = placeholder('Shows');
+export const ShowCreatePage = placeholder('Create Show');
+export const ShowEditPage = placeholder('Edit Show');
+export const ApparelPage = placeholder('Apparel Products');
+export const ApparelCreatePage = placeholder('Create Apparel Product');
+export const ApparelEditPage = placeholder('Edit Apparel Product');
+export const ApparelVariantsPage = placeholder('Apparel Variants');
+
+const REPORT_TITLES: Record<string, string> = {
+  [REPORT_TYPES.caseBreak]: 'Case Break Report',
+  [REPORT_TYPES.sales]: 'Sales Report',
+  [REPORT_TYPES.inventory]: 'Inventory Report',
+  [REPORT_TYPES.userActivity]: 'User Activity Report',
+  [REPORT_TYPES.financial]: 'Financial Report',
+};
+
+/** /admin/reports?type=...: the report chosen in the sidebar. */
+export function ReportsPage() {
+  const [params] = useSearchParams();
+  return <ComingSoon title={REPORT_TITLES[params.get(REPORT_TYPE_PARAM) ?? ''] ?? 'Reports'} />;
+}
