@@ -53,6 +53,8 @@ use crate::routes;
         routes::product_admin::create,
         routes::product_admin::update,
         routes::product_admin::remove,
+        routes::admin::summary,
+        routes::admin::inventory,
     ),
     modifiers(&BearerAuth),
     tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"), (name = "checkout"), (name = "back office"))

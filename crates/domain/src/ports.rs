@@ -14,9 +14,9 @@ use chrono::NaiveDateTime;
 use crate::account::{NewUser, Role, User, UserFilter, UserListItem};
 use crate::cart::StoredLine;
 use crate::catalogue::{
-    MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
-    ProductFilter, ProductUsage, Show, ShowFilter, Term, TermUsage, Terminal, TypeRef, UnitRecord,
-    ValidProduct, ValidTerm, Vocabulary,
+    InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists, NamedRef,
+    PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show, ShowFilter, Term,
+    TermUsage, Terminal, TypeRef, UnitRecord, ValidProduct, ValidTerm, Vocabulary,
 };
 use crate::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -242,6 +242,28 @@ pub trait Catalogue {
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn term_usage(&mut self, kind: Vocabulary, id: &str) -> Result<TermUsage, StoreError>;
 
+    /// Fireworks products (not shows, not apparel) and shows, counted.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn product_counts(&mut self) -> Result<(i64, i64), StoreError>;
+
+    /// Units of unit products and items of apparel variants in stock, summed.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn stock_total(&mut self) -> Result<i64, StoreError>;
+
+    /// One page of unit products and apparel variants matching `filter`, by SKU (then id).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn inventory_page(
+        &mut self,
+        filter: &InventoryFilter,
+        page: PageRequest,
+    ) -> Result<Page<InventoryItem>, StoreError>;
+
     /// Whether a product or unit product other than `except` has this SKU.
     ///
     /// # Errors
@@ -408,6 +430,12 @@ pub trait Users {
     /// # Errors
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn user_by_id(&mut self, id: &UserId) -> Result<Option<User>, StoreError>;
+
+    /// Accounts, counted.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn count_users(&mut self) -> Result<i64, StoreError>;
 
     /// Whether any active admin exists.
     ///

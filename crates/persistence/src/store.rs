@@ -8,9 +8,9 @@ use chrono::NaiveDateTime;
 use domain::account::{NewUser, Role, User, UserFilter, UserListItem};
 use domain::cart::StoredLine;
 use domain::catalogue::{
-    MetadataItem, MetadataKind, MetadataLists, NamedRef, PricedProduct, PricedVariant, Product,
-    ProductFilter, ProductUsage, Show, ShowFilter, Term, TermUsage, Terminal, TypeRef, UnitRecord,
-    ValidProduct, ValidTerm, Vocabulary,
+    InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists, NamedRef,
+    PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show, ShowFilter, Term,
+    TermUsage, Terminal, TypeRef, UnitRecord, ValidProduct, ValidTerm, Vocabulary,
 };
 use domain::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use domain::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -216,6 +216,22 @@ impl Catalogue for Tx<'_> {
         q(catalogue::vocabulary::usage(self.conn, kind, id))
     }
 
+    fn product_counts(&mut self) -> Result<(i64, i64), StoreError> {
+        q(catalogue::product_counts(self.conn))
+    }
+
+    fn stock_total(&mut self) -> Result<i64, StoreError> {
+        q(catalogue::stock_total(self.conn))
+    }
+
+    fn inventory_page(
+        &mut self,
+        filter: &InventoryFilter,
+        page: PageRequest,
+    ) -> Result<Page<InventoryItem>, StoreError> {
+        q(catalogue::inventory_page(self.conn, filter, page))
+    }
+
     fn sku_in_use(&mut self, sku: &str, except: Option<&ProductId>) -> Result<bool, StoreError> {
         q(catalogue::sku_in_use(self.conn, sku, except))
     }
@@ -300,6 +316,10 @@ impl Users for Tx<'_> {
 
     fn user_by_id(&mut self, id: &UserId) -> Result<Option<User>, StoreError> {
         q(users::find_by_id(self.conn, id))
+    }
+
+    fn count_users(&mut self) -> Result<i64, StoreError> {
+        q(users::count_users(self.conn))
     }
 
     fn any_active_admin(&mut self) -> Result<bool, StoreError> {

@@ -433,3 +433,11 @@ pub fn list_users(
         .collect::<Result<Vec<_>, DbError>>()?;
     Ok(Page { items, total })
 }
+
+/// Accounts, counted.
+///
+/// # Errors
+/// Database failures.
+pub fn count_users(conn: &mut DbConnection) -> Result<i64, DbError> {
+    Ok(users::table.select(diesel::dsl::count_star()).first(conn)?)
+}

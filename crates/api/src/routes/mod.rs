@@ -1,6 +1,7 @@
 //! The `/api` routes, one module per resource.
 
 pub mod address;
+pub mod admin;
 pub mod apparel;
 pub mod cart;
 pub mod checkout;
@@ -53,7 +54,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(vocabulary::delete_apparel_type)
         .service(product_admin::create)
         .service(product_admin::update)
-        .service(product_admin::remove);
+        .service(product_admin::remove)
+        .service(admin::summary)
+        .service(admin::inventory);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     cfg.service(products::list)
         .service(products::get)

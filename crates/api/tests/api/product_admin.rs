@@ -7,7 +7,13 @@ use crate::catalogue::{demo_app, get_ok};
 use crate::checkout::{buyer, pay_ok};
 use crate::helpers::{expect, TestApp};
 
-async fn send(app: &TestApp, method: Method, path: &str, token: Option<&str>, payload: Option<&Value>) -> reqwest::Response {
+async fn send(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    payload: Option<&Value>,
+) -> reqwest::Response {
     let mut req = app.client.request(method, app.url(path));
     if let Some(token) = token {
         req = req.bearer_auth(token);
@@ -70,13 +76,27 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
     let mut bad = form(&app, "ADM-2").await;
     bad["package"] = json!("12,,6");
     bad["casePrice"] = json!(0);
-    let v = expect(send(&app, Method::POST, "/api/products", a, Some(&bad)).await, StatusCode::UNPROCESSABLE_ENTITY).await;
-    assert_eq!(v["errors"]["package"], json!(["Package must be a comma-separated list of positive numbers"]));
-    assert_eq!(v["errors"]["casePrice"], json!(["Valid case price is required"]));
+    let v = expect(
+        send(&app, Method::POST, "/api/products", a, Some(&bad)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        v["errors"]["package"],
+        json!(["Package must be a comma-separated list of positive numbers"])
+    );
+    assert_eq!(
+        v["errors"]["casePrice"],
+        json!(["Valid case price is required"])
+    );
 
     let mut body = form(&app, "ADM-2").await;
     body["isCaseBreakable"] = json!(true);
-    let created = expect(send(&app, Method::POST, "/api/products", a, Some(&body)).await, StatusCode::CREATED).await;
+    let created = expect(
+        send(&app, Method::POST, "/api/products", a, Some(&body)).await,
+        StatusCode::CREATED,
+    )
+    .await;
     let id = created["id"].as_str().expect("id").to_owned();
     assert_eq!(created["sku"], "ADM-2");
     assert_eq!(created["image"], "/placeholder.png");
@@ -87,7 +107,11 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
     // The storefront sees it at once.
     let seen = get_ok(&app, &format!("/api/products/{id}")).await;
     assert_eq!(seen["title"], "Admin Test Cake");
-    let list = get_ok(&app, "/api/products?page=1&pageSize=5&searchTitle=admin%20test").await;
+    let list = get_ok(
+        &app,
+        "/api/products?page=1&pageSize=5&searchTitle=admin%20test",
+    )
+    .await;
     assert_eq!(list["totalItems"], 1);
 
     let res = send(&app, Method::POST, "/api/products", a, Some(&body)).await;
@@ -96,32 +120,99 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
 
     let mut changed_sku = body.clone();
     changed_sku["sku"] = json!("ADM-3");
-    let v = expect(send(&app, Method::PUT, &format!("/api/products/{id}"), a, Some(&changed_sku)).await, StatusCode::UNPROCESSABLE_ENTITY).await;
+    let v = expect(
+        send(
+            &app,
+            Method::PUT,
+            &format!("/api/products/{id}"),
+            a,
+            Some(&changed_sku),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
     assert_eq!(v["errors"]["sku"], json!(["SKU cannot be changed"]));
 
     let mut edit = body.clone();
     edit["title"] = json!("Admin Test Cake II");
     edit["unitPrice"] = json!(15.5);
-    let v = expect(send(&app, Method::PUT, &format!("/api/products/{id}"), a, Some(&edit)).await, StatusCode::OK).await;
+    let v = expect(
+        send(
+            &app,
+            Method::PUT,
+            &format!("/api/products/{id}"),
+            a,
+            Some(&edit),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
     assert_eq!(v["title"], "Admin Test Cake II");
     assert_eq!(v["unitProduct"]["unitPrice"], 15.5);
-    assert_eq!(get_ok(&app, &format!("/api/products/{id}")).await["title"], "Admin Test Cake II");
+    assert_eq!(
+        get_ok(&app, &format!("/api/products/{id}")).await["title"],
+        "Admin Test Cake II"
+    );
     // An edit without a unit price keeps the admin's.
     edit.as_object_mut().expect("object").remove("unitPrice");
     edit["casePrice"] = json!(240);
-    let v = expect(send(&app, Method::PUT, &format!("/api/products/{id}"), a, Some(&edit)).await, StatusCode::OK).await;
+    let v = expect(
+        send(
+            &app,
+            Method::PUT,
+            &format!("/api/products/{id}"),
+            a,
+            Some(&edit),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
     assert_eq!(v["unitProduct"]["unitPrice"], 15.5);
 
     // Not case-breakable any more, no orders: the unit product is removed.
     edit["isCaseBreakable"] = json!(false);
-    let v = expect(send(&app, Method::PUT, &format!("/api/products/{id}"), a, Some(&edit)).await, StatusCode::OK).await;
+    let v = expect(
+        send(
+            &app,
+            Method::PUT,
+            &format!("/api/products/{id}"),
+            a,
+            Some(&edit),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
     assert_eq!(v["unitProduct"], Value::Null);
-    assert!(app.db.unit_stock(&id).is_err(), "the unit product row is gone");
+    assert!(
+        app.db.unit_stock(&id).is_err(),
+        "the unit product row is gone"
+    );
 
-    let res = send(&app, Method::DELETE, &format!("/api/products/{id}"), a, None).await;
+    let res = send(
+        &app,
+        Method::DELETE,
+        &format!("/api/products/{id}"),
+        a,
+        None,
+    )
+    .await;
     assert_eq!(res.status(), StatusCode::NO_CONTENT);
-    assert_eq!(app.get(&format!("/api/products/{id}")).await.status(), StatusCode::NOT_FOUND);
-    let res = send(&app, Method::DELETE, &format!("/api/products/{id}"), a, None).await;
+    assert_eq!(
+        app.get(&format!("/api/products/{id}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let res = send(
+        &app,
+        Method::DELETE,
+        &format!("/api/products/{id}"),
+        a,
+        None,
+    )
+    .await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 
     let rows = app.db.audit_rows("product").expect("audit");
@@ -136,7 +227,11 @@ async fn a_unit_product_with_orders_is_kept_unavailable_and_a_product_in_use_is_
     let a = Some(admin.as_str());
     let mut body = form(&app, "ADM-9").await;
     body["isCaseBreakable"] = json!(true);
-    let created = expect(send(&app, Method::POST, "/api/products", a, Some(&body)).await, StatusCode::CREATED).await;
+    let created = expect(
+        send(&app, Method::POST, "/api/products", a, Some(&body)).await,
+        StatusCode::CREATED,
+    )
+    .await;
     let id = created["id"].as_str().expect("id").to_owned();
     app.db.set_unit_stock(&id, 5).expect("units");
 
@@ -147,24 +242,69 @@ async fn a_unit_product_with_orders_is_kept_unavailable_and_a_product_in_use_is_
     expect(b.complete(&app, &token, &quote).await, StatusCode::OK).await;
 
     body["isCaseBreakable"] = json!(false);
-    let v = expect(send(&app, Method::PUT, &format!("/api/products/{id}"), a, Some(&body)).await, StatusCode::OK).await;
+    let v = expect(
+        send(
+            &app,
+            Method::PUT,
+            &format!("/api/products/{id}"),
+            a,
+            Some(&body),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
     assert_eq!(v["unitProduct"], Value::Null, "no longer sold by the unit");
     assert_eq!(app.db.unit_stock(&id).expect("kept for the order"), 4);
     // Case-breakable again: the same unit product, available again, its stock kept.
     body["isCaseBreakable"] = json!(true);
-    let v = expect(send(&app, Method::PUT, &format!("/api/products/{id}"), a, Some(&body)).await, StatusCode::OK).await;
+    let v = expect(
+        send(
+            &app,
+            Method::PUT,
+            &format!("/api/products/{id}"),
+            a,
+            Some(&body),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
     assert_eq!(v["unitProduct"]["package"], json!([1, 6]));
     assert_eq!(app.db.unit_stock(&id).expect("units"), 4);
 
-    let res = send(&app, Method::DELETE, &format!("/api/products/{id}"), a, None).await;
+    let res = send(
+        &app,
+        Method::DELETE,
+        &format!("/api/products/{id}"),
+        a,
+        None,
+    )
+    .await;
     let v = expect(res, StatusCode::CONFLICT).await;
-    assert_eq!(v["message"], "Admin Test Cake is used by 1 order item and cannot be deleted");
+    assert_eq!(
+        v["message"],
+        "Admin Test Cake is used by 1 order item and cannot be deleted"
+    );
 
     // A product a show holds.
     let show = get_ok(&app, "/api/shows?page=1&pageSize=1").await;
-    let held = show["shows"][0]["showProducts"][0]["product"]["id"].as_str().expect("a show line").to_owned();
-    let res = send(&app, Method::DELETE, &format!("/api/products/{held}"), a, None).await;
-    let m = expect(res, StatusCode::CONFLICT).await["message"].as_str().expect("m").to_owned();
+    let held = show["shows"][0]["showProducts"][0]["product"]["id"]
+        .as_str()
+        .expect("a show line")
+        .to_owned();
+    let res = send(
+        &app,
+        Method::DELETE,
+        &format!("/api/products/{held}"),
+        a,
+        None,
+    )
+    .await;
+    let m = expect(res, StatusCode::CONFLICT).await["message"]
+        .as_str()
+        .expect("m")
+        .to_owned();
     assert!(m.contains(" is used by ") && m.contains("show"), "{m}");
     get_ok(&app, &format!("/api/products/{held}")).await;
 }

@@ -3,6 +3,7 @@
 //! use cases over the [`crate::ports::Catalogue`] port.
 
 mod filter;
+mod inventory;
 mod model;
 mod product_admin;
 mod service;
@@ -10,6 +11,10 @@ mod values;
 mod vocabulary;
 
 pub use filter::{ProductFilter, ProductSort, ShowFilter, StockFilter};
+pub use inventory::{
+    inventory, summary, InventoryFilter, InventoryItem, InventoryView, StockKind, Summary,
+    LOW_STOCK_BELOW,
+};
 pub use model::{
     apparel_in_stock, unit_for_sale, MetadataItem, MetadataKind, MetadataLists, NamedRef,
     PricedProduct, PricedVariant, Product, Show, ShowLine, ShowLineProduct, StoredAddress,

@@ -7,6 +7,7 @@
 //! page's ids (colours, effects, variants, show contents): never one query per row.
 
 pub(crate) mod convert;
+mod inventory;
 mod metadata;
 mod products;
 mod shows;
@@ -15,6 +16,7 @@ mod version;
 pub(crate) mod vocabulary;
 mod writes;
 
+pub(crate) use inventory::{inventory_page, product_counts, stock_total};
 pub(crate) use metadata::{apparel_skus, apparel_types, metadata, metadata_page, show_types};
 pub(crate) use products::{
     find_product, list_products_counted, priced_products, priced_variants, products_by_id,

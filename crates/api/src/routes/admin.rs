@@ -1,0 +1,149 @@
+//! Back-office reads: `GET /api/admin/summary` (the dashboard's four figures in one call) and
+//! `GET /api/admin/inventory` (unit products and apparel variants by SKU, with the Low Stock
+//! and Out of Stock views). ADMIN only.
+
+use actix_web::{get, web, HttpResponse};
+use domain::catalogue::{self, InventoryFilter, InventoryItem, InventoryView};
+use domain::money::Money;
+use domain::paging::PageRequest;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::products::params::Params;
+use super::user::list::Pagination;
+use crate::error::ApiError;
+use crate::extractors::{no_store, AdminUser};
+use crate::state::AppState;
+
+/// The dashboard's figures.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SummaryJson {
+    /// Accounts.
+    pub users: i64,
+    /// Units and variant items in stock, summed.
+    pub inventory: i64,
+    /// Fireworks products.
+    pub products: i64,
+    /// Shows.
+    pub shows: i64,
+}
+
+/// The dashboard's four figures.
+#[utoipa::path(get, path = "/api/admin/summary", tag = "back office", security(("bearer" = [])),
+    responses((status = 200, body = SummaryJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
+#[get("/admin/summary")]
+pub async fn summary(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+) -> Result<HttpResponse, ApiError> {
+    let s = state.call(|s| catalogue::summary(&s.store)).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(no_store())
+        .json(SummaryJson {
+            users: s.users,
+            inventory: s.inventory,
+            products: s.products,
+            shows: s.shows,
+        }))
+}
+
+/// The product an inventory line belongs to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InventoryProductJson {
+    /// Id.
+    pub id: String,
+    /// Title.
+    pub title: String,
+}
+
+/// One inventory line.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InventoryItemJson {
+    /// The unit product's or variant's id.
+    pub id: String,
+    /// `unit` or `variant`.
+    pub kind: &'static str,
+    /// SKU.
+    pub sku: String,
+    /// The product.
+    pub product: InventoryProductJson,
+    /// Price of one.
+    #[schema(value_type = f64)]
+    pub unit_price: Money,
+    /// Package.
+    pub package: Vec<u32>,
+    /// In stock.
+    pub available_stock: i32,
+}
+
+impl From<InventoryItem> for InventoryItemJson {
+    fn from(i: InventoryItem) -> Self {
+        InventoryItemJson {
+            id: i.id,
+            kind: i.kind.as_str(),
+            sku: i.sku,
+            product: InventoryProductJson {
+                id: i.product_id.into_string(),
+                title: i.title,
+            },
+            unit_price: i.unit_price,
+            package: i.package,
+            available_stock: i.available_stock,
+        }
+    }
+}
+
+/// The inventory answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InventoryJson {
+    /// The page's lines.
+    pub items: Vec<InventoryItemJson>,
+    /// Paging.
+    pub pagination: Pagination,
+}
+
+/// Unit products and apparel variants by SKU.
+#[utoipa::path(get, path = "/api/admin/inventory", tag = "back office", security(("bearer" = [])),
+    params(
+        ("page" = Option<i64>, Query, description = "Page, from 1"),
+        ("pageSize" = Option<i64>, Query, description = "Lines per page, 1 to 100 (default 25)"),
+        ("search" = Option<String>, Query, description = "Text anywhere in the SKU or title, any case"),
+        ("view" = Option<String>, Query, description = "low-stock (0 < stock < 10) or out-of-stock (0)"),
+    ),
+    responses((status = 200, body = InventoryJson), (status = 400, description = "bad paging or view"),
+    (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
+#[get("/admin/inventory")]
+pub async fn inventory(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    params: Params,
+) -> Result<HttpResponse, ApiError> {
+    let page: PageRequest = params.page()?;
+    let view = InventoryView::parse(params.one("view"))
+        .map_err(|e| ApiError::bad_field("view", e.to_string()))?;
+    let filter = InventoryFilter {
+        search: params.search("search")?,
+        view,
+    };
+    let found = state
+        .call(move |s| catalogue::inventory(&s.store, &filter, page))
+        .await?;
+    let total = found.total;
+    Ok(HttpResponse::Ok()
+        .insert_header(no_store())
+        .json(InventoryJson {
+            items: found
+                .items
+                .into_iter()
+                .map(InventoryItemJson::from)
+                .collect(),
+            pagination: Pagination {
+                page: page.page,
+                page_size: page.page_size,
+                total_items: total,
+                total_pages: page.total_pages(total),
+                has_more: page.has_more(total),
+            },
+        }))
+}

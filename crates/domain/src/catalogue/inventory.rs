@@ -1,0 +1,143 @@
+//! The back office's reads of counted stock (back-office.md §2 dashboard and inventory;
+//! decisions.md "Stock": /admin/inventory lists unit products, and apparel variants, by SKU).
+
+use crate::ids::ProductId;
+use crate::money::Money;
+use crate::paging::{Page, PageRequest};
+use crate::ports::{Catalogue, Store, StoreError, Users};
+
+/// Which stock an inventory line counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockKind {
+    /// The units of a case-breakable product.
+    Unit,
+    /// The items of an apparel variant.
+    Variant,
+}
+
+impl StockKind {
+    /// `unit` or `variant`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            StockKind::Unit => "unit",
+            StockKind::Variant => "variant",
+        }
+    }
+}
+
+/// An inventory view (back-office.md §2: All Inventory, Low Stock, Out of Stock).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum InventoryView {
+    /// Everything.
+    #[default]
+    All,
+    /// 0 < stock < [`LOW_STOCK_BELOW`].
+    LowStock,
+    /// Stock 0.
+    OutOfStock,
+}
+
+/// A text that is not an inventory view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("view must be low-stock or out-of-stock")]
+pub struct InvalidInventoryView;
+
+/// Stock below this (and above 0) is low.
+pub const LOW_STOCK_BELOW: i32 = 10;
+
+impl InventoryView {
+    /// Reads `low-stock`, `out-of-stock`, or nothing (all).
+    ///
+    /// # Errors
+    /// [`InvalidInventoryView`] for another word.
+    pub fn parse(text: Option<&str>) -> Result<InventoryView, InvalidInventoryView> {
+        match text.map(str::trim).filter(|t| !t.is_empty()) {
+            None | Some("all") => Ok(InventoryView::All),
+            Some("low-stock") => Ok(InventoryView::LowStock),
+            Some("out-of-stock") => Ok(InventoryView::OutOfStock),
+            Some(_) => Err(InvalidInventoryView),
+        }
+    }
+
+    /// The stock range it keeps, `(min, max)` inclusive.
+    #[must_use]
+    pub const fn range(self) -> (i32, i32) {
+        match self {
+            InventoryView::All => (0, i32::MAX),
+            InventoryView::LowStock => (1, LOW_STOCK_BELOW - 1),
+            InventoryView::OutOfStock => (0, 0),
+        }
+    }
+}
+
+/// What an inventory list asks for.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InventoryFilter {
+    /// Text anywhere in the SKU or the product's title, any case.
+    pub search: Option<String>,
+    /// The view.
+    pub view: InventoryView,
+}
+
+/// One inventory line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InventoryItem {
+    /// The unit product's or variant's id.
+    pub id: String,
+    /// Units or variant items.
+    pub kind: StockKind,
+    /// SKU.
+    pub sku: String,
+    /// The product.
+    pub product_id: ProductId,
+    /// The product's title.
+    pub title: String,
+    /// Price of one.
+    pub unit_price: Money,
+    /// Package.
+    pub package: Vec<u32>,
+    /// In stock.
+    pub available_stock: i32,
+}
+
+/// The dashboard's four figures.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Accounts.
+    pub users: i64,
+    /// Units and variant items in stock, summed.
+    pub inventory: i64,
+    /// Fireworks products (not shows, not apparel).
+    pub products: i64,
+    /// Shows.
+    pub shows: i64,
+}
+
+/// The dashboard's figures, in one read.
+///
+/// # Errors
+/// Store failures.
+pub fn summary(store: &impl Store) -> Result<Summary, StoreError> {
+    store.read(|tx| {
+        let (products, shows) = tx.product_counts()?;
+        Ok(Summary {
+            users: tx.count_users()?,
+            inventory: tx.stock_total()?,
+            products,
+            shows,
+        })
+    })
+}
+
+/// One page of the inventory, by SKU.
+///
+/// # Errors
+/// Store failures.
+pub fn inventory(
+    store: &impl Store,
+    filter: &InventoryFilter,
+    page: PageRequest,
+) -> Result<Page<InventoryItem>, StoreError> {
+    store.read(|tx| tx.inventory_page(filter, page))
+}
