@@ -53,6 +53,11 @@ export interface DataTableProps<T> {
   /** The table's heading, also its accessible name. */
   title: string;
   headingLevel?: 2 | 3;
+  /**
+   * The columns, keeping their identity between renders (module level or useMemo): each cell
+   * function is rendered as a component. Cells that change with the screen's state (an inline
+   * edit) read it from a context.
+   */
   columns: DataColumn<T>[];
   /** The rows; undefined while nothing has loaded. */
   data: readonly T[] | undefined;
@@ -202,9 +207,15 @@ export function DataTable<T>({
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: initialPageSize });
 
+  // A cell is rendered as a component: its function must keep its identity between renders, or
+  // React would remount the row's controls (and an input being typed in would lose focus). The
+  // actions cell stays the same function and reads the caller's latest `rowActions`.
+  const actionsRef = useRef(rowActions);
+  actionsRef.current = rowActions;
+  const hasActions = rowActions !== undefined;
   const allColumns = useMemo<DataColumn<T>[]>(
     () =>
-      rowActions
+      hasActions
         ? [
             ...columns,
             {
@@ -212,11 +223,11 @@ export function DataTable<T>({
               header: 'Actions',
               enableSorting: false,
               enableGlobalFilter: false,
-              cell: ({ row }) => <div className="flex flex-wrap gap-1">{rowActions(row.original)}</div>,
+              cell: ({ row }) => <div className="flex flex-wrap gap-1">{actionsRef.current?.(row.original)}</div>,
             },
           ]
         : columns,
-    [columns, rowActions],
+    [columns, hasActions],
   );
   const rows = useMemo(() => (data ? [...data] : []), [data]);
 

@@ -88,6 +88,8 @@ export function mockApi(handlers: Record<string, Handler>) {
       if (!on || !pathname?.startsWith('/api/')) throw new Error(`mockApi: expected "METHOD /api/path", got "${key}"`);
       return on(`${location.origin}${pathname}`, async ({ request }) => {
         const [status, body] = await handler(request);
+        // 204 and 304 carry no body (a Response refuses one).
+        if (status === 204 || status === 304) return new HttpResponse(null, { status });
         return HttpResponse.json(body as JsonBodyType, { status });
       });
     }),

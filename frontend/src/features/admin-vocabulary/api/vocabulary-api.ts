@@ -1,0 +1,125 @@
+import { api, REVALIDATE } from '@/lib/api';
+
+/** The four metadata kinds of back-office.md §3, as the API's paths name them. */
+export const METADATA_KINDS = ['brands', 'categories', 'colors', 'effects'] as const;
+export type MetadataKind = (typeof METADATA_KINDS)[number];
+
+/** A brand, category, colour or effect with the number of products using it. */
+export interface MetadataItem {
+  id: string;
+  name: string;
+  productCount: number;
+}
+
+export interface MetadataKindPage {
+  contents: MetadataItem[];
+  totalItems: number;
+  hasMore: boolean;
+  totalPages: number;
+}
+
+/** GET /api/metadata?page&pageSize: one page per kind. */
+export type MetadataPages = Partial<Record<MetadataKind, MetadataKindPage>>;
+
+/** A show type or apparel type (apparel types carry their product count). */
+export interface TermType {
+  id: string;
+  name: string;
+  description?: string | null;
+  productCount?: number;
+}
+
+/** The body of a show type or apparel type write: the description is left out when blank (§5). */
+export interface TypeBody {
+  name: string;
+  description?: string;
+}
+
+/**
+ * The metadata screen has no paging UI (§2): it reads the server's largest page of every kind
+ * in one call (the seed has at most 56 of a kind) and says so if a kind has more.
+ */
+export const METADATA_PAGE_SIZE = 100;
+
+const PAGES = { type: 'Metadata', id: 'PAGES' } as const;
+const ALL = { type: 'Metadata', id: 'ALL' } as const;
+const SHOW_TYPES = { type: 'Metadata', id: 'SHOW_TYPES' } as const;
+const APPAREL_TYPES = { type: 'Metadata', id: 'APPAREL_TYPES' } as const;
+
+const kindPath = (kind: MetadataKind, id?: string) =>
+  `/metadata/${kind}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
+
+/**
+ * The back office's vocabulary: metadata (brands, categories, colours, effects), show types and
+ * apparel types. Writes invalidate the lists they change and the storefront's metadata; a
+ * rename also refetches the products, apparel and shows that print the old name.
+ */
+export const vocabularyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMetadataPages: build.query<MetadataPages, void>({
+      query: () => ({ url: `/metadata?page=1&pageSize=${METADATA_PAGE_SIZE}`, ...REVALIDATE }),
+      providesTags: [PAGES],
+    }),
+    createMetadataItem: build.mutation<MetadataItem, { kind: MetadataKind; name: string }>({
+      query: ({ kind, name }) => ({ url: kindPath(kind), method: 'POST', body: { name } }),
+      invalidatesTags: [PAGES, ALL],
+    }),
+    updateMetadataItem: build.mutation<MetadataItem, { kind: MetadataKind; id: string; name: string }>({
+      query: ({ kind, id, name }) => ({ url: kindPath(kind, id), method: 'PUT', body: { name } }),
+      invalidatesTags: [PAGES, ALL, 'Product', 'Apparel', 'Show'],
+    }),
+    deleteMetadataItem: build.mutation<void, { kind: MetadataKind; id: string }>({
+      query: ({ kind, id }) => ({ url: kindPath(kind, id), method: 'DELETE' }),
+      invalidatesTags: [PAGES, ALL],
+    }),
+
+    getAdminShowTypes: build.query<TermType[], void>({
+      query: () => ({ url: '/shows/types/all', ...REVALIDATE }),
+      providesTags: [SHOW_TYPES],
+    }),
+    createShowType: build.mutation<TermType, TypeBody>({
+      query: (body) => ({ url: '/shows/types', method: 'POST', body }),
+      invalidatesTags: [SHOW_TYPES, ALL],
+    }),
+    updateShowType: build.mutation<TermType, { id: string; body: TypeBody }>({
+      query: ({ id, body }) => ({ url: `/shows/types/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: [SHOW_TYPES, ALL, 'Show'],
+    }),
+    deleteShowType: build.mutation<void, string>({
+      query: (id) => ({ url: `/shows/types/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [SHOW_TYPES, ALL],
+    }),
+
+    getAdminApparelTypes: build.query<TermType[], void>({
+      query: () => ({ url: '/apparel/types/all', ...REVALIDATE }),
+      providesTags: [APPAREL_TYPES],
+    }),
+    createApparelType: build.mutation<TermType, TypeBody>({
+      query: (body) => ({ url: '/apparel/types', method: 'POST', body }),
+      invalidatesTags: [APPAREL_TYPES, ALL],
+    }),
+    updateApparelType: build.mutation<TermType, { id: string; body: TypeBody }>({
+      query: ({ id, body }) => ({ url: `/apparel/types/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: [APPAREL_TYPES, ALL, 'Apparel', 'Product'],
+    }),
+    deleteApparelType: build.mutation<void, string>({
+      query: (id) => ({ url: `/apparel/types/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [APPAREL_TYPES, ALL],
+    }),
+  }),
+});
+
+export const {
+  useGetMetadataPagesQuery,
+  useCreateMetadataItemMutation,
+  useUpdateMetadataItemMutation,
+  useDeleteMetadataItemMutation,
+  useGetAdminShowTypesQuery,
+  useCreateShowTypeMutation,
+  useUpdateShowTypeMutation,
+  useDeleteShowTypeMutation,
+  useGetAdminApparelTypesQuery,
+  useCreateApparelTypeMutation,
+  useUpdateApparelTypeMutation,
+  useDeleteApparelTypeMutation,
+} = vocabularyApi;

@@ -1,0 +1,86 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useId } from 'react';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import { Field } from '@/components/field';
+import { fieldErrors } from '@/lib/api';
+import { EMPTY_TERM, isBlank, termSchema, type TermValues } from './term-schema';
+
+/** Puts a 422 answer's `name` and `description` messages on those fields. */
+export function applyTermErrors(error: unknown, setError: UseFormSetError<TermValues>): void {
+  const byField = fieldErrors(error);
+  for (const field of ['name', 'description'] as const) {
+    if (byField[field]) setError(field, { type: 'server', message: byField[field] });
+  }
+}
+
+/**
+ * A name (and optionally a description) form: metadata's add, a type's add, a show type's
+ * create or edit. The submit button stays disabled while the name is blank; a name cleared
+ * after typing says "Name is required". `onSubmit` throws on failure (the caller has shown
+ * the toast); the server's field messages then land on the fields.
+ */
+export function TermForm({
+  label,
+  nameLabel,
+  submitLabel,
+  withDescription = false,
+  defaultValues = EMPTY_TERM,
+  resetOnSuccess = false,
+  onSubmit,
+  onCancel,
+  className = '',
+}: {
+  /** The form's accessible name. */
+  label: string;
+  nameLabel: string;
+  submitLabel: string;
+  withDescription?: boolean;
+  defaultValues?: TermValues;
+  resetOnSuccess?: boolean;
+  onSubmit: (values: TermValues) => Promise<void>;
+  onCancel?: () => void;
+  className?: string;
+}) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<TermValues>({ resolver: yupResolver(termSchema), mode: 'onChange', defaultValues });
+  const name = watch('name');
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      if (resetOnSuccess) reset(EMPTY_TERM);
+    } catch (error) {
+      applyTermErrors(error, setError);
+    }
+  });
+
+  return (
+    <form aria-label={label} onSubmit={submit} noValidate className={`flex flex-wrap items-start gap-3 ${className}`}>
+      <div className="min-w-56 flex-1">
+        <Field id={`${id}-name`} label={nameLabel} type="text" required error={errors.name?.message} registration={register('name')} />
+      </div>
+      {withDescription && (
+        <div className="min-w-56 flex-[2]">
+          <Field id={`${id}-description`} label="Description (optional)" type="text" error={errors.description?.message} registration={register('description')} />
+        </div>
+      )}
+      <div className="flex gap-2 self-end">
+        <button type="submit" className="btn btn-primary" disabled={isBlank(name) || isSubmitting}>
+          {isSubmitting ? 'Saving...' : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
