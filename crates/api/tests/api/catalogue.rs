@@ -173,6 +173,34 @@ async fn a_product_has_the_storefront_shape() {
 }
 
 #[tokio::test]
+async fn metadata_filters_take_names_as_well_as_ids() {
+    let app = demo_app().await;
+    let all = all_items(&app, "/api/products", "").await;
+    let brand = popular(&all, "brand", 1)[0].clone();
+    let name = all
+        .iter()
+        .find(|i| str_of(&i["brand"], "id") == brand)
+        .map(|i| str_of(&i["brand"], "name").to_owned())
+        .expect("a brand name");
+    let by_id = all_items(&app, "/api/products", &format!("brands={brand}")).await;
+    let encoded = name.replace(' ', "%20").replace('&', "%26");
+    let by_name = all_items(&app, "/api/products", &format!("brands={encoded}")).await;
+    assert_eq!(ids(&by_name), ids(&by_id));
+    let shouted = all_items(
+        &app,
+        "/api/products",
+        &format!("brands={}", encoded.to_uppercase()),
+    )
+    .await;
+    assert_eq!(ids(&shouted), ids(&by_id));
+    assert!(!by_id.is_empty());
+    let cody = all_items(&app, "/api/products", "brands=Cody%20B").await;
+    assert!(cody.iter().all(|i| str_of(&i["brand"], "name") == "Cody B"));
+    let none = all_items(&app, "/api/products", "brands=No%20Such%20Brand").await;
+    assert!(none.is_empty());
+}
+
+#[tokio::test]
 async fn brand_and_category_filters_are_alternatives_within_and_combine_across() {
     let app = demo_app().await;
     let all = all_items(&app, "/api/products", "").await;
@@ -376,11 +404,12 @@ async fn invalid_paging_and_filters_answer_400_naming_the_field() {
         ("pageSize=0", "pageSize"),
         ("pageSize=101", "pageSize"),
         ("pageSize=2.5", "pageSize"),
-        ("brands=not-an-id", "brands"),
-        ("categories=1", "categories"),
-        ("colors=x", "colors"),
-        ("effects=x", "effects"),
-        ("apparelTypes=x", "apparelTypes"),
+        // A reference is an id or a name (issue 11); a name is at most 100 characters.
+        ("brands=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "brands"),
+        ("categories=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "categories"),
+        ("colors=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "colors"),
+        ("effects=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "effects"),
+        ("apparelTypes=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "apparelTypes"),
         ("genders=OTHER", "genders"),
         ("isShow=maybe", "isShow"),
         ("inStock=yes", "inStock"),

@@ -38,6 +38,21 @@ macro_rules! has_variant {
 
 /// Applies a [`ProductFilter`] to a boxed query whose source contains `products`. A macro, not
 /// a function, because the count query and the joined page query have different types.
+///
+/// Metadata filters hold references: ids, or lowercased names (`brands=Cody B`); each becomes
+/// a subquery of the ids of its table's rows with that id or that name in any case.
+macro_rules! referenced {
+    ($table:ident, $refs:expr) => {
+        $table::table
+            .filter(
+                $table::id
+                    .eq_any($refs.clone())
+                    .or(crate::search::lower($table::name).eq_any($refs.clone())),
+            )
+            .select($table::id)
+    };
+}
+
 macro_rules! apply_product_filter {
     ($query:expr, $filter:expr) => {{
         let f: &ProductFilter = $filter;
@@ -49,16 +64,16 @@ macro_rules! apply_product_filter {
             q = q.filter(products::is_apparel.eq(is_apparel));
         }
         if !f.brands.is_empty() {
-            q = q.filter(products::brand_id.eq_any(f.brands.clone()));
+            q = q.filter(products::brand_id.eq_any(referenced!(brands, f.brands)));
         }
         if !f.categories.is_empty() {
-            q = q.filter(products::category_id.eq_any(f.categories.clone()));
+            q = q.filter(products::category_id.eq_any(referenced!(categories, f.categories)));
         }
         if !f.apparel_types.is_empty() {
             q = q.filter(
                 products::apparel_type_id
                     .assume_not_null()
-                    .eq_any(f.apparel_types.clone()),
+                    .eq_any(referenced!(apparel_types, f.apparel_types)),
             );
         }
         if !f.show_types.is_empty() {
@@ -70,12 +85,12 @@ macro_rules! apply_product_filter {
         }
         if !f.colors.is_empty() {
             let linked = product_colors::table
-                .filter(product_colors::color_id.eq_any(f.colors.clone()))
+                .filter(product_colors::color_id.eq_any(referenced!(colors, f.colors)))
                 .select(product_colors::product_id);
             if f.is_apparel == Some(true) {
                 let colour = apparel_variants::color_id
                     .assume_not_null()
-                    .eq_any(f.colors.clone());
+                    .eq_any(referenced!(colors, f.colors));
                 q = q.filter(products::id.eq_any(linked).or(has_variant!(colour)));
             } else {
                 q = q.filter(products::id.eq_any(linked));
@@ -85,7 +100,7 @@ macro_rules! apply_product_filter {
             q = q.filter(
                 products::id.eq_any(
                     product_effects::table
-                        .filter(product_effects::effect_id.eq_any(f.effects.clone()))
+                        .filter(product_effects::effect_id.eq_any(referenced!(effects, f.effects)))
                         .select(product_effects::product_id),
                 ),
             );

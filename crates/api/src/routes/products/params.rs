@@ -18,6 +18,8 @@ pub const DEFAULT_PAGE_SIZE: i64 = 25;
 pub const MAX_PAGE_SIZE: i64 = 100;
 /// Longest search text accepted.
 pub const MAX_SEARCH_LEN: usize = 200;
+/// Longest name accepted in a metadata filter (the longest metadata name).
+pub const MAX_REF_LEN: usize = 100;
 /// Most values accepted in one list filter.
 pub const MAX_FILTER_VALUES: usize = 100;
 
@@ -123,23 +125,28 @@ impl Params {
         Ok(values)
     }
 
-    /// A list of ids (UUIDs), sorted and deduplicated.
+    /// A list of metadata references, each an id (a UUID, normalized) or a name (lowercased,
+    /// matched in any letter case), sorted and deduplicated: `brands=Cody B` and
+    /// `brands=<id>` mean the same, so a shared address says what it means.
     ///
     /// # Errors
-    /// 400 naming the field when a value is not an id.
-    pub fn ids(&self, name: &str) -> Result<Vec<String>, ApiError> {
-        let mut ids = self
+    /// 400 naming the field when a value is longer than [`MAX_REF_LEN`] characters.
+    pub fn refs(&self, name: &str) -> Result<Vec<String>, ApiError> {
+        let mut refs = self
             .list(name)?
             .into_iter()
-            .map(|v| {
-                uuid::Uuid::parse_str(&v)
-                    .map(|u| u.hyphenated().to_string())
-                    .map_err(|_| ApiError::bad_field(name, format!("{name} must be a list of ids")))
+            .map(|v| match uuid::Uuid::parse_str(&v) {
+                Ok(u) => Ok(u.hyphenated().to_string()),
+                Err(_) if v.chars().count() <= MAX_REF_LEN => Ok(v.to_lowercase()),
+                Err(_) => Err(ApiError::bad_field(
+                    name,
+                    format!("{name} must be ids or names of at most {MAX_REF_LEN} characters"),
+                )),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        ids.sort();
-        ids.dedup();
-        Ok(ids)
+        refs.sort();
+        refs.dedup();
+        Ok(refs)
     }
 
     /// A whole number of at least `min` (and at most `max`), `default` when absent.
@@ -252,11 +259,11 @@ impl Params {
         Ok(ProductFilter {
             is_show: None,
             is_apparel: None,
-            brands: self.ids("brands")?,
-            categories: self.ids("categories")?,
-            colors: self.ids("colors")?,
-            effects: self.ids("effects")?,
-            apparel_types: self.ids("apparelTypes")?,
+            brands: self.refs("brands")?,
+            categories: self.refs("categories")?,
+            colors: self.refs("colors")?,
+            effects: self.refs("effects")?,
+            apparel_types: self.refs("apparelTypes")?,
             show_types: Vec::new(),
             genders: self.genders()?,
             sizes: self.sizes()?,
@@ -325,12 +332,15 @@ mod tests {
     }
 
     #[test]
-    fn ids_must_be_uuids() {
-        assert!(params(&[("brands", "not-an-id")]).ids("brands").is_err());
+    fn references_are_normalized_ids_or_lowercased_names() {
         let id = "0b5c6f4e-2a59-4d51-9c3e-8f1f1c2b7a10";
         assert_eq!(
-            params(&[("brands", &id.to_uppercase())]).ids("brands").ok(),
-            Some(vec![id.to_owned()])
+            params(&[("brands", &id.to_uppercase()), ("brands", "Cody B")])
+                .refs("brands")
+                .ok(),
+            Some(vec![id.to_owned(), "cody b".to_owned()])
         );
+        let long = "x".repeat(MAX_REF_LEN + 1);
+        assert!(params(&[("brands", &long)]).refs("brands").is_err());
     }
 }
