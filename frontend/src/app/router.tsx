@@ -53,6 +53,9 @@ const notFound = () => import(/* webpackChunkName: "not-found" */ '@/components/
 const adminLayout = () => import(/* webpackChunkName: "admin-layout" */ '@/features/admin/routes/layout');
 const adminDashboard = () => import(/* webpackChunkName: "admin-dashboard" */ '@/features/admin/routes/dashboard');
 const placeholders = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/routes/placeholders');
+const adminMetadata = () => import(/* webpackChunkName: "admin-metadata" */ '@/features/admin-vocabulary/routes/metadata');
+const adminShowTypes = () => import(/* webpackChunkName: "admin-show-types" */ '@/features/admin-vocabulary/routes/show-types');
+const adminApparelTypes = () => import(/* webpackChunkName: "admin-apparel-types" */ '@/features/admin-vocabulary/routes/apparel-types');
 type Placeholders = Awaited<ReturnType<typeof placeholders>>;
 /** A back-office screen still to come: a titled placeholder inside the admin layout. */
 const placeholder = (name: keyof Placeholders) => () => placeholders().then((m) => ({ default: m[name] }));
@@ -100,6 +103,9 @@ export const routes: RouteObject[] = [
                 page(under(paths.admin, paths.adminUserEdit), placeholder('UserEditPage')),
                 page(under(paths.admin, paths.adminUserResetPassword), placeholder('UserResetPasswordPage')),
                 page(under(paths.admin, paths.adminUserPermissions), placeholder('UserPermissionsPage')),
+                page(under(paths.admin, paths.adminProductMetadata), adminMetadata),
+                page(under(paths.admin, paths.adminShowTypes), adminShowTypes),
+                page(under(paths.admin, paths.adminApparelTypes), adminApparelTypes),
                 page(under(paths.admin, paths.adminShows), placeholder('ShowsPage')),
                 page(under(paths.admin, paths.adminShowsAlias), placeholder('ShowsPage')),
                 page(under(paths.admin, paths.adminShowCreate), placeholder('ShowCreatePage')),

@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 /**
  * The views of the back-office lists that the sidebar links to (back-office.md §2), as search
  * values. The admin shell builds the links and the screens read them, so both name them here.
@@ -25,3 +27,9 @@ export type ReportType = (typeof REPORT_TYPES)[keyof typeof REPORT_TYPES];
 /** The search keys that pick a view; two addresses show the same view when these agree. */
 export const VIEW_PARAMS = [INVENTORY_VIEW_PARAM, PRODUCT_STOCK_PARAM, REPORT_TYPE_PARAM] as const;
 
+
+/** The apparel screens' own sidebar (back-office.md §2): All Apparel and Manage Types. */
+export const APPAREL_LINKS = [
+  { label: 'All Apparel', to: paths.adminApparel.getHref() },
+  { label: 'Manage Types', to: paths.adminApparelTypes.getHref() },
+];

@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { Field } from '@/components/field';
 import { fieldErrors } from '@/lib/api';
@@ -28,6 +28,7 @@ export function TermForm({
   resetOnSuccess = false,
   onSubmit,
   onCancel,
+  autoFocus = false,
   className = '',
 }: {
   /** The form's accessible name. */
@@ -39,6 +40,8 @@ export function TermForm({
   resetOnSuccess?: boolean;
   onSubmit: (values: TermValues) => Promise<void>;
   onCancel?: () => void;
+  /** Focus the name once shown (a form that just opened). */
+  autoFocus?: boolean;
   className?: string;
 }) {
   const id = useId();
@@ -47,10 +50,15 @@ export function TermForm({
     handleSubmit,
     reset,
     setError,
+    setFocus,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<TermValues>({ resolver: yupResolver(termSchema), mode: 'onChange', defaultValues });
   const name = watch('name');
+
+  useEffect(() => {
+    if (autoFocus) setFocus('name');
+  }, [autoFocus, setFocus]);
 
   const submit = handleSubmit(async (values) => {
     try {

@@ -1,14 +1,19 @@
 import { useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
 import { Page } from '@/components/page';
-import { REPORT_TYPE_PARAM, REPORT_TYPES } from '@/lib/admin-views';
+import { SubNav } from '@/components/sub-nav';
+import { APPAREL_LINKS, REPORT_TYPE_PARAM, REPORT_TYPES } from '@/lib/admin-views';
 
 /** A back-office screen still to be built: its title inside the admin layout, and a short note. */
-function ComingSoon({ title }: { title: string }) {
+function ComingSoon({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Page title={title} wide>
-      <p role="status" className="alert">
-        This screen is coming soon.
-      </p>
+      <div className="space-y-6">
+        {children}
+        <p role="status" className="alert">
+          This screen is coming soon.
+        </p>
+      </div>
     </Page>
   );
 }
@@ -26,7 +31,14 @@ export const UserPermissionsPage = placeholder('User Permissions');
 export const ShowsPage = placeholder('Shows');
 export const ShowCreatePage = placeholder('Create Show');
 export const ShowEditPage = placeholder('Edit Show');
-export const ApparelPage = placeholder('Apparel Products');
+/** /admin/apparel: with the apparel screens' own links (All Apparel, Manage Types). */
+export function ApparelPage() {
+  return (
+    <ComingSoon title="Apparel Products">
+      <SubNav label="Apparel sections" links={APPAREL_LINKS} />
+    </ComingSoon>
+  );
+}
 export const ApparelCreatePage = placeholder('Create Apparel Product');
 export const ApparelEditPage = placeholder('Edit Apparel Product');
 export const ApparelVariantsPage = placeholder('Apparel Variants');

@@ -1,0 +1,25 @@
+import { useLocation } from 'react-router';
+import { AppLink } from './app-link';
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** Links between the screens of one section (the apparel screens' All Apparel and Manage Types). */
+export function SubNav({ label, links }: { label: string; links: { label: string; to: string }[] }) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={label}>
+      <ul className="tabs tabs-border">
+        {links.map((link) => {
+          const current = trimSlash(new URL(link.to, 'http://x').pathname) === trimSlash(pathname);
+          return (
+            <li key={link.to}>
+              <AppLink to={link.to} className={`tab ${current ? 'tab-active' : ''}`} aria-current={current ? 'page' : undefined}>
+                {link.label}
+              </AppLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
