@@ -56,6 +56,7 @@ const placeholders = () => import(/* webpackChunkName: "admin-placeholders" */ '
 const adminMetadata = () => import(/* webpackChunkName: "admin-metadata" */ '@/features/admin-vocabulary/routes/metadata');
 const adminShowTypes = () => import(/* webpackChunkName: "admin-show-types" */ '@/features/admin-vocabulary/routes/show-types');
 const adminApparelTypes = () => import(/* webpackChunkName: "admin-apparel-types" */ '@/features/admin-vocabulary/routes/apparel-types');
+const adminInventory = () => import(/* webpackChunkName: "admin-inventory" */ '@/features/admin-inventory/routes/inventory');
 type Placeholders = Awaited<ReturnType<typeof placeholders>>;
 /** A back-office screen still to come: a titled placeholder inside the admin layout. */
 const placeholder = (name: keyof Placeholders) => () => placeholders().then((m) => ({ default: m[name] }));
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
                 page(under(paths.admin, paths.adminUserEdit), placeholder('UserEditPage')),
                 page(under(paths.admin, paths.adminUserResetPassword), placeholder('UserResetPasswordPage')),
                 page(under(paths.admin, paths.adminUserPermissions), placeholder('UserPermissionsPage')),
+                page(under(paths.admin, paths.adminInventory), adminInventory),
                 page(under(paths.admin, paths.adminProductMetadata), adminMetadata),
                 page(under(paths.admin, paths.adminShowTypes), adminShowTypes),
                 page(under(paths.admin, paths.adminApparelTypes), adminApparelTypes),

@@ -1,0 +1,44 @@
+import type { InventoryView } from '@/lib/admin-views';
+import { api, REVALIDATE } from '@/lib/api';
+
+/** A unit product or an apparel variant with its stock (admin-contract.md, GET /api/admin/inventory). */
+export interface InventoryItem {
+  id: string;
+  kind: 'unit' | 'variant';
+  sku: string;
+  product: { id: string; title: string };
+  unitPrice: number;
+  package: number[];
+  availableStock: number;
+}
+
+export interface InventoryPage {
+  items: InventoryItem[];
+  pagination: { hasMore: boolean; totalItems: number };
+}
+
+export interface InventoryArgs {
+  page: number;
+  pageSize: number;
+  search: string;
+  view: InventoryView | null;
+}
+
+/** The query string: blank search and the All Inventory view are left out. */
+export function inventorySearch({ page, pageSize, search, view }: InventoryArgs): string {
+  const q = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (search.trim()) q.set('search', search.trim());
+  if (view) q.set('view', view);
+  return q.toString();
+}
+
+export const inventoryApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getInventory: build.query<InventoryPage, InventoryArgs>({
+      query: (args) => ({ url: `/admin/inventory?${inventorySearch(args)}`, ...REVALIDATE }),
+      providesTags: [{ type: 'Inventory', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetInventoryQuery } = inventoryApi;

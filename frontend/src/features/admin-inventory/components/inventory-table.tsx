@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { INVENTORY_VIEWS, type InventoryView } from '@/lib/admin-views';
+import { formatMoney } from '@/lib/format';
+import { useGetInventoryQuery, type InventoryItem } from '../api/inventory-api';
+
+/** Back-office.md §8 and §9. */
+export const INVENTORY_EMPTY = 'No inventory items found.';
+export const INVENTORY_FAILED = 'Error fetching inventory data';
+export const INVENTORY_PAGE_SIZE = 10;
+/** decisions.md "Stock": low stock is 0 < stock < 10. */
+export const LOW_STOCK_BELOW = 10;
+
+export const VIEW_TITLES: Record<InventoryView | 'all', string> = {
+  all: 'All Inventory',
+  [INVENTORY_VIEWS.lowStock]: 'Low Stock',
+  [INVENTORY_VIEWS.outOfStock]: 'Out of Stock',
+};
+
+function Stock({ value }: { value: number }) {
+  if (value <= 0) return <span className="badge badge-error">{value} (out of stock)</span>;
+  if (value < LOW_STOCK_BELOW) return <span className="badge badge-warning">{value} (low)</span>;
+  return <span>{value}</span>;
+}
+
+const columns: DataColumn<InventoryItem>[] = [
+  { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="font-mono text-sm">{getValue<string>()}</span> },
+  { accessorFn: (i) => i.product.title, id: 'product', header: 'Product' },
+  { accessorFn: (i) => (i.kind === 'variant' ? 'Apparel variant' : 'Unit'), id: 'kind', header: 'Type' },
+  { accessorKey: 'unitPrice', header: 'Unit Price', cell: ({ getValue }) => formatMoney(getValue<number>()) },
+  { accessorFn: (i) => i.package.join(', '), id: 'package', header: 'Package' },
+  { accessorKey: 'availableStock', header: 'Available Stock', cell: ({ getValue }) => <Stock value={getValue<number>()} /> },
+];
+
+/**
+ * The inventory list of one view (All Inventory, Low Stock, Out of Stock): the server's search
+ * and paging, 10 per page to start (§9), in the server's order (by SKU). Keyed by view, so a
+ * new view starts again at page 1 with an empty search.
+ */
+export function InventoryTable({ view }: { view: InventoryView | null }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(INVENTORY_PAGE_SIZE);
+  const [search, setSearch] = useState('');
+  const { data, isLoading, isFetching, isError, refetch } = useGetInventoryQuery({ page, pageSize, search, view });
+
+  return (
+    <DataTable<InventoryItem>
+      title={VIEW_TITLES[view ?? 'all']}
+      searchLabel="Search inventory"
+      columns={columns}
+      data={data?.items}
+      getRowId={(i) => `${i.kind}-${i.id}`}
+      isLoading={isLoading}
+      isFetching={isFetching}
+      error={isError ? INVENTORY_FAILED : null}
+      onRetry={() => void refetch()}
+      emptyMessage={INVENTORY_EMPTY}
+      search={{
+        value: search,
+        onChange: (text) => {
+          setSearch(text);
+          setPage(1);
+        },
+      }}
+      paging={{
+        page,
+        pageSize,
+        totalItems: data?.pagination.totalItems ?? 0,
+        hasMore: data?.pagination.hasMore ?? false,
+        onPageChange: setPage,
+        onPageSizeChange: (size) => {
+          setPageSize(size);
+          setPage(1);
+        },
+      }}
+    />
+  );
+}
