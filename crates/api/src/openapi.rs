@@ -55,6 +55,9 @@ use crate::routes;
         routes::product_admin::remove,
         routes::admin::summary,
         routes::admin::inventory,
+        routes::show_admin::create,
+        routes::show_admin::update,
+        routes::show_admin::remove,
     ),
     modifiers(&BearerAuth),
     tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"), (name = "checkout"), (name = "back office"))

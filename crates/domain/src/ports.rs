@@ -16,7 +16,7 @@ use crate::cart::StoredLine;
 use crate::catalogue::{
     InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists, NamedRef,
     PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show, ShowFilter, Term,
-    TermUsage, Terminal, TypeRef, UnitRecord, ValidProduct, ValidTerm, Vocabulary,
+    TermUsage, Terminal, TypeRef, UnitRecord, ValidProduct, ValidShow, ValidTerm, Vocabulary,
 };
 use crate::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -338,6 +338,41 @@ pub trait Catalogue {
     /// # Errors
     /// [`StoreError::Conflict`] when orders, shows or requests still refer to it.
     fn delete_product(&mut self, id: &ProductId) -> Result<(), StoreError>;
+
+    /// The SKUs of every show (`SHOW-n`), for the next one.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn show_skus(&mut self) -> Result<Vec<String>, StoreError>;
+
+    /// Stores a new show (package `[1]`) with its lines; answers its id.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the SKU is taken; [`StoreError::Conflict`] for unknown
+    /// references.
+    fn insert_show(
+        &mut self,
+        sku: &str,
+        show: &ValidShow,
+        at: NaiveDateTime,
+    ) -> Result<ProductId, StoreError>;
+
+    /// The stored form of a show, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn show_record(&mut self, id: &ProductId) -> Result<Option<ValidShow>, StoreError>;
+
+    /// Replaces a show's fields and lines.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown references.
+    fn update_show(
+        &mut self,
+        id: &ProductId,
+        show: &ValidShow,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
 
     /// Deletes a term (the caller checked nothing uses it).
     ///

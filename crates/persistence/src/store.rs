@@ -10,7 +10,7 @@ use domain::cart::StoredLine;
 use domain::catalogue::{
     InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists, NamedRef,
     PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show, ShowFilter, Term,
-    TermUsage, Terminal, TypeRef, UnitRecord, ValidProduct, ValidTerm, Vocabulary,
+    TermUsage, Terminal, TypeRef, UnitRecord, ValidProduct, ValidShow, ValidTerm, Vocabulary,
 };
 use domain::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use domain::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -286,6 +286,32 @@ impl Catalogue for Tx<'_> {
 
     fn delete_product(&mut self, id: &ProductId) -> Result<(), StoreError> {
         q(catalogue::delete_product(self.conn, id))
+    }
+
+    fn show_skus(&mut self) -> Result<Vec<String>, StoreError> {
+        q(catalogue::show_skus(self.conn))
+    }
+
+    fn insert_show(
+        &mut self,
+        sku: &str,
+        show: &ValidShow,
+        at: NaiveDateTime,
+    ) -> Result<ProductId, StoreError> {
+        q(catalogue::insert_show(self.conn, sku, show, at))
+    }
+
+    fn show_record(&mut self, id: &ProductId) -> Result<Option<ValidShow>, StoreError> {
+        q(catalogue::show_record(self.conn, id))
+    }
+
+    fn update_show(
+        &mut self,
+        id: &ProductId,
+        show: &ValidShow,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(catalogue::update_show(self.conn, id, show, at))
     }
 
     fn delete_term(&mut self, kind: Vocabulary, id: &str) -> Result<(), StoreError> {

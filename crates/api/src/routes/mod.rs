@@ -12,6 +12,7 @@ pub mod product_admin;
 pub mod products;
 pub mod quote;
 pub mod shipping;
+pub mod show_admin;
 pub mod shows;
 pub mod terminal;
 pub mod user;
@@ -56,7 +57,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(product_admin::update)
         .service(product_admin::remove)
         .service(admin::summary)
-        .service(admin::inventory);
+        .service(admin::inventory)
+        .service(show_admin::create)
+        .service(show_admin::update)
+        .service(show_admin::remove);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     cfg.service(products::list)
         .service(products::get)

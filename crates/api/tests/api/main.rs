@@ -13,6 +13,7 @@ mod helpers;
 mod product_admin;
 mod quote;
 mod security;
+mod show_admin;
 mod startup;
 mod user;
 mod vocabulary;

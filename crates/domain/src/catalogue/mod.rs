@@ -7,6 +7,7 @@ mod inventory;
 mod model;
 mod product_admin;
 mod service;
+mod show_admin;
 mod values;
 mod vocabulary;
 
@@ -28,6 +29,10 @@ pub use service::{
     get_product, get_show, get_terminal, list_products, list_shows, metadata_pages,
     next_apparel_sku, set_in_stock, GetProductError, GetShowError, GetTerminalError,
     ListShowsError, SetInStockError, ShowQuery,
+};
+pub use show_admin::{
+    create_show, delete_show, update_show, ShowAdminError, ShowInput, ShowLineInput, ValidShow,
+    ValidShowLine, MAX_SHOW_LINES, MAX_SHOW_QUANTITY,
 };
 pub use values::*;
 pub use vocabulary::{

@@ -25,8 +25,9 @@ pub(crate) use shows::{find_brand, find_show, find_show_type, list_shows};
 pub(crate) use terminals::{find_terminal, list_terminals};
 pub use version::{bump_version, current_version};
 pub(crate) use writes::{
-    delete_product, delete_unit_product, insert_product, product_record, put_unit_product,
-    set_product_in_stock, set_unit_available, sku_in_use, update_product, usage_of_product,
+    delete_product, delete_unit_product, insert_product, insert_show, product_record,
+    put_unit_product, set_product_in_stock, set_unit_available, show_record, show_skus, sku_in_use,
+    update_product, update_show, usage_of_product,
 };
 
 pub(crate) use crate::search::{like_anywhere, like_prefix, lower};

@@ -5,12 +5,14 @@
 use chrono::{NaiveDateTime, Utc};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use domain::catalogue::{Package, ProductUsage, Sku, UnitRecord, ValidProduct};
+use domain::catalogue::{
+    Package, ProductUsage, Sku, UnitRecord, ValidProduct, ValidShow, ValidShowLine,
+};
 use domain::ids::ProductId;
 use domain::money::Money;
 use uuid::Uuid;
 
-use crate::models::{Product, ProductColor, ProductEffect, UnitProduct};
+use crate::models::{Product, ProductColor, ProductEffect, ShowProduct, UnitProduct};
 use crate::schema::{
     case_break_requests, order_items, product_colors, product_effects, products, show_products,
     unit_products,
@@ -324,4 +326,149 @@ pub fn usage_of_product(conn: &mut DbConnection, id: &ProductId) -> Result<Produ
 pub fn delete_product(conn: &mut DbConnection, id: &ProductId) -> Result<(), DbError> {
     diesel::delete(products::table.find(id.as_str())).execute(conn)?;
     Ok(())
+}
+
+/// The SKUs of every show.
+///
+/// # Errors
+/// Database failures.
+pub fn show_skus(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
+    Ok(products::table
+        .filter(products::is_show.eq(true))
+        .select(products::sku)
+        .load(conn)?)
+}
+
+fn show_lines(conn: &mut DbConnection, show: &str, s: &ValidShow) -> Result<(), DbError> {
+    diesel::delete(show_products::table.filter(show_products::show_id.eq(show))).execute(conn)?;
+    let rows: Vec<ShowProduct> = s
+        .products
+        .iter()
+        .map(|l| ShowProduct {
+            id: Uuid::now_v7().to_string(),
+            show_id: show.to_owned(),
+            product_id: l.product_id.clone(),
+            quantity: i32::try_from(l.quantity).unwrap_or(i32::MAX),
+            is_unit: l.is_unit,
+            notes: l.notes.clone(),
+        })
+        .collect();
+    if !rows.is_empty() {
+        insert_rows!(conn, show_products::table, &rows)?;
+    }
+    Ok(())
+}
+
+/// Stores a new show with its lines.
+///
+/// # Errors
+/// [`DbError::Duplicate`] for a taken SKU; [`DbError::Conflict`] for unknown references.
+pub fn insert_show(
+    conn: &mut DbConnection,
+    sku: &str,
+    s: &ValidShow,
+    at: NaiveDateTime,
+) -> Result<ProductId, DbError> {
+    let id = Uuid::now_v7().to_string();
+    diesel::insert_into(products::table)
+        .values(&Product {
+            id: id.clone(),
+            sku: sku.to_owned(),
+            title: s.title.clone(),
+            title_lower: s.title.to_lowercase(),
+            description: s.description.clone(),
+            case_price_cents: s.case_price.cents(),
+            is_show: true,
+            is_apparel: false,
+            in_stock: s.in_stock,
+            is_case_breakable: false,
+            brand_id: s.brand_id.clone(),
+            category_id: s.category_id.clone(),
+            apparel_type_id: None,
+            show_type_id: Some(s.show_type_id.clone()),
+            image: s.image.clone(),
+            video_url: s.video_url.clone(),
+            package: Package::single().to_db_string(),
+            created_on: at,
+            updated_on: at,
+        })
+        .execute(conn)?;
+    show_lines(conn, &id, s)?;
+    Ok(ProductId::from(id))
+}
+
+/// The stored form of a show.
+///
+/// # Errors
+/// Database failures.
+pub fn show_record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<ValidShow>, DbError> {
+    let Some(row) = products::table
+        .find(id.as_str())
+        .filter(products::is_show.eq(true))
+        .select(Product::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let lines: Vec<ShowProduct> = show_products::table
+        .filter(show_products::show_id.eq(id.as_str()))
+        .order((show_products::product_id, show_products::is_unit))
+        .select(ShowProduct::as_select())
+        .load(conn)?;
+    Ok(Some(ValidShow {
+        title: row.title,
+        description: row.description,
+        case_price: Money::from_cents(row.case_price_cents),
+        image: row.image,
+        video_url: row.video_url,
+        in_stock: row.in_stock,
+        show_type_id: row.show_type_id.unwrap_or_default(),
+        brand_id: row.brand_id,
+        category_id: row.category_id,
+        products: lines
+            .into_iter()
+            .map(|l| ValidShowLine {
+                product_id: l.product_id,
+                quantity: u32::try_from(l.quantity).unwrap_or(1),
+                notes: l.notes,
+                is_unit: l.is_unit,
+            })
+            .collect(),
+    }))
+}
+
+/// Replaces a show's fields and lines.
+///
+/// # Errors
+/// [`DbError::NotFound`]; [`DbError::Conflict`] for unknown references.
+pub fn update_show(
+    conn: &mut DbConnection,
+    id: &ProductId,
+    s: &ValidShow,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let changed = diesel::update(
+        products::table
+            .find(id.as_str())
+            .filter(products::is_show.eq(true)),
+    )
+    .set((
+        products::title.eq(&s.title),
+        products::title_lower.eq(s.title.to_lowercase()),
+        products::description.eq(&s.description),
+        products::case_price_cents.eq(s.case_price.cents()),
+        products::in_stock.eq(s.in_stock),
+        products::brand_id.eq(&s.brand_id),
+        products::category_id.eq(&s.category_id),
+        products::show_type_id.eq(Some(&s.show_type_id)),
+        products::image.eq(&s.image),
+        products::video_url.eq(&s.video_url),
+        products::updated_on.eq(at),
+    ))
+    .execute(conn)?;
+    if changed == 0 {
+        return Err(DbError::NotFound);
+    }
+    show_lines(conn, id.as_str(), s)
 }

@@ -1,0 +1,518 @@
+//! Back-office writes of shows (back-office.md §4, §5 "Show", §7 "Shows"; decisions.md
+//! "Stock": a show holds products, never another show; a unit line needs a unit product;
+//! quantities are whole numbers >= 1; a show's package is [1]; SKUs are SHOW-n).
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+use serde::Serialize;
+
+use super::product_admin::PLACEHOLDER_IMAGE;
+use super::{unit_for_sale, video_url, PricedProduct, Vocabulary};
+use crate::ids::{ProductId, UserId};
+use crate::money::Money;
+use crate::ports::{Audit, AuditEntry, Catalogue, Store, StoreError};
+use crate::pricing::next_show_sku;
+use crate::profile::FieldErrors;
+
+/// Most lines a show holds.
+pub const MAX_SHOW_LINES: usize = 200;
+/// Most of one product on a line.
+pub const MAX_SHOW_QUANTITY: i64 = 9_999;
+
+/// A line of the show form.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ShowLineInput {
+    /// The product.
+    pub product_id: String,
+    /// How many (at least 1).
+    pub quantity: i64,
+    /// Notes.
+    pub notes: Option<String>,
+    /// Units (true) or cases.
+    pub is_unit: bool,
+}
+
+/// The show form.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ShowInput {
+    /// Title.
+    pub title: Option<String>,
+    /// Description.
+    pub description: Option<String>,
+    /// Price as the client wrote it.
+    pub case_price: Option<String>,
+    /// Image address.
+    pub image: Option<String>,
+    /// Video address.
+    pub video_url: Option<String>,
+    /// In stock.
+    pub in_stock: bool,
+    /// Show type id.
+    pub show_type_id: Option<String>,
+    /// Brand id.
+    pub brand_id: Option<String>,
+    /// Category id.
+    pub category_id: Option<String>,
+    /// The lines.
+    pub products: Vec<ShowLineInput>,
+}
+
+/// A validated show line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValidShowLine {
+    /// The product.
+    pub product_id: String,
+    /// How many.
+    pub quantity: u32,
+    /// Notes.
+    pub notes: Option<String>,
+    /// Units or cases.
+    pub is_unit: bool,
+}
+
+/// A validated show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValidShow {
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: Option<String>,
+    /// Price, above 0.
+    pub case_price: Money,
+    /// Image address.
+    pub image: String,
+    /// Video address.
+    pub video_url: Option<String>,
+    /// In stock.
+    pub in_stock: bool,
+    /// Show type id.
+    pub show_type_id: String,
+    /// Brand id.
+    pub brand_id: String,
+    /// Category id.
+    pub category_id: String,
+    /// The lines.
+    pub products: Vec<ValidShowLine>,
+}
+
+fn text(v: Option<&String>) -> Option<&str> {
+    v.map(|s| s.trim()).filter(|s| !s.is_empty())
+}
+
+impl ShowInput {
+    /// Validates the form's own fields (back-office.md §5 "Show"); the lines' products are
+    /// checked against the catalogue by the use cases.
+    ///
+    /// # Errors
+    /// The failures by field (`title`, `showTypeId`, `casePrice`, `products`, `brandId`,
+    /// `categoryId`, `products[i].quantity`, `image`, `videoURL`).
+    pub fn validate(&self) -> Result<ValidShow, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let title = text(self.title.as_ref());
+        if title.is_none() {
+            errors.add_message("title", "Title is required");
+        }
+        let show_type = text(self.show_type_id.as_ref());
+        if show_type.is_none() {
+            errors.add_message("showTypeId", "Show Type is required");
+        }
+        let price = text(self.case_price.as_ref())
+            .and_then(|t| t.parse::<Money>().ok())
+            .filter(|m| !m.is_zero() && !m.is_negative());
+        if price.is_none() {
+            errors.add_message("casePrice", "Valid price is required");
+        }
+        let brand = text(self.brand_id.as_ref());
+        if brand.is_none() {
+            errors.add_message("brandId", "Brand is required");
+        }
+        let category = text(self.category_id.as_ref());
+        if category.is_none() {
+            errors.add_message("categoryId", "Category is required");
+        }
+        if self.products.is_empty() {
+            errors.add_message("products", "At least one product is required");
+        } else if self.products.len() > MAX_SHOW_LINES {
+            errors.add_message(
+                "products",
+                format!("A show holds at most {MAX_SHOW_LINES} lines"),
+            );
+        }
+        let mut lines = Vec::with_capacity(self.products.len());
+        for (i, line) in self.products.iter().enumerate() {
+            let quantity = u32::try_from(line.quantity)
+                .ok()
+                .filter(|q| (1..=MAX_SHOW_QUANTITY).contains(&i64::from(*q)));
+            match quantity {
+                Some(quantity) => lines.push(ValidShowLine {
+                    product_id: line.product_id.trim().to_owned(),
+                    quantity,
+                    notes: text(line.notes.as_ref()).map(str::to_owned),
+                    is_unit: line.is_unit,
+                }),
+                None => errors.add_message(
+                    format!("products[{i}].quantity"),
+                    format!("Quantity must be a whole number from 1 to {MAX_SHOW_QUANTITY}"),
+                ),
+            }
+        }
+        let image = match text(self.image.as_ref()) {
+            None => Some(PLACEHOLDER_IMAGE.to_owned()),
+            Some(i) if i.starts_with('/') && !i.starts_with("//") => Some(i.to_owned()),
+            Some(i)
+                if i.to_ascii_lowercase().starts_with("https://")
+                    || i.to_ascii_lowercase().starts_with("http://") =>
+            {
+                Some(i.to_owned())
+            }
+            Some(_) => {
+                errors.add_message(
+                    "image",
+                    "Image must be a web address or a path on this site",
+                );
+                None
+            }
+        };
+        let video = video_url(self.video_url.as_deref().unwrap_or_default())
+            .map_err(|e| errors.add_message("videoURL", e.to_string()))
+            .ok();
+        match (title, show_type, price, brand, category, image, video) {
+            (
+                Some(title),
+                Some(show_type),
+                Some(price),
+                Some(brand),
+                Some(category),
+                Some(image),
+                Some(video),
+            ) if errors.is_empty() => Ok(ValidShow {
+                title: title.to_owned(),
+                description: text(self.description.as_ref()).map(str::to_owned),
+                case_price: price,
+                image,
+                video_url: video,
+                in_stock: self.in_stock,
+                show_type_id: show_type.to_owned(),
+                brand_id: brand.to_owned(),
+                category_id: category.to_owned(),
+                products: lines,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// Checks the lines against the catalogue: each product exists and is not a show, a unit line
+/// has a unit product for sale, and no product appears twice in the same mode (the
+/// specification's duplicate warning).
+fn check_lines(
+    show: &ValidShow,
+    products: &HashMap<ProductId, PricedProduct>,
+    this_show: Option<&ProductId>,
+) -> Result<(), FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let mut seen: Vec<(&str, bool)> = Vec::new();
+    for (i, line) in show.products.iter().enumerate() {
+        let field = format!("products[{i}].productId");
+        let Some(product) = products.get(&ProductId::from(line.product_id.as_str())) else {
+            errors.add_message(field, "Product not found");
+            continue;
+        };
+        if product.is_show || this_show == Some(&product.id) {
+            errors.add_message(
+                field,
+                format!("A show cannot hold another show ({})", product.title),
+            );
+            continue;
+        }
+        if line.is_unit && (product.is_apparel || unit_for_sale(product.unit.clone()).is_none()) {
+            errors.add_message(
+                field,
+                format!("\"{}\" cannot be added by the unit", product.title),
+            );
+            continue;
+        }
+        let mode = (line.product_id.as_str(), line.is_unit);
+        if seen.contains(&mode) {
+            let how = if line.is_unit { "unit" } else { "case" };
+            errors.add_message(
+                field,
+                format!("\"{}\" is already in the show as a {how}", product.title),
+            );
+        }
+        seen.push(mode);
+    }
+    errors.into_result(())
+}
+
+/// Why a show write was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ShowAdminError {
+    /// The form failed validation.
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    /// No show has this id.
+    #[error("Show not found")]
+    NotFound,
+    /// Orders use the show.
+    #[error("{title} is used by {what} and cannot be deleted")]
+    InUse {
+        /// The show's title.
+        title: String,
+        /// What uses it.
+        what: String,
+    },
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+fn check<T: Catalogue + ?Sized>(
+    tx: &mut T,
+    show: &ValidShow,
+    this_show: Option<&ProductId>,
+) -> Result<(), ShowAdminError> {
+    let mut errors = FieldErrors::new();
+    for (field, kind, id) in [
+        ("showTypeId", Vocabulary::ShowType, &show.show_type_id),
+        ("brandId", Vocabulary::Brand, &show.brand_id),
+        ("categoryId", Vocabulary::Category, &show.category_id),
+    ] {
+        if tx.find_term(kind, id)?.is_none() {
+            let message = match kind {
+                Vocabulary::ShowType => "Show Type is required",
+                Vocabulary::Brand => "Brand is required",
+                _ => "Category is required",
+            };
+            errors.add_message(field, message);
+        }
+    }
+    let ids: Vec<ProductId> = show
+        .products
+        .iter()
+        .map(|l| ProductId::from(l.product_id.as_str()))
+        .collect();
+    let products = tx.priced_products(&ids)?;
+    if let Err(lines) = check_lines(show, &products, this_show) {
+        for (field, messages) in lines.as_map() {
+            for m in messages {
+                errors.add_message(field.clone(), m.clone());
+            }
+        }
+    }
+    errors.into_result(()).map_err(ShowAdminError::Invalid)
+}
+
+fn audit(
+    action: &'static str,
+    actor: &UserId,
+    id: &ProductId,
+    before: Option<&ValidShow>,
+    after: Option<&ValidShow>,
+    at: NaiveDateTime,
+) -> AuditEntry {
+    AuditEntry::new(actor, action, "show", id.as_str(), before, after, at)
+}
+
+/// Creates a show with the next SHOW-n SKU.
+///
+/// # Errors
+/// [`ShowAdminError::Invalid`]; store failures.
+pub fn create_show(
+    store: &impl Store,
+    actor: &UserId,
+    input: &ShowInput,
+    now: NaiveDateTime,
+) -> Result<ProductId, ShowAdminError> {
+    let valid = input.validate().map_err(ShowAdminError::Invalid)?;
+    store.write(|tx| {
+        check(tx, &valid, None)?;
+        let skus = tx.show_skus()?;
+        let sku = next_show_sku(skus.iter().map(String::as_str));
+        let id = tx.insert_show(&sku, &valid, now)?;
+        tx.record_audit(&audit("create", actor, &id, None, Some(&valid), now))?;
+        tx.bump_catalogue_version()?;
+        Ok(id)
+    })
+}
+
+/// Changes a show and replaces its lines (its SKU stays).
+///
+/// # Errors
+/// [`ShowAdminError::NotFound`], [`ShowAdminError::Invalid`]; store failures.
+pub fn update_show(
+    store: &impl Store,
+    actor: &UserId,
+    id: &ProductId,
+    input: &ShowInput,
+    now: NaiveDateTime,
+) -> Result<(), ShowAdminError> {
+    let valid = input.validate().map_err(ShowAdminError::Invalid)?;
+    store.write(|tx| {
+        let before = tx.show_record(id)?.ok_or(ShowAdminError::NotFound)?;
+        check(tx, &valid, Some(id))?;
+        tx.update_show(id, &valid, now)?;
+        tx.record_audit(&audit(
+            "update",
+            actor,
+            id,
+            Some(&before),
+            Some(&valid),
+            now,
+        ))?;
+        tx.bump_catalogue_version()?;
+        Ok(())
+    })
+}
+
+/// Deletes a show no order holds (carts lose it).
+///
+/// # Errors
+/// [`ShowAdminError::NotFound`], [`ShowAdminError::InUse`]; store failures.
+pub fn delete_show(
+    store: &impl Store,
+    actor: &UserId,
+    id: &ProductId,
+    now: NaiveDateTime,
+) -> Result<(), ShowAdminError> {
+    store.write(|tx| {
+        let before = tx.show_record(id)?.ok_or(ShowAdminError::NotFound)?;
+        let usage = tx.usage_of_product(id)?;
+        if usage.orders > 0 {
+            let n = usage.orders;
+            return Err(ShowAdminError::InUse {
+                title: before.title,
+                what: format!("{n} order item{}", if n == 1 { "" } else { "s" }),
+            });
+        }
+        tx.delete_product(id)?;
+        tx.record_audit(&audit("delete", actor, id, Some(&before), None, now))?;
+        tx.bump_catalogue_version()?;
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::UnitProduct;
+
+    fn priced(id: &str, title: &str, is_show: bool, unit: bool) -> (ProductId, PricedProduct) {
+        let pid = ProductId::from(id);
+        (
+            pid.clone(),
+            PricedProduct {
+                id: pid,
+                sku: id.to_uppercase(),
+                title: title.into(),
+                case_price: Money::from_cents(5000),
+                is_show,
+                is_apparel: false,
+                in_stock: true,
+                unit: unit.then(|| UnitProduct {
+                    id: format!("{id}-u"),
+                    sku: format!("{id}-u"),
+                    unit_price: Money::from_cents(500),
+                    package: vec![1],
+                    available_stock: 0,
+                    available: true,
+                }),
+            },
+        )
+    }
+
+    fn line(product: &str, is_unit: bool) -> ShowLineInput {
+        ShowLineInput {
+            product_id: product.into(),
+            quantity: 1,
+            notes: None,
+            is_unit,
+        }
+    }
+
+    #[test]
+    fn the_show_form_has_the_specifications_messages() {
+        let errors = ShowInput::default().validate().expect_err("empty");
+        for (field, message) in [
+            ("title", "Title is required"),
+            ("showTypeId", "Show Type is required"),
+            ("casePrice", "Valid price is required"),
+            ("products", "At least one product is required"),
+            ("brandId", "Brand is required"),
+            ("categoryId", "Category is required"),
+        ] {
+            assert_eq!(errors.get(field), [message], "{field}");
+        }
+        let zero = ShowInput {
+            products: vec![ShowLineInput {
+                quantity: 0,
+                ..line("a", false)
+            }],
+            ..ShowInput::default()
+        };
+        assert_eq!(
+            zero.validate()
+                .expect_err("zero")
+                .get("products[0].quantity")
+                .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn lines_refuse_shows_units_without_a_unit_product_and_repeats_in_one_mode() {
+        let products: HashMap<_, _> = [
+            priced("cake", "Big Cake", false, true),
+            priced("fountain", "Fountain", false, false),
+            priced("show", "Other Show", true, false),
+        ]
+        .into_iter()
+        .collect();
+        let show = |lines: Vec<ShowLineInput>| {
+            ShowInput {
+                title: Some("S".into()),
+                case_price: Some("10".into()),
+                show_type_id: Some("t".into()),
+                brand_id: Some("b".into()),
+                category_id: Some("c".into()),
+                products: lines,
+                ..ShowInput::default()
+            }
+            .validate()
+            .expect("valid form")
+        };
+        // The same product once as a case and once as a unit is fine.
+        assert!(check_lines(
+            &show(vec![line("cake", false), line("cake", true)]),
+            &products,
+            None
+        )
+        .is_ok());
+        let errors = check_lines(
+            &show(vec![
+                line("cake", true),
+                line("cake", true),
+                line("fountain", true),
+                line("show", false),
+                line("ghost", false),
+            ]),
+            &products,
+            None,
+        )
+        .expect_err("refused");
+        assert_eq!(
+            errors.get("products[1].productId"),
+            ["\"Big Cake\" is already in the show as a unit"]
+        );
+        assert_eq!(
+            errors.get("products[2].productId"),
+            ["\"Fountain\" cannot be added by the unit"]
+        );
+        assert_eq!(
+            errors.get("products[3].productId"),
+            ["A show cannot hold another show (Other Show)"]
+        );
+        assert_eq!(errors.get("products[4].productId"), ["Product not found"]);
+    }
+}
