@@ -58,6 +58,7 @@ use crate::routes;
         routes::show_admin::create,
         routes::show_admin::update,
         routes::show_admin::remove,
+        routes::uploads::upload,
     ),
     modifiers(&BearerAuth),
     tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"), (name = "checkout"), (name = "back office"))

@@ -196,6 +196,9 @@ fn run(
         std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
     });
     let proxies = web::Data::from(state.proxies.clone());
+    let uploads = web::Data::new(crate::routes::uploads::Uploads(
+        settings.data_dir.join("uploads"),
+    ));
     let server = HttpServer::new(move || {
         let metrics = state.metrics.clone();
         App::new()
@@ -254,6 +257,8 @@ fn run(
                     .configure(routes::configure)
                     .default_service(web::to(routes::api_not_found)),
             )
+            .app_data(uploads.clone())
+            .configure(crate::routes::uploads::configure_files)
             .configure(crate::payment_window::configure)
             .configure(web_assets::configure)
     })

@@ -15,6 +15,7 @@ pub mod shipping;
 pub mod show_admin;
 pub mod shows;
 pub mod terminal;
+pub mod uploads;
 pub mod user;
 pub mod vocabulary;
 
@@ -60,7 +61,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(admin::inventory)
         .service(show_admin::create)
         .service(show_admin::update)
-        .service(show_admin::remove);
+        .service(show_admin::remove)
+        .configure(uploads::configure_api);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     cfg.service(products::list)
         .service(products::get)

@@ -15,5 +15,6 @@ mod quote;
 mod security;
 mod show_admin;
 mod startup;
+mod uploads;
 mod user;
 mod vocabulary;

@@ -3,6 +3,7 @@
 //! use cases over the [`crate::ports::Catalogue`] port.
 
 mod filter;
+mod image;
 mod inventory;
 mod model;
 mod product_admin;
@@ -12,6 +13,7 @@ mod values;
 mod vocabulary;
 
 pub use filter::{ProductFilter, ProductSort, ShowFilter, StockFilter};
+pub use image::{check_image, ImageError, ImageKind, MAX_IMAGE_BYTES};
 pub use inventory::{
     inventory, summary, InventoryFilter, InventoryItem, InventoryView, StockKind, Summary,
     LOW_STOCK_BELOW,
