@@ -16,7 +16,7 @@ function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
 
 describe('app routes', () => {
   it('gives every page its own lazy module and a preload hook', () => {
-    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*']) {
+    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'apparel/types', 'reports']) {
       const route = findRoute(routes, path);
       expect(route?.lazy).toBeInstanceOf(Function);
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);
@@ -61,9 +61,21 @@ describe('app routes', () => {
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
     await router.navigate('/admin/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Shows' })).toBeInTheDocument();
+    for (const [path, heading] of [
+      ['/admin/products/', 'Products'],
+      ['/admin/products/create', 'Create Product'],
+      ['/admin/products/metadata', 'Manage Metadata'],
+      ['/admin/inventory?view=low-stock', 'Inventory'],
+      ['/admin/shows/showTypes', 'Manage Show Types'],
+      ['/admin/apparel/types', 'Apparel Types'],
+    ]) {
+      await router.navigate(path!);
+      // A lazy page compiles on its first import under Jest: give it time.
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    }
     await router.navigate('/admin/no-such-screen');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('renders a static page inside the shell', async () => {
     renderRoutes(routes, { path: '/fireworks-safety', preloadedState: signedOutState });

@@ -57,6 +57,9 @@ const adminMetadata = () => import(/* webpackChunkName: "admin-metadata" */ '@/f
 const adminShowTypes = () => import(/* webpackChunkName: "admin-show-types" */ '@/features/admin-vocabulary/routes/show-types');
 const adminApparelTypes = () => import(/* webpackChunkName: "admin-apparel-types" */ '@/features/admin-vocabulary/routes/apparel-types');
 const adminInventory = () => import(/* webpackChunkName: "admin-inventory" */ '@/features/admin-inventory/routes/inventory');
+const adminProducts = () => import(/* webpackChunkName: "admin-products" */ '@/features/admin-products/routes/product-list');
+const adminProductCreate = () => import(/* webpackChunkName: "admin-product-form" */ '@/features/admin-products/routes/product-create');
+const adminProductEdit = () => import(/* webpackChunkName: "admin-product-edit" */ '@/features/admin-products/routes/product-edit');
 type Placeholders = Awaited<ReturnType<typeof placeholders>>;
 /** A back-office screen still to come: a titled placeholder inside the admin layout. */
 const placeholder = (name: keyof Placeholders) => () => placeholders().then((m) => ({ default: m[name] }));
@@ -105,6 +108,9 @@ export const routes: RouteObject[] = [
                 page(under(paths.admin, paths.adminUserResetPassword), placeholder('UserResetPasswordPage')),
                 page(under(paths.admin, paths.adminUserPermissions), placeholder('UserPermissionsPage')),
                 page(under(paths.admin, paths.adminInventory), adminInventory),
+                page(under(paths.admin, paths.adminProducts), adminProducts),
+                page(under(paths.admin, paths.adminProductCreate), adminProductCreate),
+                page(under(paths.admin, paths.adminProductEdit), adminProductEdit),
                 page(under(paths.admin, paths.adminProductMetadata), adminMetadata),
                 page(under(paths.admin, paths.adminShowTypes), adminShowTypes),
                 page(under(paths.admin, paths.adminApparelTypes), adminApparelTypes),

@@ -11,7 +11,21 @@ function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-/** A labelled input with its error line, wired for screen readers. */
+/** A hint under a field (before its error), named by the field's aria-describedby. */
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="text-sm text-base-content/80">
+      {hint}
+    </p>
+  );
+}
+
+/** The ids a field's aria-describedby names: its hint and its error, when shown. */
+const describedBy = (id: string, hint: unknown, error: unknown) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+
+/** A labelled input with its hint and error line, wired for screen readers. */
 export function Field({
   id,
   label,
@@ -21,6 +35,9 @@ export function Field({
   registration,
   required,
   inputMode,
+  readOnly,
+  hint,
+  placeholder,
 }: {
   id: string;
   label: string;
@@ -30,8 +47,10 @@ export function Field({
   registration: UseFormRegisterReturn;
   required?: boolean;
   inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
+  readOnly?: boolean;
+  hint?: ReactNode;
+  placeholder?: string;
 }) {
-  const errorId = `${id}-error`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
@@ -42,13 +61,54 @@ export function Field({
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
-        className={`input w-full ${error ? 'input-error' : ''}`}
+        readOnly={readOnly}
+        placeholder={placeholder}
+        className={`input w-full ${error ? 'input-error' : ''} ${readOnly ? 'bg-base-200' : ''}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy(id, hint, error)}
         aria-required={required || undefined}
         {...registration}
       />
-      <FieldError id={errorId} error={error} />
+      <FieldHint id={`${id}-hint`} hint={hint} />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** A labelled multi-line text field with its hint and error line. */
+export function TextAreaField({
+  id,
+  label,
+  error,
+  registration,
+  required,
+  hint,
+  rows = 4,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+  required?: boolean;
+  hint?: ReactNode;
+  rows?: number;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        className={`textarea w-full ${error ? 'textarea-error' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        aria-required={required || undefined}
+        {...registration}
+      />
+      <FieldHint id={`${id}-hint`} hint={hint} />
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -1,0 +1,128 @@
+import * as yup from 'yup';
+import { PLACEHOLDER_IMAGE } from '@/components/product-image';
+import type { AdminProduct, ProductBody } from '../api/products-api';
+
+/** Back-office.md §5, product: the messages, word for word (the server answers the same ones). */
+export const productMessages = {
+  sku: 'SKU is required',
+  title: 'Title is required',
+  casePrice: 'Valid case price is required',
+  packageRequired: 'Package information is required',
+  packageInvalid: 'Package must be a comma-separated list of positive numbers',
+  brand: 'Brand is required',
+  category: 'Category is required',
+} as const;
+
+/** A price above 0 with at most two decimals ("12", "12.5", "12.50"). */
+const PRICE = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
+
+/** The case price as a number, or null when it is not a valid price. */
+export function parsePrice(text: string | undefined): number | null {
+  const t = text?.trim() ?? '';
+  if (!PRICE.test(t)) return null;
+  const n = Number(t);
+  return n > 0 ? n : null;
+}
+
+/** The package counts ("12, 6" -> [12, 6]), or null unless every part is a whole number above 0. */
+export function parsePackage(text: string | undefined): number[] | null {
+  const t = text?.trim() ?? '';
+  if (!t) return null;
+  const parts = t.split(',').map((p) => p.trim());
+  if (!parts.every((p) => /^\d+$/.test(p) && Number(p) > 0)) return null;
+  return parts.map(Number);
+}
+
+/** The estimated unit price (§5): the case price divided by the first package number; display only. */
+export function estimatedUnitPrice(casePrice: string | undefined, pkg: string | undefined): number | null {
+  const price = parsePrice(casePrice);
+  const counts = parsePackage(pkg);
+  if (price === null || !counts) return null;
+  return price / counts[0]!;
+}
+
+export const productSchema = yup.object({
+  sku: yup.string().trim().required(productMessages.sku),
+  title: yup.string().trim().required(productMessages.title),
+  description: yup.string().default(''),
+  casePrice: yup
+    .string()
+    .trim()
+    .required(productMessages.casePrice)
+    .test('price', productMessages.casePrice, (v) => parsePrice(v) !== null),
+  package: yup
+    .string()
+    .trim()
+    .required(productMessages.packageRequired)
+    .test('package', productMessages.packageInvalid, (v) => parsePackage(v) !== null),
+  brandId: yup.string().required(productMessages.brand),
+  categoryId: yup.string().required(productMessages.category),
+  colors: yup.array(yup.string().required()).default([]),
+  effects: yup.array(yup.string().required()).default([]),
+  inStock: yup.boolean().default(true),
+  isCaseBreakable: yup.boolean().default(false),
+  image: yup.string().default(''),
+  videoURL: yup.string().default(''),
+});
+
+export type ProductFormValues = yup.InferType<typeof productSchema>;
+
+export const EMPTY_PRODUCT: ProductFormValues = {
+  sku: '',
+  title: '',
+  description: '',
+  casePrice: '',
+  package: '',
+  brandId: '',
+  categoryId: '',
+  colors: [],
+  effects: [],
+  inStock: true,
+  isCaseBreakable: false,
+  image: '',
+  videoURL: '',
+};
+
+/** The form's values for a product being edited (the placeholder image shows as an empty field). */
+export function formValuesOf(p: AdminProduct): ProductFormValues {
+  return {
+    sku: p.sku,
+    title: p.title,
+    description: p.description ?? '',
+    casePrice: p.casePrice.toFixed(2),
+    package: p.package.join(','),
+    brandId: p.brand?.id ?? '',
+    categoryId: p.category?.id ?? '',
+    colors: p.colors.map((c) => c.id),
+    effects: p.effects.map((e) => e.id),
+    inStock: p.inStock,
+    isCaseBreakable: p.isCaseBreakable,
+    image: p.image && p.image !== PLACEHOLDER_IMAGE ? p.image : '',
+    videoURL: p.videoURL ?? '',
+  };
+}
+
+/**
+ * The body of POST or PUT /api/products: trimmed text, the package as "12,6", the placeholder
+ * image when none is given (§5), and no description or video when blank. No price but the case
+ * price: the server computes the unit price.
+ */
+export function productBodyOf(v: ProductFormValues): ProductBody {
+  const description = v.description.trim();
+  const videoURL = v.videoURL.trim();
+  return {
+    sku: v.sku.trim(),
+    title: v.title.trim(),
+    ...(description ? { description } : {}),
+    casePrice: parsePrice(v.casePrice) ?? Number.NaN,
+    inStock: v.inStock,
+    package: (parsePackage(v.package) ?? []).join(','),
+    isCaseBreakable: v.isCaseBreakable,
+    image: v.image.trim() || PLACEHOLDER_IMAGE,
+    ...(videoURL ? { videoURL } : {}),
+    brandId: v.brandId,
+    categoryId: v.categoryId,
+    colors: v.colors,
+    effects: v.effects,
+  };
+}
