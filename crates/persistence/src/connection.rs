@@ -188,6 +188,11 @@ pub type Conn = PooledConnection<DbManager>;
 pub struct Db {
     pool: Pool<DbManager>,
     backend: Backend,
+    /// SQLite admits one writer at a time; this process's writers queue here for it instead of
+    /// in SQLite's busy handler, which sleeps and backs off (up to 100 ms a turn) while the
+    /// lock is taken: under 32 concurrent writers that backoff made a 1 s p99 out of 1 ms
+    /// transactions. Unused on PostgreSQL.
+    writer: std::sync::Arc<std::sync::Mutex<()>>,
 }
 
 impl std::fmt::Debug for Db {
@@ -232,7 +237,23 @@ impl Db {
             tracing::error!(%error, %backend, "cannot open the database");
             DbError::Unavailable
         })?;
-        Ok(Db { pool, backend })
+        Ok(Db {
+            pool,
+            backend,
+            writer: std::sync::Arc::default(),
+        })
+    }
+
+    /// On SQLite, waits for this process's turn to write (see `writer`); hold the guard for
+    /// the whole write, from before `BEGIN IMMEDIATE` (or a single writing statement) to after
+    /// its commit. `None` on PostgreSQL, whose writers do not exclude each other.
+    pub(crate) fn writer_turn(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
+        (self.backend == Backend::Sqlite).then(|| {
+            // A panic inside a write leaves nothing to repair in `()`.
+            self.writer
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        })
     }
 
     /// Borrows a connection from the pool (waits up to 10 s).

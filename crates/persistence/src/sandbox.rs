@@ -243,6 +243,7 @@ impl SandboxPayments {
         } else {
             (Outcome::Declined, DECLINED)
         };
+        let _turn = self.db.writer_turn();
         let mut conn = self.db.get()?;
         let changed = diesel::update(
             sp::table
@@ -276,6 +277,7 @@ impl SandboxPayments {
 
     /// Moves a payment from one of `from` to `to`; succeeds too when it already was `to`.
     fn transition(&self, reference: &str, from: &[&str], to: &str) -> Result<(), PaymentError> {
+        let _turn = self.db.writer_turn();
         let mut conn = self.db.get().map_err(unavailable)?;
         let now = chrono::Utc::now().naive_utc();
         let changed = diesel::update(sp::table.find(reference).filter(sp::status.eq_any(from)))
@@ -308,6 +310,7 @@ fn unavailable(e: DbError) -> PaymentError {
 
 impl PaymentProvider for SandboxPayments {
     fn open(&self, request: &PaymentRequest<'_>) -> Result<OpenedPayment, PaymentError> {
+        let _turn = self.db.writer_turn();
         let mut conn = self.db.get().map_err(unavailable)?;
         let now = chrono::Utc::now().naive_utc();
         diesel::insert_into(sp::table)

@@ -79,6 +79,9 @@ impl Store for Db {
         E: From<StoreError>,
         F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
     {
+        // The turn first, then a connection: a writer waiting for its turn holds no connection
+        // that a reader could use.
+        let _turn = self.writer_turn();
         let mut conn = self.get().map_err(|e| E::from(e.into()))?;
         conn.write_transaction(|conn| f(&mut Tx { conn }).map_err(TxError::App))
             .map_err(|e| match e {
