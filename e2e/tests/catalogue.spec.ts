@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, signUp, uniqueEmail } from './helpers';
+import { mainNav, pickVariant, signIn, signUp, uniqueEmail, type ApiVariant } from './helpers';
 
 interface Named {
   id: string;
@@ -118,34 +118,23 @@ test('a product with a video embeds it and a case-only product says so', async (
   await expect(page.getByText('Case only')).toBeVisible();
 });
 
-test('signed in, the add buttons show but wait for the cart', async ({ page }) => {
+test('signed in, Add Case puts a case in the cart and the badge counts it', async ({ page }) => {
   const email = uniqueEmail('catalogue');
   await signUp(page, email);
   await signIn(page, email);
+  const badge = mainNav(page).getByTestId('cart-badge');
+  await expect(badge).toHaveText('0');
   const card = page.getByTestId('product-card').filter({ has: page.getByRole('button', { name: 'Add Unit' }) }).first();
-  await expect(card.getByRole('button', { name: 'Add Case' })).toHaveAttribute('aria-disabled', 'true');
-  await expect(card.getByRole('button', { name: 'Add Case' })).toHaveAttribute('title', 'Cart coming soon');
+  const title = (await card.getByRole('heading').textContent())!;
+  await expect(card.getByRole('button', { name: 'Add Case' })).toBeEnabled();
+  await expect(card.getByRole('button', { name: 'Add Unit' })).toBeEnabled();
   await expect(page.getByRole('link', { name: 'Sign in to add to cart' })).toHaveCount(0);
+
+  await card.getByRole('button', { name: 'Add Case' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${title} added to cart!` })).toBeVisible();
+  await expect(badge).toHaveText('1');
+  await expect(mainNav(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 });
-
-interface ApiVariant {
-  sku: string;
-  size: string;
-  gender: string;
-  color: { name: string } | null;
-  unitPrice: number;
-  availableStock: number;
-}
-
-const STYLE: Record<string, string> = { MALE: "Men's", FEMALE: "Women's", UNISEX: 'Unisex' };
-
-async function pick(page: Page, v: ApiVariant) {
-  await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: v.size, exact: true }).check();
-  const style = page.getByRole('group', { name: 'Style' });
-  if (await style.isVisible()) await style.getByRole('radio', { name: STYLE[v.gender], exact: true }).check();
-  const color = page.getByRole('group', { name: 'Color' });
-  if (await color.isVisible()) await color.getByRole('radio', { name: v.color?.name ?? 'Standard', exact: true }).check();
-}
 
 test('pick an apparel variant', async ({ page, request }) => {
   const list = (await (await request.get('/api/apparel?page=1&pageSize=25')).json()).contents as {
@@ -163,13 +152,13 @@ test('pick an apparel variant', async ({ page, request }) => {
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' })).toBeVisible();
 
-  await pick(page, inStock);
+  await pickVariant(page, inStock);
   await expect(page.getByText(inStock.sku, { exact: true })).toBeVisible();
   await expect(page.getByText('In Stock', { exact: true })).toBeVisible();
   const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(inStock.unitPrice);
   await expect(page.getByText(`${price} per item`)).toBeVisible();
   if (soldOut) {
-    await pick(page, soldOut);
+    await pickVariant(page, soldOut);
     await expect(page.getByText(soldOut.sku, { exact: true })).toBeVisible();
     await expect(page.getByText('Out of Stock', { exact: true })).toBeVisible();
   }
@@ -186,11 +175,7 @@ test('an apparel card picks its variant in place', async ({ page, request }) => 
   const variant = product.variants.find((v) => v.availableStock > 0)!;
   await page.goto('/apparel?page=1&pageSize=25');
   const card = page.getByTestId('apparel-card').filter({ has: page.getByRole('link', { name: product.title, exact: true }) });
-  await card.getByRole('group', { name: 'Size' }).getByRole('radio', { name: variant.size, exact: true }).check();
-  const style = card.getByRole('group', { name: 'Style' });
-  if (await style.isVisible()) await style.getByRole('radio', { name: STYLE[variant.gender], exact: true }).check();
-  const color = card.getByRole('group', { name: 'Color' });
-  if (await color.isVisible()) await color.getByRole('radio', { name: variant.color?.name ?? 'Standard', exact: true }).check();
+  await pickVariant(card, variant);
   await expect(card.getByText(variant.sku, { exact: true })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026pass' };
 export const PASSWORD = 'Fire#Works2026';
@@ -43,4 +43,34 @@ export async function expectAccessible(page: Page): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+/** The signed-in session the app keeps in localStorage: the bearer token and the user's cart. */
+export async function storedSession(page: Page): Promise<{ token: string; userId: string; cartId: string }> {
+  const session = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
+  expect(session?.token, 'a signed-in session in localStorage').toBeTruthy();
+  return { token: session.token, userId: session.userInfo.id, cartId: session.userInfo.Cart.id };
+}
+
+/** An apparel variant as GET /api/apparel states it. */
+export interface ApiVariant {
+  id: string;
+  sku: string;
+  size: string;
+  gender: string;
+  color: { name: string } | null;
+  unitPrice: number;
+  availableStock: number;
+}
+
+/** How the apparel pages word a variant's gender. */
+export const STYLE: Record<string, string> = { MALE: "Men's", FEMALE: "Women's", UNISEX: 'Unisex' };
+
+/** Chooses `v` on an apparel detail page or card (style and colour only when the page offers them). */
+export async function pickVariant(scope: Page | Locator, v: ApiVariant): Promise<void> {
+  await scope.getByRole('group', { name: 'Size' }).getByRole('radio', { name: v.size, exact: true }).check();
+  const style = scope.getByRole('group', { name: 'Style' });
+  if (await style.isVisible()) await style.getByRole('radio', { name: STYLE[v.gender], exact: true }).check();
+  const color = scope.getByRole('group', { name: 'Color' });
+  if (await color.isVisible()) await color.getByRole('radio', { name: v.color?.name ?? 'Standard', exact: true }).check();
 }
