@@ -33,7 +33,7 @@ function SidebarSection({ title, links }: { title: string; links: AdminLink[] })
   const id = useId();
   return (
     <li>
-      <span id={id} className="menu-title">
+      <span id={id} className="menu-title text-base-content">
         {title}
       </span>
       <ul aria-labelledby={id}>
