@@ -320,7 +320,7 @@ test('a buyer fills the cart, completes the profile, accepts the terms and pays 
 
   // The sandbox window: a declined card first (the cart stays), then a good one.
   const popup = await openPaymentWindow(page);
-  await expect(popup.getByRole('button', { name: `Pay $${atTerminal.grandTotal.toFixed(2)}` })).toBeVisible();
+  await expect(popup.getByRole('button', { name: `Pay $${atTerminal.grandTotal.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` })).toBeVisible();
   await expectAccessible(popup);
   await payWith(popup, DECLINE_CARD);
   await expect(popup.getByRole('status')).toHaveText(DECLINED);

@@ -675,7 +675,16 @@ async fn the_sandbox_window_is_served_outside_the_app_and_checks_cards() {
         .expect("csp")
         .contains("script-src 'self'"));
     let page = res.text().await.expect("page");
-    let total = format!("${:.2}", quote["grandTotal"].as_f64().expect("total"));
+    let cents = (quote["grandTotal"].as_f64().expect("total") * 100.0).round() as i64;
+    let whole = (cents / 100).to_string();
+    let mut grouped = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    let total = format!("${grouped}.{:02}", cents % 100);
     assert!(page.contains(&total), "{total}");
     assert!(page.contains("/pay/window.js"));
     let res = app.get("/pay/window.js").await;
