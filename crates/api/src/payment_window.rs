@@ -71,7 +71,7 @@ fn dollars(plain: &str) -> String {
     let (whole, cents) = plain.split_once('.').unwrap_or((plain, "00"));
     let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
     for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(c);

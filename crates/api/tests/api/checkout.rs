@@ -679,7 +679,7 @@ async fn the_sandbox_window_is_served_outside_the_app_and_checks_cards() {
     let whole = (cents / 100).to_string();
     let mut grouped = String::new();
     for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(c);
