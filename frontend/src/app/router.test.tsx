@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { RouteCrashScreen } from '@/components/crash-screen';
 import { writeSession } from '@/lib/session/session-storage';
@@ -56,10 +56,10 @@ describe('app routes', () => {
     const { router } = renderRoutes(routes, { path: '/admin', preloadedState: signedInState({ role: 'ADMIN' }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
-    await router.navigate('/admin/reports?type=sales');
+    await act(() => router.navigate('/admin/reports?type=sales'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales Report' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
-    await router.navigate('/admin/admin');
+    await act(() => router.navigate('/admin/admin'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Shows' })).toBeInTheDocument();
     for (const [path, heading] of [
       ['/admin/products/', 'Products'],
@@ -69,11 +69,11 @@ describe('app routes', () => {
       ['/admin/shows/showTypes', 'Manage Show Types'],
       ['/admin/apparel/types', 'Apparel Types'],
     ]) {
-      await router.navigate(path!);
+      await act(() => router.navigate(path!));
       // A lazy page compiles on its first import under Jest: give it time.
       expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
     }
-    await router.navigate('/admin/no-such-screen');
+    await act(() => router.navigate('/admin/no-such-screen'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
   }, 30_000);
 

@@ -223,7 +223,7 @@ export function DataTable<T>({
               header: 'Actions',
               enableSorting: false,
               enableGlobalFilter: false,
-              cell: ({ row }) => <div className="flex flex-wrap gap-1">{actionsRef.current?.(row.original)}</div>,
+              cell: ({ row }) => <div className="flex gap-1">{actionsRef.current?.(row.original)}</div>,
             },
           ]
         : columns,
@@ -299,7 +299,7 @@ export function DataTable<T>({
   }
 
   return (
-    <section aria-labelledby={titleId} className="space-y-3">
+    <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Heading id={titleId} className="text-xl font-semibold">
           {title}
@@ -324,7 +324,8 @@ export function DataTable<T>({
         </div>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-box border border-base-300">
+          {/* A wide table scrolls sideways: the region takes focus so a keyboard can scroll it. */}
+          <div role="region" aria-labelledby={titleId} tabIndex={0} className="overflow-x-auto rounded-box border border-base-300">
             <table className="table table-zebra" aria-labelledby={titleId} aria-busy={isFetching || undefined}>
               <thead>
                 {table.getHeaderGroups().map((group) => (
@@ -394,6 +395,6 @@ export function DataTable<T>({
           )}
         </>
       )}
-    </section>
+    </div>
   );
 }

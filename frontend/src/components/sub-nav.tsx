@@ -8,12 +8,12 @@ export function SubNav({ label, links }: { label: string; links: { label: string
   const { pathname } = useLocation();
   return (
     <nav aria-label={label}>
-      <ul className="tabs tabs-border">
+      <ul className="menu menu-horizontal gap-1 rounded-box bg-base-200">
         {links.map((link) => {
           const current = trimSlash(new URL(link.to, 'http://x').pathname) === trimSlash(pathname);
           return (
             <li key={link.to}>
-              <AppLink to={link.to} className={`tab ${current ? 'tab-active' : ''}`} aria-current={current ? 'page' : undefined}>
+              <AppLink to={link.to} className={current ? 'menu-active' : undefined} aria-current={current ? 'page' : undefined}>
                 {link.label}
               </AppLink>
             </li>

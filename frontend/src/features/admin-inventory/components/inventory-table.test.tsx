@@ -99,7 +99,7 @@ describe('/admin/inventory', () => {
     expect(await screen.findByRole('table', { name: 'Low Stock' })).toBeInTheDocument();
     await screen.findByRole('cell', { name: 'CB-002-u' });
     expect(queries()[0]).toEqual({ page: '1', pageSize: '10', view: 'low-stock' });
-    await router.navigate('/admin/inventory?view=out-of-stock');
+    await act(() => router.navigate('/admin/inventory?view=out-of-stock'));
     expect(await screen.findByRole('table', { name: 'Out of Stock' })).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(queries().at(-1)).toEqual({ page: '1', pageSize: '10', view: 'out-of-stock' });

@@ -24,7 +24,7 @@ function Stock({ value }: { value: number }) {
 }
 
 const columns: DataColumn<InventoryItem>[] = [
-  { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="font-mono text-sm">{getValue<string>()}</span> },
+  { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="whitespace-nowrap font-mono text-sm">{getValue<string>()}</span> },
   { accessorFn: (i) => i.product.title, id: 'product', header: 'Product' },
   { accessorFn: (i) => (i.kind === 'variant' ? 'Apparel variant' : 'Unit'), id: 'kind', header: 'Type' },
   { accessorKey: 'unitPrice', header: 'Unit Price', cell: ({ getValue }) => formatMoney(getValue<number>()) },

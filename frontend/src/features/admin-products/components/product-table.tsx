@@ -25,7 +25,7 @@ const columns: DataColumn<AdminProduct>[] = [
       </div>
     ),
   },
-  { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="font-mono text-sm">{getValue<string>()}</span> },
+  { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="whitespace-nowrap font-mono text-sm">{getValue<string>()}</span> },
   { accessorKey: 'title', header: 'Title', cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span> },
   { accessorFn: (p) => p.brand?.name ?? '', id: 'brand', header: 'Brand' },
   { accessorFn: (p) => p.category?.name ?? '', id: 'category', header: 'Category' },
@@ -110,7 +110,7 @@ export function ProductTable({ outOfStock }: { outOfStock: boolean }) {
             <AppLink to={paths.adminProductEdit.getHref({ productId: p.id })} className="btn btn-xs" aria-label={`Edit ${p.title}`}>
               Edit
             </AppLink>
-            <button type="button" className="btn btn-error btn-outline btn-xs" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>
+            <button type="button" className="btn btn-error btn-xs" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>
               Delete
             </button>
           </>

@@ -54,7 +54,7 @@ function Summary({ types }: { types: readonly TermType[] }) {
       <dl className="stats stats-vertical w-full border border-base-300 sm:stats-horizontal">
         {stats.map(([label, value]) => (
           <div key={label} className="stat">
-            <dt className="stat-title">{label}</dt>
+            <dt className="stat-title text-base-content/80">{label}</dt>
             <dd className="stat-value text-2xl">{value}</dd>
           </div>
         ))}

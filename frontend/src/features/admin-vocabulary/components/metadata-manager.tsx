@@ -178,7 +178,7 @@ export function MetadataManager() {
               aria-selected={k === kind}
               aria-controls={`metadata-panel-${k}`}
               tabIndex={k === kind ? 0 : -1}
-              className={`tab gap-2 ${k === kind ? 'tab-active' : ''}`}
+              className={`tab gap-2 text-base-content ${k === kind ? 'tab-active' : ''}`}
               onClick={() => select(k)}
               onKeyDown={onKeyDown}
             >

@@ -26,7 +26,7 @@ const columns: DataColumn<TermType>[] = [
     accessorFn: (t) => t.description ?? '',
     id: 'description',
     header: 'Description',
-    cell: ({ getValue }) => getValue<string>() || <span className="text-base-content/60">No description</span>,
+    cell: ({ getValue }) => getValue<string>() || <span className="text-base-content/80">No description</span>,
   },
 ];
 
@@ -117,7 +117,7 @@ export function ShowTypesManager() {
             </button>
             <button
               type="button"
-              className="btn btn-error btn-outline btn-xs"
+              className="btn btn-error btn-xs"
               aria-label={`Delete ${t.name}`}
               disabled={busy}
               onClick={() => setToDelete(t)}

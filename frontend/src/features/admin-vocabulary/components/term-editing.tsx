@@ -136,7 +136,7 @@ export function TermNameCell({ term }: { term: Term }) {
 export function TermDescriptionCell({ term }: { term: Term }) {
   const e = useTermEditingContext();
   if (e.editingId !== term.id) {
-    return term.description ? <span>{term.description}</span> : <span className="text-base-content/60">No description</span>;
+    return term.description ? <span>{term.description}</span> : <span className="text-base-content/80">No description</span>;
   }
   const inputId = `${e.formId}-description`;
   const message = e.errors.description?.message;
@@ -182,7 +182,7 @@ export function TermActions({ term }: { term: Term }) {
       <button type="button" className="btn btn-xs" aria-label={`Edit ${term.name}`} onClick={() => e.start(term)}>
         Edit
       </button>
-      <button type="button" className="btn btn-error btn-outline btn-xs" aria-label={`Delete ${term.name}`} onClick={() => e.askDelete(term)}>
+      <button type="button" className="btn btn-error btn-xs" aria-label={`Delete ${term.name}`} onClick={() => e.askDelete(term)}>
         Delete
       </button>
     </>

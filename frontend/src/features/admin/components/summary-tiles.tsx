@@ -27,7 +27,7 @@ const count = new Intl.NumberFormat('en-US');
 function TileValue({ value, loading, failed }: { value: unknown; loading: boolean; failed: boolean }) {
   if (loading) return <span className="text-base font-normal">Loading...</span>;
   if (failed || typeof value !== 'number' || !Number.isFinite(value)) {
-    return <span className="text-base font-normal text-error">Error</span>;
+    return <span className="text-base font-normal">Error</span>;
   }
   return <span>{count.format(value)}</span>;
 }
