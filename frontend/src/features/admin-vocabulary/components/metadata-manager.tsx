@@ -14,7 +14,7 @@ import {
   type MetadataKind,
   type MetadataKindPage,
 } from '../api/vocabulary-api';
-import { failureMessage, successMessage, type Wording } from '../lib/messages';
+import { failureMessage, LOAD_FAILED, successMessage, type Wording } from '../lib/messages';
 import { TermActions, TermEditingProvider, TermNameCell, useTermEditing, type Term } from './term-editing';
 import { TermForm } from './term-form';
 import type { TermValues } from './term-schema';
@@ -28,9 +28,6 @@ export const KIND_WORDING: Record<MetadataKind, Wording & { title: string }> = {
   colors: { title: 'Colors', label: 'Color', noun: 'color' },
   effects: { title: 'Effects', label: 'Effect', noun: 'effect' },
 };
-
-/** Back-office.md §8: a table's error while loading. */
-export const LOAD_FAILED = 'Error loading data';
 
 const columns: DataColumn<MetadataItem>[] = [
   { accessorKey: 'name', header: 'Name', cell: ({ row }) => <TermNameCell term={row.original} /> },

@@ -10,8 +10,7 @@ import {
   useUpdateShowTypeMutation,
   type TermType,
 } from '../api/vocabulary-api';
-import { failureMessage, successMessage, type Wording } from '../lib/messages';
-import { LOAD_FAILED } from './metadata-manager';
+import { failureMessage, LOAD_FAILED, successMessage, type Wording } from '../lib/messages';
 import { TermForm } from './term-form';
 import { typeBodyOf, type TermValues } from './term-schema';
 

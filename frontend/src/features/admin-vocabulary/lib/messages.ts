@@ -1,5 +1,8 @@
 import { errorMessage } from '@/lib/api';
 
+/** Back-office.md §8: a table's error while loading. */
+export const LOAD_FAILED = 'Error loading data';
+
 export type WriteAction = 'create' | 'update' | 'delete';
 
 const DONE: Record<WriteAction, string> = { create: 'created', update: 'updated', delete: 'deleted' };
