@@ -148,6 +148,24 @@ impl TestApp {
         .await
     }
 
+    /// Sends `method path` with an optional bearer token and JSON body.
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        payload: Option<&Value>,
+    ) -> Response {
+        let mut req = self.client.request(method, self.url(path));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        if let Some(payload) = payload {
+            req = req.json(payload);
+        }
+        req.send().await.expect("request")
+    }
+
     /// Registers and signs in a customer; returns the login answer.
     pub async fn customer(&self, email: &str) -> Value {
         expect(self.register(email, PASSWORD).await, StatusCode::CREATED).await;

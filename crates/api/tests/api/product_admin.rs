@@ -7,23 +7,6 @@ use crate::catalogue::{demo_app, get_ok};
 use crate::checkout::{buyer, pay_ok};
 use crate::helpers::{expect, TestApp};
 
-async fn send(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    payload: Option<&Value>,
-) -> reqwest::Response {
-    let mut req = app.client.request(method, app.url(path));
-    if let Some(token) = token {
-        req = req.bearer_auth(token);
-    }
-    if let Some(payload) = payload {
-        req = req.json(payload);
-    }
-    req.send().await.expect("request")
-}
-
 async fn form(app: &TestApp, sku: &str) -> Value {
     let m = get_ok(app, "/api/metadata").await;
     let first = |list: &str| m[list][0]["id"].clone();
@@ -46,9 +29,11 @@ async fn only_admins_write_products() {
         (Method::PUT, format!("/api/products/{}", s.case_only.0)),
         (Method::DELETE, format!("/api/products/{}", s.case_only.0)),
     ] {
-        let res = send(&app, method.clone(), &path, None, Some(&body)).await;
+        let res = app.send(method.clone(), &path, None, Some(&body)).await;
         assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{method} {path}");
-        let res = send(&app, method.clone(), &path, Some(&user), Some(&body)).await;
+        let res = app
+            .send(method.clone(), &path, Some(&user), Some(&body))
+            .await;
         assert_eq!(res.status(), StatusCode::FORBIDDEN, "{method} {path}");
     }
     // GET /api/products/{id} is still public.
@@ -61,7 +46,9 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
     let admin = app.login_as_admin().await;
     let a = Some(admin.as_str());
 
-    let res = send(&app, Method::POST, "/api/products", a, Some(&json!({}))).await;
+    let res = app
+        .send(Method::POST, "/api/products", a, Some(&json!({})))
+        .await;
     let v = expect(res, StatusCode::UNPROCESSABLE_ENTITY).await;
     for (field, message) in [
         ("sku", "SKU is required"),
@@ -77,7 +64,7 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
     bad["package"] = json!("12,,6");
     bad["casePrice"] = json!(0);
     let v = expect(
-        send(&app, Method::POST, "/api/products", a, Some(&bad)).await,
+        app.send(Method::POST, "/api/products", a, Some(&bad)).await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
@@ -93,7 +80,8 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
     let mut body = form(&app, "ADM-2").await;
     body["isCaseBreakable"] = json!(true);
     let created = expect(
-        send(&app, Method::POST, "/api/products", a, Some(&body)).await,
+        app.send(Method::POST, "/api/products", a, Some(&body))
+            .await,
         StatusCode::CREATED,
     )
     .await;
@@ -114,15 +102,16 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
     .await;
     assert_eq!(list["totalItems"], 1);
 
-    let res = send(&app, Method::POST, "/api/products", a, Some(&body)).await;
+    let res = app
+        .send(Method::POST, "/api/products", a, Some(&body))
+        .await;
     let v = expect(res, StatusCode::CONFLICT).await;
     assert_eq!(v["message"], "SKU ADM-2 is already used by another product");
 
     let mut changed_sku = body.clone();
     changed_sku["sku"] = json!("ADM-3");
     let v = expect(
-        send(
-            &app,
+        app.send(
             Method::PUT,
             &format!("/api/products/{id}"),
             a,
@@ -138,14 +127,8 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
     edit["title"] = json!("Admin Test Cake II");
     edit["unitPrice"] = json!(15.5);
     let v = expect(
-        send(
-            &app,
-            Method::PUT,
-            &format!("/api/products/{id}"),
-            a,
-            Some(&edit),
-        )
-        .await,
+        app.send(Method::PUT, &format!("/api/products/{id}"), a, Some(&edit))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -159,14 +142,8 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
     edit.as_object_mut().expect("object").remove("unitPrice");
     edit["casePrice"] = json!(240);
     let v = expect(
-        send(
-            &app,
-            Method::PUT,
-            &format!("/api/products/{id}"),
-            a,
-            Some(&edit),
-        )
-        .await,
+        app.send(Method::PUT, &format!("/api/products/{id}"), a, Some(&edit))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -175,14 +152,8 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
     // Not case-breakable any more, no orders: the unit product is removed.
     edit["isCaseBreakable"] = json!(false);
     let v = expect(
-        send(
-            &app,
-            Method::PUT,
-            &format!("/api/products/{id}"),
-            a,
-            Some(&edit),
-        )
-        .await,
+        app.send(Method::PUT, &format!("/api/products/{id}"), a, Some(&edit))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -192,27 +163,17 @@ async fn a_product_is_created_validated_edited_and_deleted_with_its_unit_product
         "the unit product row is gone"
     );
 
-    let res = send(
-        &app,
-        Method::DELETE,
-        &format!("/api/products/{id}"),
-        a,
-        None,
-    )
-    .await;
+    let res = app
+        .send(Method::DELETE, &format!("/api/products/{id}"), a, None)
+        .await;
     assert_eq!(res.status(), StatusCode::NO_CONTENT);
     assert_eq!(
         app.get(&format!("/api/products/{id}")).await.status(),
         StatusCode::NOT_FOUND
     );
-    let res = send(
-        &app,
-        Method::DELETE,
-        &format!("/api/products/{id}"),
-        a,
-        None,
-    )
-    .await;
+    let res = app
+        .send(Method::DELETE, &format!("/api/products/{id}"), a, None)
+        .await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 
     let rows = app.db.audit_rows("product").expect("audit");
@@ -228,7 +189,8 @@ async fn a_unit_product_with_orders_is_kept_unavailable_and_a_product_in_use_is_
     let mut body = form(&app, "ADM-9").await;
     body["isCaseBreakable"] = json!(true);
     let created = expect(
-        send(&app, Method::POST, "/api/products", a, Some(&body)).await,
+        app.send(Method::POST, "/api/products", a, Some(&body))
+            .await,
         StatusCode::CREATED,
     )
     .await;
@@ -243,14 +205,8 @@ async fn a_unit_product_with_orders_is_kept_unavailable_and_a_product_in_use_is_
 
     body["isCaseBreakable"] = json!(false);
     let v = expect(
-        send(
-            &app,
-            Method::PUT,
-            &format!("/api/products/{id}"),
-            a,
-            Some(&body),
-        )
-        .await,
+        app.send(Method::PUT, &format!("/api/products/{id}"), a, Some(&body))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -259,28 +215,17 @@ async fn a_unit_product_with_orders_is_kept_unavailable_and_a_product_in_use_is_
     // Case-breakable again: the same unit product, available again, its stock kept.
     body["isCaseBreakable"] = json!(true);
     let v = expect(
-        send(
-            &app,
-            Method::PUT,
-            &format!("/api/products/{id}"),
-            a,
-            Some(&body),
-        )
-        .await,
+        app.send(Method::PUT, &format!("/api/products/{id}"), a, Some(&body))
+            .await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(v["unitProduct"]["package"], json!([1, 6]));
     assert_eq!(app.db.unit_stock(&id).expect("units"), 4);
 
-    let res = send(
-        &app,
-        Method::DELETE,
-        &format!("/api/products/{id}"),
-        a,
-        None,
-    )
-    .await;
+    let res = app
+        .send(Method::DELETE, &format!("/api/products/{id}"), a, None)
+        .await;
     let v = expect(res, StatusCode::CONFLICT).await;
     assert_eq!(
         v["message"],
@@ -293,14 +238,9 @@ async fn a_unit_product_with_orders_is_kept_unavailable_and_a_product_in_use_is_
         .as_str()
         .expect("a show line")
         .to_owned();
-    let res = send(
-        &app,
-        Method::DELETE,
-        &format!("/api/products/{held}"),
-        a,
-        None,
-    )
-    .await;
+    let res = app
+        .send(Method::DELETE, &format!("/api/products/{held}"), a, None)
+        .await;
     let m = expect(res, StatusCode::CONFLICT).await["message"]
         .as_str()
         .expect("m")

@@ -7,23 +7,6 @@ use crate::catalogue::{demo_app, get_ok};
 use crate::checkout::{buyer, pay_ok};
 use crate::helpers::{expect, TestApp};
 
-async fn send(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    payload: Option<&Value>,
-) -> reqwest::Response {
-    let mut req = app.client.request(method, app.url(path));
-    if let Some(token) = token {
-        req = req.bearer_auth(token);
-    }
-    if let Some(payload) = payload {
-        req = req.json(payload);
-    }
-    req.send().await.expect("request")
-}
-
 async fn form(app: &TestApp) -> Value {
     let m = get_ok(app, "/api/metadata").await;
     let s = app.db.quote_samples().expect("samples");
@@ -51,13 +34,13 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
         (Method::DELETE, "/api/shows/x"),
     ] {
         assert_eq!(
-            send(&app, method.clone(), path, None, Some(&body))
+            app.send(method.clone(), path, None, Some(&body))
                 .await
                 .status(),
             StatusCode::UNAUTHORIZED
         );
         assert_eq!(
-            send(&app, method, path, Some(&user), Some(&body))
+            app.send(method, path, Some(&user), Some(&body))
                 .await
                 .status(),
             StatusCode::FORBIDDEN
@@ -65,7 +48,8 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
     }
 
     let v = expect(
-        send(&app, Method::POST, "/api/shows", a, Some(&json!({}))).await,
+        app.send(Method::POST, "/api/shows", a, Some(&json!({})))
+            .await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
@@ -88,7 +72,7 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
         {"productId": s.show.0, "quantity": 1}
     ]);
     let v = expect(
-        send(&app, Method::POST, "/api/shows", a, Some(&bad)).await,
+        app.send(Method::POST, "/api/shows", a, Some(&bad)).await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
@@ -108,7 +92,7 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
     let mut zero = body.clone();
     zero["products"][0]["quantity"] = json!(0);
     let v = expect(
-        send(&app, Method::POST, "/api/shows", a, Some(&zero)).await,
+        app.send(Method::POST, "/api/shows", a, Some(&zero)).await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
@@ -118,7 +102,7 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
     );
 
     let created = expect(
-        send(&app, Method::POST, "/api/shows", a, Some(&body)).await,
+        app.send(Method::POST, "/api/shows", a, Some(&body)).await,
         StatusCode::CREATED,
     )
     .await;
@@ -137,7 +121,7 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
 
     // A second show takes the next number.
     let again = expect(
-        send(&app, Method::POST, "/api/shows", a, Some(&body)).await,
+        app.send(Method::POST, "/api/shows", a, Some(&body)).await,
         StatusCode::CREATED,
     )
     .await;
@@ -152,14 +136,8 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
     edit["title"] = json!("Backyard Blast II");
     edit["products"] = json!([{"productId": s.case_only.0, "quantity": 4}]);
     let v = expect(
-        send(
-            &app,
-            Method::PUT,
-            &format!("/api/shows/{id}"),
-            a,
-            Some(&edit),
-        )
-        .await,
+        app.send(Method::PUT, &format!("/api/shows/{id}"), a, Some(&edit))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -167,14 +145,14 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
     assert_eq!(v["sku"], created["sku"]);
     assert_eq!(v["showProducts"].as_array().map(Vec::len), Some(1));
     assert_eq!(v["showProducts"][0]["quantity"], 4);
-    let res = send(
-        &app,
-        Method::PUT,
-        &format!("/api/shows/{}", s.case_only.0),
-        a,
-        Some(&edit),
-    )
-    .await;
+    let res = app
+        .send(
+            Method::PUT,
+            &format!("/api/shows/{}", s.case_only.0),
+            a,
+            Some(&edit),
+        )
+        .await;
     assert_eq!(
         res.status(),
         StatusCode::NOT_FOUND,
@@ -182,14 +160,14 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
     );
 
     // The show holds the product now: deleting the product is refused.
-    let res = send(
-        &app,
-        Method::DELETE,
-        &format!("/api/products/{}", s.case_only.0),
-        a,
-        None,
-    )
-    .await;
+    let res = app
+        .send(
+            Method::DELETE,
+            &format!("/api/products/{}", s.case_only.0),
+            a,
+            None,
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
 
     // Bought: the show cannot be deleted; the other one can.
@@ -199,7 +177,8 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
     pay_ok(&app, &token).await;
     expect(b.complete(&app, &token, &quote).await, StatusCode::OK).await;
     let v = expect(
-        send(&app, Method::DELETE, &format!("/api/shows/{id}"), a, None).await,
+        app.send(Method::DELETE, &format!("/api/shows/{id}"), a, None)
+            .await,
         StatusCode::CONFLICT,
     )
     .await;
@@ -209,15 +188,9 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
     );
     let other = again["id"].as_str().expect("id");
     assert_eq!(
-        send(
-            &app,
-            Method::DELETE,
-            &format!("/api/shows/{other}"),
-            a,
-            None
-        )
-        .await
-        .status(),
+        app.send(Method::DELETE, &format!("/api/shows/{other}"), a, None)
+            .await
+            .status(),
         StatusCode::NO_CONTENT
     );
     assert_eq!(

@@ -6,24 +6,7 @@ use serde_json::{json, Value};
 use shop_api::startup::Application;
 
 use crate::catalogue::{demo_app, get_ok};
-use crate::helpers::{body, expect, test_settings, TestApp};
-
-async fn send(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    token: Option<&str>,
-    payload: Option<Value>,
-) -> reqwest::Response {
-    let mut req = app.client.request(method, app.url(path));
-    if let Some(token) = token {
-        req = req.bearer_auth(token);
-    }
-    if let Some(payload) = payload {
-        req = req.json(&payload);
-    }
-    req.send().await.expect("request")
-}
+use crate::helpers::{body, expect, test_settings};
 
 fn names(list: &Value) -> Vec<String> {
     list.as_array()
@@ -39,12 +22,11 @@ async fn only_admins_write_the_vocabulary() {
     let user = app.customer_token("shopper@example.com").await;
     let admin = app.login_as_admin().await;
     let brand = expect(
-        send(
-            &app,
+        app.send(
             reqwest::Method::POST,
             "/api/metadata/brands",
             Some(&admin),
-            Some(json!({"name": "Target"})),
+            Some(&json!({"name": "Target"})),
         )
         .await,
         StatusCode::CREATED,
@@ -100,9 +82,13 @@ async fn only_admins_write_the_vocabulary() {
         ),
     ];
     for (method, path, payload) in calls {
-        let res = send(&app, method.clone(), &path, None, payload.clone()).await;
+        let res = app
+            .send(method.clone(), &path, None, payload.as_ref())
+            .await;
         assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{method} {path}");
-        let res = send(&app, method.clone(), &path, Some(&user), payload).await;
+        let res = app
+            .send(method.clone(), &path, Some(&user), payload.as_ref())
+            .await;
         assert_eq!(res.status(), StatusCode::FORBIDDEN, "{method} {path}");
     }
     // Nothing changed: the brand is still there, one audit row (its creation).
@@ -118,12 +104,11 @@ async fn metadata_is_created_renamed_and_deleted_with_one_audit_row_per_write() 
     for kind in ["brands", "categories", "colors", "effects"] {
         let path = format!("/api/metadata/{kind}");
         let v = expect(
-            send(
-                &app,
+            app.send(
                 reqwest::Method::POST,
                 &path,
                 Some(&admin),
-                Some(json!({"name": "  Nova Works  "})),
+                Some(&json!({"name": "  Nova Works  "})),
             )
             .await,
             StatusCode::CREATED,
@@ -138,25 +123,20 @@ async fn metadata_is_created_renamed_and_deleted_with_one_audit_row_per_write() 
         );
 
         for blank in [json!({"name": "   "}), json!({})] {
-            let res = send(
-                &app,
-                reqwest::Method::POST,
-                &path,
-                Some(&admin),
-                Some(blank),
-            )
-            .await;
+            let res = app
+                .send(reqwest::Method::POST, &path, Some(&admin), Some(&blank))
+                .await;
             let v = expect(res, StatusCode::UNPROCESSABLE_ENTITY).await;
             assert_eq!(v["errors"]["name"], json!(["Name is required"]), "{kind}");
         }
-        let res = send(
-            &app,
-            reqwest::Method::POST,
-            &path,
-            Some(&admin),
-            Some(json!({"name": "NOVA works"})),
-        )
-        .await;
+        let res = app
+            .send(
+                reqwest::Method::POST,
+                &path,
+                Some(&admin),
+                Some(&json!({"name": "NOVA works"})),
+            )
+            .await;
         let v = expect(res, StatusCode::CONFLICT).await;
         assert!(
             v["message"]
@@ -168,12 +148,11 @@ async fn metadata_is_created_renamed_and_deleted_with_one_audit_row_per_write() 
 
         let item = format!("{path}/{id}");
         let v = expect(
-            send(
-                &app,
+            app.send(
                 reqwest::Method::PUT,
                 &item,
                 Some(&admin),
-                Some(json!({"name": "Nova Works II"})),
+                Some(&json!({"name": "Nova Works II"})),
             )
             .await,
             StatusCode::OK,
@@ -182,42 +161,45 @@ async fn metadata_is_created_renamed_and_deleted_with_one_audit_row_per_write() 
         assert_eq!(v["name"], "Nova Works II");
         // Renaming to its own name in another case is not a duplicate.
         expect(
-            send(
-                &app,
+            app.send(
                 reqwest::Method::PUT,
                 &item,
                 Some(&admin),
-                Some(json!({"name": "nova works ii"})),
+                Some(&json!({"name": "nova works ii"})),
             )
             .await,
             StatusCode::OK,
         )
         .await;
-        let res = send(&app, reqwest::Method::DELETE, &item, Some(&admin), None).await;
+        let res = app
+            .send(reqwest::Method::DELETE, &item, Some(&admin), None)
+            .await;
         assert_eq!(res.status(), StatusCode::NO_CONTENT);
-        let res = send(&app, reqwest::Method::DELETE, &item, Some(&admin), None).await;
+        let res = app
+            .send(reqwest::Method::DELETE, &item, Some(&admin), None)
+            .await;
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
-        let res = send(
-            &app,
-            reqwest::Method::PUT,
-            &item,
-            Some(&admin),
-            Some(json!({"name": "Y"})),
-        )
-        .await;
+        let res = app
+            .send(
+                reqwest::Method::PUT,
+                &item,
+                Some(&admin),
+                Some(&json!({"name": "Y"})),
+            )
+            .await;
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
         assert!(!names(&get_ok(&app, "/api/metadata").await[kind])
             .iter()
             .any(|n| n.starts_with("nova")));
     }
-    let res = send(
-        &app,
-        reqwest::Method::POST,
-        "/api/metadata/sizes",
-        Some(&admin),
-        Some(json!({"name": "Z"})),
-    )
-    .await;
+    let res = app
+        .send(
+            reqwest::Method::POST,
+            "/api/metadata/sizes",
+            Some(&admin),
+            Some(&json!({"name": "Z"})),
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 
     let rows = app.db.audit_rows("brand").expect("audit");
@@ -248,14 +230,14 @@ async fn a_term_in_use_is_not_deleted_and_the_answer_says_what_uses_it() {
             .to_owned()
     };
     let cody = find("brands", "Cody B");
-    let res = send(
-        &app,
-        reqwest::Method::DELETE,
-        &format!("/api/metadata/brands/{cody}"),
-        Some(&admin),
-        None,
-    )
-    .await;
+    let res = app
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/metadata/brands/{cody}"),
+            Some(&admin),
+            None,
+        )
+        .await;
     let m = expect(res, StatusCode::CONFLICT).await["message"]
         .as_str()
         .expect("m")
@@ -266,14 +248,14 @@ async fn a_term_in_use_is_not_deleted_and_the_answer_says_what_uses_it() {
         "{m}"
     );
     let apparel = find("categories", "Apparel");
-    let res = send(
-        &app,
-        reqwest::Method::DELETE,
-        &format!("/api/metadata/categories/{apparel}"),
-        Some(&admin),
-        None,
-    )
-    .await;
+    let res = app
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/metadata/categories/{apparel}"),
+            Some(&admin),
+            None,
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     let types = get_ok(&app, "/api/shows/types/all").await;
     let used_type = types.as_array().expect("types")[0]["id"]
@@ -286,14 +268,14 @@ async fn a_term_in_use_is_not_deleted_and_the_answer_says_what_uses_it() {
     )
     .await;
     if shows["pagination"]["total"].as_i64().unwrap_or(0) > 0 {
-        let res = send(
-            &app,
-            reqwest::Method::DELETE,
-            &format!("/api/shows/types/{used_type}"),
-            Some(&admin),
-            None,
-        )
-        .await;
+        let res = app
+            .send(
+                reqwest::Method::DELETE,
+                &format!("/api/shows/types/{used_type}"),
+                Some(&admin),
+                None,
+            )
+            .await;
         let m = expect(res, StatusCode::CONFLICT).await["message"]
             .as_str()
             .expect("m")
@@ -338,12 +320,11 @@ async fn show_and_apparel_types_keep_a_description_and_every_node_sees_writes_at
         ("/api/apparel/types", "/api/apparel/types/all"),
     ] {
         let v = expect(
-            send(
-                &app,
+            app.send(
                 reqwest::Method::POST,
                 base,
                 Some(&admin),
-                Some(json!({"name": "Backyard", "description": "  Small yards  "})),
+                Some(&json!({"name": "Backyard", "description": "  Small yards  "})),
             )
             .await,
             StatusCode::CREATED,
@@ -372,12 +353,11 @@ async fn show_and_apparel_types_keep_a_description_and_every_node_sees_writes_at
         };
         assert_eq!(entry["description"], "Small yards");
         let v = expect(
-            send(
-                &app,
+            app.send(
                 reqwest::Method::PUT,
                 &format!("{base}/{id}"),
                 Some(&admin),
-                Some(json!({"name": "Backyard", "description": ""})),
+                Some(&json!({"name": "Backyard", "description": ""})),
             )
             .await,
             StatusCode::OK,
@@ -387,27 +367,27 @@ async fn show_and_apparel_types_keep_a_description_and_every_node_sees_writes_at
             v.get("description").is_none(),
             "a blank description is dropped: {v}"
         );
-        let res = send(
-            &app,
-            reqwest::Method::DELETE,
-            &format!("{base}/{id}"),
-            Some(&admin),
-            None,
-        )
-        .await;
+        let res = app
+            .send(
+                reqwest::Method::DELETE,
+                &format!("{base}/{id}"),
+                Some(&admin),
+                None,
+            )
+            .await;
         assert_eq!(res.status(), StatusCode::NO_CONTENT);
         assert!(!names(&get_ok(&app, list).await).contains(&"Backyard".to_owned()));
         tokio::time::sleep(shop_api::catalogue_cache::VERSION_TTL).await;
         assert!(!names(&read_other(list).await).contains(&"Backyard".to_owned()));
     }
-    let res = send(
-        &app,
-        reqwest::Method::POST,
-        "/api/apparel/types",
-        Some(&admin),
-        Some(json!({"name": "T-Shirt"})),
-    )
-    .await;
+    let res = app
+        .send(
+            reqwest::Method::POST,
+            "/api/apparel/types",
+            Some(&admin),
+            Some(&json!({"name": "T-Shirt"})),
+        )
+        .await;
     assert_eq!(
         body(res).await["message"],
         "A apparel type named \"T-Shirt\" already exists"

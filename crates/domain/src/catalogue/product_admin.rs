@@ -132,17 +132,24 @@ impl ValidProduct {
     }
 }
 
-fn text(v: Option<&String>) -> Option<&str> {
+/// A form's text field, trimmed; `None` when absent or blank.
+pub(super) fn text(v: Option<&String>) -> Option<&str> {
     v.map(|s| s.trim()).filter(|s| !s.is_empty())
 }
 
-fn price(raw: Option<&String>) -> Option<Money> {
+/// A form's price: a number above 0 with at most two decimals.
+pub(super) fn price(raw: Option<&String>) -> Option<Money> {
     text(raw)
         .and_then(|t| t.parse::<Money>().ok())
         .filter(|m| !m.is_zero() && !m.is_negative())
 }
 
-fn image(raw: Option<&String>) -> Result<String, &'static str> {
+/// A form's image address: [`PLACEHOLDER_IMAGE`] when blank, else a web address or a path on
+/// this site.
+///
+/// # Errors
+/// The message for the `image` field.
+pub(super) fn image(raw: Option<&String>) -> Result<String, &'static str> {
     let Some(text) = text(raw) else {
         return Ok(PLACEHOLDER_IMAGE.to_owned());
     };

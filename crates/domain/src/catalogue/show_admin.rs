@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use serde::Serialize;
 
-use super::product_admin::PLACEHOLDER_IMAGE;
+use super::product_admin::{image, price, text};
 use super::{unit_for_sale, video_url, PricedProduct, Vocabulary};
 use crate::ids::{ProductId, UserId};
 use crate::money::Money;
@@ -96,10 +96,6 @@ pub struct ValidShow {
     pub products: Vec<ValidShowLine>,
 }
 
-fn text(v: Option<&String>) -> Option<&str> {
-    v.map(|s| s.trim()).filter(|s| !s.is_empty())
-}
-
 impl ShowInput {
     /// Validates the form's own fields (back-office.md §5 "Show"); the lines' products are
     /// checked against the catalogue by the use cases.
@@ -117,9 +113,7 @@ impl ShowInput {
         if show_type.is_none() {
             errors.add_message("showTypeId", "Show Type is required");
         }
-        let price = text(self.case_price.as_ref())
-            .and_then(|t| t.parse::<Money>().ok())
-            .filter(|m| !m.is_zero() && !m.is_negative());
+        let price = price(self.case_price.as_ref());
         if price.is_none() {
             errors.add_message("casePrice", "Valid price is required");
         }
@@ -157,23 +151,9 @@ impl ShowInput {
                 ),
             }
         }
-        let image = match text(self.image.as_ref()) {
-            None => Some(PLACEHOLDER_IMAGE.to_owned()),
-            Some(i) if i.starts_with('/') && !i.starts_with("//") => Some(i.to_owned()),
-            Some(i)
-                if i.to_ascii_lowercase().starts_with("https://")
-                    || i.to_ascii_lowercase().starts_with("http://") =>
-            {
-                Some(i.to_owned())
-            }
-            Some(_) => {
-                errors.add_message(
-                    "image",
-                    "Image must be a web address or a path on this site",
-                );
-                None
-            }
-        };
+        let image = image(self.image.as_ref())
+            .map_err(|m| errors.add_message("image", m))
+            .ok();
         let video = video_url(self.video_url.as_deref().unwrap_or_default())
             .map_err(|e| errors.add_message("videoURL", e.to_string()))
             .ok();
