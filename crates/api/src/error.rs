@@ -170,6 +170,16 @@ pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in agai
 // Every use case's error enum maps to a status here, in one place. The messages are the
 // domain's `Display`, which are the specification's words where it gives them.
 
+/// A form's failures by field: 422 with the first message and every field's messages.
+impl From<domain::profile::FieldErrors> for ApiError {
+    fn from(errors: domain::profile::FieldErrors) -> Self {
+        ApiError::Validation {
+            message: errors.to_string(),
+            errors: errors.as_map().clone(),
+        }
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
@@ -239,10 +249,7 @@ impl From<UpdateProfileError> for ApiError {
             UpdateProfileError::NotYours | UpdateProfileError::NoProfile => {
                 ApiError::NotFound(e.to_string())
             }
-            UpdateProfileError::Invalid(errors) => ApiError::Validation {
-                message: errors.to_string(),
-                errors: errors.as_map().clone(),
-            },
+            UpdateProfileError::Invalid(errors) => errors.into(),
             UpdateProfileError::Store(e) => e.into(),
         }
     }
@@ -312,10 +319,7 @@ impl From<CheckoutError> for ApiError {
 impl From<VocabularyError> for ApiError {
     fn from(e: VocabularyError) -> Self {
         match e {
-            VocabularyError::Invalid(errors) => ApiError::Validation {
-                message: errors.to_string(),
-                errors: errors.as_map().clone(),
-            },
+            VocabularyError::Invalid(errors) => errors.into(),
             VocabularyError::NotFound(_) => ApiError::NotFound(e.to_string()),
             VocabularyError::Duplicate { .. } | VocabularyError::InUse { .. } => {
                 ApiError::Conflict(e.to_string())

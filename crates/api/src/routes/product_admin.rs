@@ -108,10 +108,7 @@ impl From<ProductBody> for ProductInput {
 impl From<ProductAdminError> for ApiError {
     fn from(e: ProductAdminError) -> Self {
         match e {
-            ProductAdminError::Invalid(errors) => ApiError::Validation {
-                message: errors.to_string(),
-                errors: errors.as_map().clone(),
-            },
+            ProductAdminError::Invalid(errors) => errors.into(),
             ProductAdminError::NotFound => ApiError::NotFound(e.to_string()),
             ProductAdminError::DuplicateSku(_) | ProductAdminError::InUse { .. } => {
                 ApiError::Conflict(e.to_string())

@@ -108,10 +108,7 @@ impl From<ShowBody> for ShowInput {
 impl From<ShowAdminError> for ApiError {
     fn from(e: ShowAdminError) -> Self {
         match e {
-            ShowAdminError::Invalid(errors) => ApiError::Validation {
-                message: errors.to_string(),
-                errors: errors.as_map().clone(),
-            },
+            ShowAdminError::Invalid(errors) => errors.into(),
             ShowAdminError::NotFound => ApiError::NotFound(e.to_string()),
             ShowAdminError::InUse { .. } => ApiError::Conflict(e.to_string()),
             ShowAdminError::Store(e) => e.into(),
