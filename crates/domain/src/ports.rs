@@ -14,9 +14,10 @@ use chrono::NaiveDateTime;
 use crate::account::{NewUser, Role, User, UserFilter, UserListItem};
 use crate::cart::StoredLine;
 use crate::catalogue::{
-    InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists, NamedRef,
-    PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show, ShowFilter, Term,
-    TermUsage, Terminal, TypeRef, UnitRecord, ValidProduct, ValidShow, ValidTerm, Vocabulary,
+    ApparelRecord, InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists,
+    NamedRef, NewVariant, PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show,
+    ShowFilter, StoredVariant, Term, TermUsage, Terminal, TypeRef, UnitRecord, ValidApparel,
+    ValidProduct, ValidShow, ValidTerm, Vocabulary,
 };
 use crate::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -50,7 +51,15 @@ pub enum StoreError {
 /// The database: runs a closure on one transaction value that implements every repository.
 pub trait Store: Send + Sync {
     /// The transaction value handed to the closures.
-    type Tx<'a>: Catalogue + Users + Terminals + Carts + Stock + Orders + PaymentSessions + Audit
+    type Tx<'a>: Catalogue
+        + ApparelAdmin
+        + Users
+        + Terminals
+        + Carts
+        + Stock
+        + Orders
+        + PaymentSessions
+        + Audit
     where
         Self: 'a;
 
@@ -379,6 +388,84 @@ pub trait Catalogue {
     /// # Errors
     /// [`StoreError::Conflict`] when a row still refers to it.
     fn delete_term(&mut self, kind: Vocabulary, id: &str) -> Result<(), StoreError>;
+}
+
+/// The back office's apparel writes: products with their size/gender/colour variants.
+pub trait ApparelAdmin {
+    /// Stores a new apparel product (without variants) under `sku`; answers its id.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the SKU is taken; [`StoreError::Conflict`] for unknown
+    /// references.
+    fn insert_apparel(
+        &mut self,
+        sku: &str,
+        apparel: &ValidApparel,
+        at: NaiveDateTime,
+    ) -> Result<ProductId, StoreError>;
+
+    /// The stored form of an apparel product with every variant, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn apparel_record(&mut self, id: &ProductId) -> Result<Option<ApparelRecord>, StoreError>;
+
+    /// Replaces an apparel product's own fields and colours (not its variants).
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown references.
+    fn update_apparel(
+        &mut self,
+        id: &ProductId,
+        apparel: &ValidApparel,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Adds a variant to an apparel product.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the SKU or the size/gender/colour is taken.
+    fn insert_variant(
+        &mut self,
+        product: &ProductId,
+        variant: &NewVariant,
+    ) -> Result<VariantId, StoreError>;
+
+    /// One variant, available or not.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn stored_variant(&mut self, id: &VariantId) -> Result<Option<StoredVariant>, StoreError>;
+
+    /// Sets a variant's price, its stock when given, and whether it is for sale.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when there is no such variant.
+    fn update_variant(
+        &mut self,
+        id: &VariantId,
+        unit_price: Money,
+        stock: Option<u32>,
+        available: bool,
+    ) -> Result<(), StoreError>;
+
+    /// Order items that reference the variant.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn variant_order_items(&mut self, id: &VariantId) -> Result<i64, StoreError>;
+
+    /// Removes the variant from every cart.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn delete_variant_cart_lines(&mut self, id: &VariantId) -> Result<(), StoreError>;
+
+    /// Deletes a variant no order references (its cart lines and holds go with it).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when an order still refers to it.
+    fn delete_variant(&mut self, id: &VariantId) -> Result<(), StoreError>;
 }
 
 /// One row of the audit trail: who did what to which entity, when, before and after.

@@ -211,6 +211,7 @@ pub struct ApparelVariant {
     pub color_key: String,
     pub unit_price_cents: i64,
     pub available_stock: i32,
+    pub available: bool,
 }
 
 /// A row of `show_products`: the products a show holds; unique per (show_id, product_id, is_unit).

@@ -189,6 +189,7 @@ diesel::table! {
         color_key -> Text,
         unit_price_cents -> BigInt,
         available_stock -> Integer,
+        available -> Bool,
     }
 }
 

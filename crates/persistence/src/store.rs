@@ -8,16 +8,18 @@ use chrono::NaiveDateTime;
 use domain::account::{NewUser, Role, User, UserFilter, UserListItem};
 use domain::cart::StoredLine;
 use domain::catalogue::{
-    InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists, NamedRef,
-    PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show, ShowFilter, Term,
-    TermUsage, Terminal, TypeRef, UnitRecord, ValidProduct, ValidShow, ValidTerm, Vocabulary,
+    ApparelRecord, InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists,
+    NamedRef, NewVariant, PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show,
+    ShowFilter, StoredVariant, Term, TermUsage, Terminal, TypeRef, UnitRecord, ValidApparel,
+    ValidProduct, ValidShow, ValidTerm, Vocabulary,
 };
 use domain::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use domain::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
+use domain::money::Money;
 use domain::paging::{Page, PageRequest};
 use domain::ports::{
-    Audit, AuditEntry, Carts, Catalogue, Orders, PaymentSessions, Stock, Store, StoreError,
-    Terminals, Users,
+    ApparelAdmin, Audit, AuditEntry, Carts, Catalogue, Orders, PaymentSessions, Stock, Store,
+    StoreError, Terminals, Users,
 };
 use domain::profile::{Profile, ProfileChanges};
 
@@ -540,6 +542,66 @@ impl Orders for Tx<'_> {
 
     fn orders_of(&mut self, user: &UserId, page: PageRequest) -> Result<Page<Order>, StoreError> {
         q(orders::of_user(self.conn, user, page))
+    }
+}
+
+impl ApparelAdmin for Tx<'_> {
+    fn insert_apparel(
+        &mut self,
+        sku: &str,
+        apparel: &ValidApparel,
+        at: NaiveDateTime,
+    ) -> Result<ProductId, StoreError> {
+        q(catalogue::insert_apparel(self.conn, sku, apparel, at))
+    }
+
+    fn apparel_record(&mut self, id: &ProductId) -> Result<Option<ApparelRecord>, StoreError> {
+        q(catalogue::apparel_record(self.conn, id))
+    }
+
+    fn update_apparel(
+        &mut self,
+        id: &ProductId,
+        apparel: &ValidApparel,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(catalogue::update_apparel(self.conn, id, apparel, at))
+    }
+
+    fn insert_variant(
+        &mut self,
+        product: &ProductId,
+        variant: &NewVariant,
+    ) -> Result<VariantId, StoreError> {
+        q(catalogue::insert_variant(self.conn, product, variant))
+    }
+
+    fn stored_variant(&mut self, id: &VariantId) -> Result<Option<StoredVariant>, StoreError> {
+        q(catalogue::stored_variant(self.conn, id))
+    }
+
+    fn update_variant(
+        &mut self,
+        id: &VariantId,
+        unit_price: Money,
+        stock: Option<u32>,
+        available: bool,
+    ) -> Result<(), StoreError> {
+        q(catalogue::update_variant(
+            self.conn, id, unit_price, stock, available,
+        ))
+    }
+
+    fn variant_order_items(&mut self, id: &VariantId) -> Result<i64, StoreError> {
+        q(catalogue::variant_order_items(self.conn, id))
+    }
+
+    fn delete_variant_cart_lines(&mut self, id: &VariantId) -> Result<(), StoreError> {
+        q(catalogue::delete_variant_cart_lines(self.conn, id))
+    }
+
+    fn delete_variant(&mut self, id: &VariantId) -> Result<(), StoreError> {
+        q(catalogue::delete_variant(self.conn, id))
     }
 }
 

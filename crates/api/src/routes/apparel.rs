@@ -78,9 +78,10 @@ pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
 
 /// The next apparel base SKU.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SkuPreviewJson {
     /// For example `APP-0024`.
-    pub sku: String,
+    pub next_sku: String,
 }
 
 /// The base SKU the next apparel product will get (clients may keep it 5 minutes; the server
@@ -94,7 +95,7 @@ pub async fn sku_preview(read: CachedRead) -> Result<HttpResponse, ApiError> {
         CachePolicy::MaxAge(300),
         |tx, _| {
             Ok(SkuPreviewJson {
-                sku: catalogue::next_apparel_sku(tx)?,
+                next_sku: catalogue::next_apparel_sku(tx)?,
             })
         },
     )

@@ -3,6 +3,7 @@
 pub mod address;
 pub mod admin;
 pub mod apparel;
+pub mod apparel_admin;
 pub mod cart;
 pub mod checkout;
 pub mod health;
@@ -62,6 +63,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(show_admin::create)
         .service(show_admin::update)
         .service(show_admin::remove)
+        .service(apparel_admin::create)
+        .service(apparel_admin::update)
+        .service(apparel_admin::remove)
+        .service(apparel_admin::set_stock)
         .configure(uploads::configure_api);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     cfg.service(products::list)

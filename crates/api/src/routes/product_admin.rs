@@ -68,7 +68,7 @@ pub struct ProductBody {
 }
 
 /// A JSON number or text as the text the domain reads; anything else as junk it refuses.
-fn as_text(v: &Value) -> Option<String> {
+pub(super) fn as_text(v: &Value) -> Option<String> {
     match v {
         Value::Null => None,
         Value::String(s) => Some(s.clone()),
@@ -118,7 +118,8 @@ impl From<ProductAdminError> for ApiError {
     }
 }
 
-async fn answer(
+/// The product (of any kind) as `GET /api/products/{id}` gives it: 201 after a create, else 200.
+pub(super) async fn answer(
     state: &web::Data<AppState>,
     id: ProductId,
     created: bool,

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::product_admin::as_text;
 use super::products::dto::ShowJson;
 use crate::error::ApiError;
 use crate::extractors::CatalogueWrite;
@@ -79,12 +80,7 @@ impl From<ShowBody> for ShowInput {
         ShowInput {
             title: b.title,
             description: b.description,
-            case_price: match b.case_price {
-                Value::Null => None,
-                Value::String(s) => Some(s),
-                Value::Number(n) => Some(n.to_string()),
-                _ => Some("x".into()),
-            },
+            case_price: as_text(&b.case_price),
             image: b.image,
             video_url: b.video_url,
             in_stock: b.in_stock,

@@ -610,7 +610,7 @@ async fn apparel_types_and_the_next_apparel_sku() {
         Some("public, max-age=300")
     );
     let v = expect(res, StatusCode::OK).await;
-    let sku = str_of(&v, "sku");
+    let sku = str_of(&v, "nextSku");
     let highest = all
         .iter()
         .filter_map(|i| str_of(i, "sku").strip_prefix("APP-")?.parse::<u32>().ok())

@@ -1,6 +1,7 @@
 //! API integration tests: the real server on port 0 with a fresh database per test (a temporary
 //! SQLite file, or a fresh PostgreSQL database when `TEST_DATABASE_URL` is set).
 
+mod apparel_admin;
 mod back_office;
 mod cart;
 mod catalogue;

@@ -2,6 +2,7 @@
 //! (products, variants, shows, metadata, terminals), the questions a list answers, and the read
 //! use cases over the [`crate::ports::Catalogue`] port.
 
+mod apparel_admin;
 mod filter;
 mod image;
 mod inventory;
@@ -12,6 +13,11 @@ mod show_admin;
 mod values;
 mod vocabulary;
 
+pub use apparel_admin::{
+    create_apparel, delete_apparel, set_variant_stock, update_apparel, variant_stock,
+    ApparelAdminError, ApparelInput, ApparelRecord, NewVariant, StoredVariant, ValidApparel,
+    ValidVariant, VariantInput, VariantKey, DEFAULT_VARIANT_STOCK, MAX_VARIANT_STOCK,
+};
 pub use filter::{ProductFilter, ProductSort, ShowFilter, StockFilter};
 pub use image::{check_image, ImageError, ImageKind, MAX_IMAGE_BYTES};
 pub use inventory::{

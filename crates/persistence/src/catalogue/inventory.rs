@@ -37,6 +37,7 @@ pub fn stock_total(conn: &mut DbConnection) -> Result<i64, DbError> {
         .select(sum(unit_products::available_stock))
         .first(conn)?;
     let items: Option<i64> = apparel_variants::table
+        .filter(apparel_variants::available.eq(true))
         .select(sum(apparel_variants::available_stock))
         .first(conn)?;
     Ok(units.unwrap_or(0) + items.unwrap_or(0))
@@ -84,6 +85,7 @@ pub fn inventory_page(
     let variants = || {
         let mut q = apparel_variants::table
             .inner_join(products::table)
+            .filter(apparel_variants::available.eq(true))
             .filter(apparel_variants::available_stock.between(min, max))
             .into_boxed();
         if let Some(p) = &pattern {

@@ -6,6 +6,7 @@
 //! types and unit product), plus at most one batched query per many-valued relation for the
 //! page's ids (colours, effects, variants, show contents): never one query per row.
 
+mod apparel;
 pub(crate) mod convert;
 mod inventory;
 mod metadata;
@@ -16,6 +17,10 @@ mod version;
 pub(crate) mod vocabulary;
 mod writes;
 
+pub(crate) use apparel::{
+    apparel_record, delete_variant, delete_variant_cart_lines, insert_apparel, insert_variant,
+    stored_variant, update_apparel, update_variant, variant_order_items,
+};
 pub(crate) use inventory::{inventory_page, product_counts, stock_total};
 pub(crate) use metadata::{apparel_skus, apparel_types, metadata, metadata_page, show_types};
 pub(crate) use products::{

@@ -30,6 +30,7 @@ macro_rules! has_variant {
     ($($condition:expr),+) => {
         products::id.eq_any(
             apparel_variants::table
+                .filter(apparel_variants::available.eq(true))
                 $(.filter($condition))+
                 .select(apparel_variants::product_id),
         )
@@ -122,6 +123,7 @@ macro_rules! apply_product_filter {
             );
         }
         let with_stock = apparel_variants::table
+            .filter(apparel_variants::available.eq(true))
             .filter(apparel_variants::available_stock.gt(0))
             .select(apparel_variants::product_id);
         match (f.stock, f.is_apparel == Some(true)) {
@@ -300,6 +302,7 @@ pub(super) fn with_relations(
         let loaded: Vec<(ApparelVariant, Option<Color>)> = apparel_variants::table
             .left_join(colors::table)
             .filter(apparel_variants::product_id.eq_any(apparel_ids))
+            .filter(apparel_variants::available.eq(true))
             .select((ApparelVariant::as_select(), colors::all_columns.nullable()))
             .load(conn)?;
         for (variant, color) in loaded {
@@ -421,6 +424,7 @@ pub fn priced_variants(
     let ids: Vec<&str> = ids.iter().map(VariantId::as_str).collect();
     let rows: Vec<(String, String, String, i64, i32)> = apparel_variants::table
         .filter(apparel_variants::id.eq_any(ids))
+        .filter(apparel_variants::available.eq(true))
         .select((
             apparel_variants::id,
             apparel_variants::product_id,

@@ -61,7 +61,8 @@ pub fn sku_in_use(
     Ok(products + units > 0)
 }
 
-fn links(
+/// Replaces a product's colour and effect links.
+pub(super) fn links(
     conn: &mut DbConnection,
     id: &str,
     colors: &[String],

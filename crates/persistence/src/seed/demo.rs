@@ -340,6 +340,7 @@ fn apparel(rng: &mut StdRng, refs: &Refs, base: NaiveDateTime) -> Result<Apparel
                         color_id,
                         unit_price_cents: price + surcharge,
                         available_stock: stock,
+                        available: true,
                     });
                 }
             }

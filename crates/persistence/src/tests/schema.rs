@@ -209,6 +209,7 @@ fn every_table_round_trips_through_the_models() {
         color_key: "col1".into(),
         unit_price_cents: 2_500,
         available_stock: 999,
+        available: true,
     };
     let show_product = ShowProduct {
         id: "sp1".into(),

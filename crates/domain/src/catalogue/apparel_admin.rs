@@ -1,0 +1,814 @@
+//! Back-office writes of apparel products (back-office.md §3 "Apparel product/variant", §5
+//! "Apparel product", §7 "Apparel"; decisions.md "Stock" and "Catalogue"): create with variants,
+//! edit (variants added, changed, removed; one that orders reference is kept and marked
+//! unavailable), delete what no order uses, and the admin's stock count of one variant. Each
+//! write is one `Store::write` with an audit row and the catalogue version moved on.
+
+use std::collections::HashSet;
+
+use chrono::NaiveDateTime;
+use serde::Serialize;
+
+use super::product_admin::{image, price, text, MAX_DESCRIPTION_LEN, MAX_TITLE_LEN};
+use super::{video_url, Gender, Package, Size, Vocabulary};
+use crate::ids::{ProductId, UserId, VariantId};
+use crate::money::Money;
+use crate::ports::{ApparelAdmin, Audit, AuditEntry, Catalogue, Store, StoreError};
+use crate::pricing::{next_apparel_base_sku, variant_sku};
+use crate::profile::FieldErrors;
+
+/// Stock a new variant starts with when the form gives none (back-office.md §9).
+pub const DEFAULT_VARIANT_STOCK: u32 = 999;
+/// The most items the admin may count into one variant.
+pub const MAX_VARIANT_STOCK: u32 = 1_000_000;
+/// Most variants on one apparel product.
+pub const MAX_VARIANTS: usize = 200;
+/// The package of an apparel product whose form gives none.
+pub const DEFAULT_APPAREL_PACKAGE: &str = "1,1";
+
+/// The message of a stock count out of bounds.
+fn stock_message() -> String {
+    format!("Stock must be a whole number from 0 to {MAX_VARIANT_STOCK}")
+}
+
+/// A variant as the admin's form sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VariantInput {
+    /// Size (XS..3XL or custom).
+    pub size: Option<String>,
+    /// `MALE`, `FEMALE` or `UNISEX`.
+    pub gender: Option<String>,
+    /// Colour id, if any.
+    pub color_id: Option<String>,
+    /// Unit price as the client wrote it.
+    pub unit_price: Option<String>,
+    /// Items in stock; `None` keeps a stored variant's live stock (or 999 for a new one).
+    pub available_stock: Option<i64>,
+}
+
+/// An apparel product as the admin's form sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ApparelInput {
+    /// Title (required).
+    pub title: Option<String>,
+    /// Description.
+    pub description: Option<String>,
+    /// Case price as the client wrote it.
+    pub case_price: Option<String>,
+    /// In stock.
+    pub in_stock: bool,
+    /// Package (defaults to `1,1`).
+    pub package: Option<String>,
+    /// Image address (defaults to the placeholder).
+    pub image: Option<String>,
+    /// Video address.
+    pub video_url: Option<String>,
+    /// Brand id.
+    pub brand_id: Option<String>,
+    /// Category id.
+    pub category_id: Option<String>,
+    /// Apparel type id.
+    pub apparel_type_id: Option<String>,
+    /// The product's colour ids.
+    pub colors: Vec<String>,
+    /// The variants.
+    pub variants: Vec<VariantInput>,
+}
+
+/// What makes a variant unique within its product: size, gender and colour.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct VariantKey {
+    /// Size.
+    pub size: Size,
+    /// Gender.
+    pub gender: Gender,
+    /// Colour id.
+    pub color_id: Option<String>,
+}
+
+/// A validated variant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValidVariant {
+    /// Size, gender and colour.
+    #[serde(flatten)]
+    pub key: VariantKey,
+    /// Price of one item, above 0.
+    pub unit_price: Money,
+    /// Items in stock, when the form sets them.
+    pub available_stock: Option<u32>,
+}
+
+/// A validated apparel product (what the store writes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValidApparel {
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: Option<String>,
+    /// Case price, above 0.
+    pub case_price: Money,
+    /// In stock.
+    pub in_stock: bool,
+    /// Package.
+    pub package: Package,
+    /// Image address.
+    pub image: String,
+    /// Video address.
+    pub video_url: Option<String>,
+    /// Brand id.
+    pub brand_id: String,
+    /// Category id.
+    pub category_id: String,
+    /// Apparel type id.
+    pub apparel_type_id: String,
+    /// The product's colour ids (no repeats).
+    pub colors: Vec<String>,
+    /// The variants (keys unique).
+    pub variants: Vec<ValidVariant>,
+}
+
+/// A variant as the store holds it, available or not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredVariant {
+    /// Id.
+    pub id: VariantId,
+    /// SKU.
+    pub sku: String,
+    /// Size, gender and colour.
+    #[serde(flatten)]
+    pub key: VariantKey,
+    /// Price of one item.
+    pub unit_price: Money,
+    /// Items in stock.
+    pub available_stock: u32,
+    /// False once removed by the admin while orders reference it.
+    pub available: bool,
+}
+
+/// An apparel product as the store holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ApparelRecord {
+    /// Base SKU (`APP-0007`).
+    pub sku: String,
+    /// The product's fields (its `variants` are the available ones, with their stock).
+    pub product: ValidApparel,
+    /// Every stored variant, available or not.
+    #[serde(skip)]
+    pub variants: Vec<StoredVariant>,
+}
+
+/// A variant to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewVariant {
+    /// SKU (base-SIZE-G[-COL]).
+    pub sku: String,
+    /// Size, gender and colour.
+    pub key: VariantKey,
+    /// Price of one item.
+    pub unit_price: Money,
+    /// Items in stock.
+    pub available_stock: u32,
+}
+
+/// Why an apparel write was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ApparelAdminError {
+    /// The form failed validation (or names unknown metadata).
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    /// No apparel product has this id.
+    #[error("Apparel product not found")]
+    NotFound,
+    /// No available variant has this id.
+    #[error("Variant not found")]
+    VariantNotFound,
+    /// Orders reference the product.
+    #[error("{title} is used by {what} and cannot be deleted")]
+    InUse {
+        /// The product's title.
+        title: String,
+        /// What uses it, in words.
+        what: String,
+    },
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+fn ids(raw: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(raw.len());
+    for id in raw.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        if !out.iter().any(|o| o == id) {
+            out.push(id.to_owned());
+        }
+    }
+    out
+}
+
+/// A stock count from the admin: a whole number from 0 to [`MAX_VARIANT_STOCK`].
+///
+/// # Errors
+/// The message for the stock field.
+pub fn variant_stock(raw: i64) -> Result<u32, String> {
+    u32::try_from(raw)
+        .ok()
+        .filter(|n| *n <= MAX_VARIANT_STOCK)
+        .ok_or_else(stock_message)
+}
+
+impl VariantInput {
+    /// Validates one variant; failures are added under `variants[i]` and, for the rules
+    /// §5 words for the whole list, once under `variants`.
+    fn validate(&self, i: usize, errors: &mut FieldErrors) -> Option<ValidVariant> {
+        let size = match Size::parse(self.size.as_deref().unwrap_or_default()) {
+            Ok(size) => Some(size),
+            Err(e) => {
+                errors.add_message(format!("variants[{i}].size"), e.to_string());
+                None
+            }
+        };
+        let gender = match text(self.gender.as_ref()).map(str::parse::<Gender>) {
+            None => Some(Gender::Unisex),
+            Some(Ok(gender)) => Some(gender),
+            Some(Err(_)) => {
+                errors.add_message(
+                    format!("variants[{i}].gender"),
+                    "Gender must be MALE, FEMALE or UNISEX",
+                );
+                None
+            }
+        };
+        let unit_price = price(self.unit_price.as_ref());
+        if unit_price.is_none() {
+            errors.add_message(
+                format!("variants[{i}].unitPrice"),
+                "All variants must have a valid unit price",
+            );
+        }
+        let stock = match self.available_stock.map(variant_stock) {
+            None => Some(None),
+            Some(Ok(n)) => Some(Some(n)),
+            Some(Err(m)) => {
+                errors.add_message(format!("variants[{i}].availableStock"), m);
+                None
+            }
+        };
+        Some(ValidVariant {
+            key: VariantKey {
+                size: size?,
+                gender: gender?,
+                color_id: text(self.color_id.as_ref()).map(str::to_owned),
+            },
+            unit_price: unit_price?,
+            available_stock: stock?,
+        })
+    }
+}
+
+impl ApparelInput {
+    /// Validates the form with back-office.md §5's messages.
+    ///
+    /// # Errors
+    /// The failures by field (`title`, `casePrice`, `brandId`, `categoryId`, `apparelTypeId`,
+    /// `variants`, `variants[i].size|gender|unitPrice|availableStock`, `package`, `image`,
+    /// `videoURL`, `description`, `colors`).
+    pub fn validate(&self) -> Result<ValidApparel, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let title = text(self.title.as_ref());
+        match title {
+            None => errors.add_message("title", "Title is required"),
+            Some(t) if t.chars().count() > MAX_TITLE_LEN => errors.add_message(
+                "title",
+                format!("Title must be at most {MAX_TITLE_LEN} characters"),
+            ),
+            Some(_) => {}
+        }
+        let description = text(self.description.as_ref());
+        if description.is_some_and(|d| d.chars().count() > MAX_DESCRIPTION_LEN) {
+            errors.add_message(
+                "description",
+                format!("Description must be at most {MAX_DESCRIPTION_LEN} characters"),
+            );
+        }
+        let case_price = price(self.case_price.as_ref());
+        if case_price.is_none() {
+            errors.add_message("casePrice", "Valid case price is required");
+        }
+        let package =
+            Package::parse(text(self.package.as_ref()).unwrap_or(DEFAULT_APPAREL_PACKAGE))
+                .map_err(|e| errors.add_message("package", e.to_string()))
+                .ok();
+        let required = [
+            ("brandId", self.brand_id.as_ref(), "Brand is required"),
+            (
+                "categoryId",
+                self.category_id.as_ref(),
+                "Category is required",
+            ),
+            (
+                "apparelTypeId",
+                self.apparel_type_id.as_ref(),
+                "Apparel type is required",
+            ),
+        ];
+        let [brand, category, apparel_type] = required.map(|(field, value, message)| {
+            let value = text(value);
+            if value.is_none() {
+                errors.add_message(field, message);
+            }
+            value
+        });
+        let image = image(self.image.as_ref())
+            .map_err(|m| errors.add_message("image", m))
+            .ok();
+        let video = video_url(self.video_url.as_deref().unwrap_or_default())
+            .map_err(|e| errors.add_message("videoURL", e.to_string()))
+            .ok();
+        let colors = ids(&self.colors);
+        let variants = self.validate_variants(&mut errors);
+        match (
+            title,
+            case_price,
+            package,
+            brand,
+            category,
+            apparel_type,
+            image,
+            video,
+        ) {
+            (
+                Some(title),
+                Some(case_price),
+                Some(package),
+                Some(brand),
+                Some(category),
+                Some(apparel_type),
+                Some(image),
+                Some(video),
+            ) if errors.is_empty() => Ok(ValidApparel {
+                title: title.to_owned(),
+                description: description.map(str::to_owned),
+                case_price,
+                in_stock: self.in_stock,
+                package,
+                image,
+                video_url: video,
+                brand_id: brand.to_owned(),
+                category_id: category.to_owned(),
+                apparel_type_id: apparel_type.to_owned(),
+                colors,
+                variants,
+            }),
+            _ => Err(errors),
+        }
+    }
+
+    fn validate_variants(&self, errors: &mut FieldErrors) -> Vec<ValidVariant> {
+        if self.variants.is_empty() {
+            errors.add_message("variants", "At least one variant is required");
+            return Vec::new();
+        }
+        if self.variants.len() > MAX_VARIANTS {
+            errors.add_message(
+                "variants",
+                format!("An apparel product has at most {MAX_VARIANTS} variants"),
+            );
+            return Vec::new();
+        }
+        let mut each = FieldErrors::new();
+        let valid: Vec<ValidVariant> = self
+            .variants
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.validate(i, &mut each))
+            .collect();
+        // The list-wide sentences of §5, once each, before the per-variant details.
+        let said = |suffix: &str| each.as_map().keys().any(|k| k.ends_with(suffix));
+        if said(".size")
+            && self
+                .variants
+                .iter()
+                .any(|v| text(v.size.as_ref()).is_none())
+        {
+            errors.add_message("variants", "All variants must have a size");
+        }
+        if said(".unitPrice") {
+            errors.add_message("variants", "All variants must have a valid unit price");
+        }
+        let mut seen = HashSet::new();
+        if !valid.iter().all(|v| seen.insert(&v.key)) {
+            errors.add_message(
+                "variants",
+                "Duplicate variants detected. Each size/gender/color combination must be unique.",
+            );
+        }
+        for (field, messages) in each.as_map() {
+            for m in messages {
+                errors.add_message(field.clone(), m.clone());
+            }
+        }
+        valid
+    }
+}
+
+/// Refuses references to metadata that does not exist (as field errors); answers the names
+/// of the variants' colours for their SKUs.
+fn check_references<T: Catalogue + ?Sized>(
+    tx: &mut T,
+    p: &ValidApparel,
+) -> Result<Vec<(String, String)>, ApparelAdminError> {
+    let mut errors = FieldErrors::new();
+    for (field, kind, id, message) in [
+        (
+            "brandId",
+            Vocabulary::Brand,
+            &p.brand_id,
+            "Brand is required",
+        ),
+        (
+            "categoryId",
+            Vocabulary::Category,
+            &p.category_id,
+            "Category is required",
+        ),
+        (
+            "apparelTypeId",
+            Vocabulary::ApparelType,
+            &p.apparel_type_id,
+            "Apparel type is required",
+        ),
+    ] {
+        if tx.find_term(kind, id)?.is_none() {
+            errors.add_message(field, message);
+        }
+    }
+    let mut names: Vec<(String, String)> = Vec::new();
+    let variant_colours =
+        p.variants.iter().enumerate().filter_map(|(i, v)| {
+            Some((format!("variants[{i}].colorId"), v.key.color_id.as_ref()?))
+        });
+    let product_colours = p.colors.iter().map(|c| ("colors".to_owned(), c));
+    for (field, id) in product_colours.chain(variant_colours) {
+        if names.iter().any(|(known, _)| known == id) {
+            continue;
+        }
+        match tx.find_term(Vocabulary::Color, id)? {
+            Some(term) => names.push((id.clone(), term.name)),
+            None => errors.add_message(field, format!("Unknown color {id}")),
+        }
+    }
+    errors
+        .into_result(names)
+        .map_err(ApparelAdminError::Invalid)
+}
+
+/// The SKU of a new variant: base-SIZE-G[-COL], with `-2`, `-3`, ... when two colours share
+/// their first three letters.
+fn new_sku(
+    base: &str,
+    key: &VariantKey,
+    colours: &[(String, String)],
+    taken: &mut HashSet<String>,
+) -> String {
+    let colour = key
+        .color_id
+        .as_ref()
+        .and_then(|id| colours.iter().find(|(c, _)| c == id))
+        .map(|(_, name)| name.as_str());
+    let plain = variant_sku(base, &key.size, key.gender, colour);
+    let mut sku = plain.clone();
+    let mut n = 2;
+    while !taken.insert(sku.clone()) {
+        sku = format!("{plain}-{n}");
+        n += 1;
+    }
+    sku
+}
+
+fn audit<T: Serialize>(
+    action: &'static str,
+    actor: &UserId,
+    id: &str,
+    before: Option<&T>,
+    after: Option<&T>,
+    at: NaiveDateTime,
+) -> AuditEntry {
+    AuditEntry::new(actor, action, "apparel", id, before, after, at)
+}
+
+/// Creates an apparel product with its variants; the base SKU is the next `APP-n`.
+///
+/// # Errors
+/// [`ApparelAdminError::Invalid`]; store failures.
+pub fn create_apparel(
+    store: &impl Store,
+    actor: &UserId,
+    input: &ApparelInput,
+    now: NaiveDateTime,
+) -> Result<ProductId, ApparelAdminError> {
+    let valid = input.validate().map_err(ApparelAdminError::Invalid)?;
+    store.write(|tx| {
+        let colours = check_references(tx, &valid)?;
+        let skus = tx.apparel_skus()?;
+        let base = next_apparel_base_sku(skus.iter().map(String::as_str));
+        let id = tx.insert_apparel(&base, &valid, now)?;
+        let mut taken = HashSet::new();
+        for v in &valid.variants {
+            tx.insert_variant(
+                &id,
+                &NewVariant {
+                    sku: new_sku(&base, &v.key, &colours, &mut taken),
+                    key: v.key.clone(),
+                    unit_price: v.unit_price,
+                    available_stock: v.available_stock.unwrap_or(DEFAULT_VARIANT_STOCK),
+                },
+            )?;
+        }
+        tx.record_audit(&audit(
+            "create",
+            actor,
+            id.as_str(),
+            None,
+            Some(&valid),
+            now,
+        ))?;
+        tx.bump_catalogue_version()?;
+        Ok(id)
+    })
+}
+
+/// Changes an apparel product and its variants. Variants are matched by size, gender and
+/// colour: a matched one takes the new price (and the stock, when the form sends one); a new
+/// combination is added; a stored one left out is deleted, or kept and marked unavailable when
+/// orders reference it (its cart lines go). A combination added back is made available again.
+///
+/// # Errors
+/// [`ApparelAdminError::NotFound`], [`ApparelAdminError::Invalid`]; store failures.
+pub fn update_apparel(
+    store: &impl Store,
+    actor: &UserId,
+    id: &ProductId,
+    input: &ApparelInput,
+    now: NaiveDateTime,
+) -> Result<(), ApparelAdminError> {
+    let valid = input.validate().map_err(ApparelAdminError::Invalid)?;
+    store.write(|tx| {
+        let before = tx.apparel_record(id)?.ok_or(ApparelAdminError::NotFound)?;
+        let colours = check_references(tx, &valid)?;
+        tx.update_apparel(id, &valid, now)?;
+        let mut taken: HashSet<String> = before.variants.iter().map(|v| v.sku.clone()).collect();
+        for v in &valid.variants {
+            match before.variants.iter().find(|s| s.key == v.key) {
+                Some(stored) => {
+                    tx.update_variant(&stored.id, v.unit_price, v.available_stock, true)?;
+                }
+                None => {
+                    tx.insert_variant(
+                        id,
+                        &NewVariant {
+                            sku: new_sku(&before.sku, &v.key, &colours, &mut taken),
+                            key: v.key.clone(),
+                            unit_price: v.unit_price,
+                            available_stock: v.available_stock.unwrap_or(DEFAULT_VARIANT_STOCK),
+                        },
+                    )?;
+                }
+            }
+        }
+        let kept: HashSet<&VariantKey> = valid.variants.iter().map(|v| &v.key).collect();
+        for gone in before
+            .variants
+            .iter()
+            .filter(|s| s.available && !kept.contains(&s.key))
+        {
+            if tx.variant_order_items(&gone.id)? > 0 {
+                tx.update_variant(&gone.id, gone.unit_price, None, false)?;
+                tx.delete_variant_cart_lines(&gone.id)?;
+            } else {
+                tx.delete_variant(&gone.id)?;
+            }
+        }
+        tx.record_audit(&audit(
+            "update",
+            actor,
+            id.as_str(),
+            Some(&before.product),
+            Some(&valid),
+            now,
+        ))?;
+        tx.bump_catalogue_version()?;
+        Ok(())
+    })
+}
+
+/// Deletes an apparel product no order references (its variants, cart lines and links go
+/// with it).
+///
+/// # Errors
+/// [`ApparelAdminError::NotFound`], [`ApparelAdminError::InUse`]; store failures.
+pub fn delete_apparel(
+    store: &impl Store,
+    actor: &UserId,
+    id: &ProductId,
+    now: NaiveDateTime,
+) -> Result<(), ApparelAdminError> {
+    store.write(|tx| {
+        let before = tx.apparel_record(id)?.ok_or(ApparelAdminError::NotFound)?;
+        let orders = tx.usage_of_product(id)?.orders;
+        if orders > 0 {
+            return Err(ApparelAdminError::InUse {
+                title: before.product.title,
+                what: format!("{orders} order item{}", if orders == 1 { "" } else { "s" }),
+            });
+        }
+        tx.delete_product(id)?;
+        tx.record_audit(&audit(
+            "delete",
+            actor,
+            id.as_str(),
+            Some(&before.product),
+            None,
+            now,
+        ))?;
+        tx.bump_catalogue_version()?;
+        Ok(())
+    })
+}
+
+/// Sets the stock of one available variant to the admin's count; answers the variant.
+///
+/// # Errors
+/// [`ApparelAdminError::Invalid`] (`availableStock`), [`ApparelAdminError::VariantNotFound`];
+/// store failures.
+pub fn set_variant_stock(
+    store: &impl Store,
+    actor: &UserId,
+    id: &VariantId,
+    stock: i64,
+    now: NaiveDateTime,
+) -> Result<StoredVariant, ApparelAdminError> {
+    let stock = variant_stock(stock).map_err(|m| {
+        let mut errors = FieldErrors::new();
+        errors.add_message("availableStock", m);
+        ApparelAdminError::Invalid(errors)
+    })?;
+    store.write(|tx| {
+        let before = tx
+            .stored_variant(id)?
+            .filter(|v| v.available)
+            .ok_or(ApparelAdminError::VariantNotFound)?;
+        tx.update_variant(id, before.unit_price, Some(stock), true)?;
+        let after = StoredVariant {
+            available_stock: stock,
+            ..before.clone()
+        };
+        tx.record_audit(&audit(
+            "stock",
+            actor,
+            id.as_str(),
+            Some(&before),
+            Some(&after),
+            now,
+        ))?;
+        tx.bump_catalogue_version()?;
+        Ok(after)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn variant(size: &str, gender: &str, colour: Option<&str>) -> VariantInput {
+        VariantInput {
+            size: Some(size.into()),
+            gender: Some(gender.into()),
+            color_id: colour.map(Into::into),
+            unit_price: Some("19.99".into()),
+            available_stock: None,
+        }
+    }
+
+    fn input() -> ApparelInput {
+        ApparelInput {
+            title: Some(" Crew Tee ".into()),
+            case_price: Some("240".into()),
+            brand_id: Some("b".into()),
+            category_id: Some("c".into()),
+            apparel_type_id: Some("t".into()),
+            variants: vec![
+                variant("m", "MALE", Some("blue")),
+                variant("M", "FEMALE", None),
+            ],
+            ..ApparelInput::default()
+        }
+    }
+
+    #[test]
+    fn every_required_field_has_the_specifications_message() {
+        let errors = ApparelInput::default().validate().expect_err("empty");
+        for (field, message) in [
+            ("title", "Title is required"),
+            ("casePrice", "Valid case price is required"),
+            ("brandId", "Brand is required"),
+            ("categoryId", "Category is required"),
+            ("apparelTypeId", "Apparel type is required"),
+            ("variants", "At least one variant is required"),
+        ] {
+            assert_eq!(errors.get(field), [message], "{field}");
+        }
+    }
+
+    #[test]
+    fn variant_rules_are_worded_once_for_the_list_and_per_variant() {
+        let mut form = input();
+        form.variants = vec![
+            VariantInput {
+                size: Some(" ".into()),
+                unit_price: Some("0".into()),
+                ..VariantInput::default()
+            },
+            VariantInput {
+                size: None,
+                unit_price: Some("abc".into()),
+                ..VariantInput::default()
+            },
+        ];
+        let errors = form.validate().expect_err("bad variants");
+        assert_eq!(
+            errors.get("variants"),
+            [
+                "All variants must have a size",
+                "All variants must have a valid unit price"
+            ]
+        );
+        assert_eq!(
+            errors.get("variants[1].size"),
+            ["All variants must have a size"]
+        );
+        assert_eq!(
+            errors.get("variants[0].unitPrice"),
+            ["All variants must have a valid unit price"]
+        );
+
+        let mut form = input();
+        form.variants = vec![
+            variant("xl", "MALE", Some("red")),
+            variant("XL", "MALE", Some("red")),
+        ];
+        assert_eq!(
+            form.validate().expect_err("duplicate").get("variants"),
+            ["Duplicate variants detected. Each size/gender/color combination must be unique."]
+        );
+
+        let mut form = input();
+        form.variants[0].gender = Some("KIDS".into());
+        form.variants[1].available_stock = Some(-1);
+        let errors = form.validate().expect_err("bad gender and stock");
+        assert_eq!(errors.get("variants[0].gender").len(), 1);
+        assert_eq!(
+            errors.get("variants[1].availableStock"),
+            ["Stock must be a whole number from 0 to 1000000"]
+        );
+    }
+
+    #[test]
+    fn a_valid_form_defaults_the_package_and_normalises_sizes() {
+        let p = input().validate().expect("valid");
+        assert_eq!(p.title, "Crew Tee");
+        assert_eq!(p.package.parts(), [1, 1]);
+        assert_eq!(p.variants[0].key.size, Size::M);
+        assert_eq!(p.variants[0].key.gender, Gender::Male);
+        assert_eq!(p.variants[0].available_stock, None);
+    }
+
+    #[test]
+    fn variant_skus_follow_the_preview_and_never_collide() {
+        let colours = vec![
+            ("b1".to_owned(), "Blue".to_owned()),
+            ("b2".to_owned(), "Blush".to_owned()),
+        ];
+        let key = |c: &str| VariantKey {
+            size: Size::Xl,
+            gender: Gender::Male,
+            color_id: Some(c.into()),
+        };
+        let mut taken = HashSet::new();
+        assert_eq!(
+            new_sku("APP-0007", &key("b1"), &colours, &mut taken),
+            "APP-0007-XL-M-BLU"
+        );
+        assert_eq!(
+            new_sku("APP-0007", &key("b2"), &colours, &mut taken),
+            "APP-0007-XL-M-BLU-2"
+        );
+        let plain = VariantKey {
+            color_id: None,
+            ..key("b1")
+        };
+        assert_eq!(
+            new_sku("APP-0007", &plain, &colours, &mut taken),
+            "APP-0007-XL-M"
+        );
+    }
+}

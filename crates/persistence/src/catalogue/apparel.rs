@@ -1,0 +1,275 @@
+//! Apparel writes: the product row and its colours, and the variants one by one (the domain
+//! decides which variants are added, changed, kept unavailable or deleted).
+
+use chrono::NaiveDateTime;
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use domain::catalogue::{
+    ApparelRecord, Gender, NewVariant, Package, Size, StoredVariant, ValidApparel, ValidVariant,
+    VariantKey,
+};
+use domain::ids::{ProductId, VariantId};
+use domain::money::Money;
+use uuid::Uuid;
+
+use super::writes::links;
+use crate::models::{ApparelVariant, Product};
+use crate::schema::{apparel_variants, cart_lines, order_items, product_colors, products};
+use crate::{DbConnection, DbError};
+
+/// Stores a new apparel product (no variants yet) with its colours.
+///
+/// # Errors
+/// [`DbError::Duplicate`] for a taken SKU; [`DbError::Conflict`] for unknown metadata.
+pub fn insert_apparel(
+    conn: &mut DbConnection,
+    sku: &str,
+    a: &ValidApparel,
+    at: NaiveDateTime,
+) -> Result<ProductId, DbError> {
+    let id = Uuid::now_v7().to_string();
+    diesel::insert_into(products::table)
+        .values(&Product {
+            id: id.clone(),
+            sku: sku.to_owned(),
+            title: a.title.clone(),
+            title_lower: a.title.to_lowercase(),
+            description: a.description.clone(),
+            case_price_cents: a.case_price.cents(),
+            is_show: false,
+            is_apparel: true,
+            in_stock: a.in_stock,
+            is_case_breakable: false,
+            brand_id: a.brand_id.clone(),
+            category_id: a.category_id.clone(),
+            apparel_type_id: Some(a.apparel_type_id.clone()),
+            show_type_id: None,
+            image: a.image.clone(),
+            video_url: a.video_url.clone(),
+            package: a.package.to_db_string(),
+            created_on: at,
+            updated_on: at,
+        })
+        .execute(conn)?;
+    links(conn, &id, &a.colors, &[])?;
+    Ok(ProductId::from(id))
+}
+
+fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
+    Ok(StoredVariant {
+        id: VariantId::from(row.id),
+        sku: row.sku,
+        key: VariantKey {
+            size: Size::parse(&row.size).map_err(DbError::other)?,
+            gender: row
+                .gender
+                .parse::<Gender>()
+                .map_err(|_| DbError::Other(format!("stored gender {}", row.gender)))?,
+            color_id: row.color_id,
+        },
+        unit_price: Money::from_cents(row.unit_price_cents),
+        available_stock: u32::try_from(row.available_stock).unwrap_or(0),
+        available: row.available,
+    })
+}
+
+/// The stored form of an apparel product with every variant (by SKU).
+///
+/// # Errors
+/// Database failures; [`DbError::Other`] for a stored row the domain refuses.
+pub fn apparel_record(
+    conn: &mut DbConnection,
+    id: &ProductId,
+) -> Result<Option<ApparelRecord>, DbError> {
+    let Some(row) = products::table
+        .find(id.as_str())
+        .filter(products::is_apparel.eq(true))
+        .select(Product::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let variants = apparel_variants::table
+        .filter(apparel_variants::product_id.eq(id.as_str()))
+        .order(apparel_variants::sku)
+        .select(ApparelVariant::as_select())
+        .load(conn)?
+        .into_iter()
+        .map(stored)
+        .collect::<Result<Vec<_>, _>>()?;
+    let colors: Vec<String> = product_colors::table
+        .filter(product_colors::product_id.eq(id.as_str()))
+        .order(product_colors::color_id)
+        .select(product_colors::color_id)
+        .load(conn)?;
+    Ok(Some(ApparelRecord {
+        product: ValidApparel {
+            title: row.title,
+            description: row.description,
+            case_price: Money::from_cents(row.case_price_cents),
+            in_stock: row.in_stock,
+            package: Package::parse(&row.package).map_err(DbError::other)?,
+            image: row.image,
+            video_url: row.video_url,
+            brand_id: row.brand_id,
+            category_id: row.category_id,
+            apparel_type_id: row.apparel_type_id.unwrap_or_default(),
+            colors,
+            variants: variants
+                .iter()
+                .filter(|v| v.available)
+                .map(|v| ValidVariant {
+                    key: v.key.clone(),
+                    unit_price: v.unit_price,
+                    available_stock: Some(v.available_stock),
+                })
+                .collect(),
+        },
+        sku: row.sku,
+        variants,
+    }))
+}
+
+/// Replaces an apparel product's fields and colours.
+///
+/// # Errors
+/// [`DbError::NotFound`]; [`DbError::Conflict`] for unknown metadata.
+pub fn update_apparel(
+    conn: &mut DbConnection,
+    id: &ProductId,
+    a: &ValidApparel,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let changed = diesel::update(
+        products::table
+            .find(id.as_str())
+            .filter(products::is_apparel.eq(true)),
+    )
+    .set((
+        products::title.eq(&a.title),
+        products::title_lower.eq(a.title.to_lowercase()),
+        products::description.eq(&a.description),
+        products::case_price_cents.eq(a.case_price.cents()),
+        products::in_stock.eq(a.in_stock),
+        products::brand_id.eq(&a.brand_id),
+        products::category_id.eq(&a.category_id),
+        products::apparel_type_id.eq(Some(&a.apparel_type_id)),
+        products::image.eq(&a.image),
+        products::video_url.eq(&a.video_url),
+        products::package.eq(a.package.to_db_string()),
+        products::updated_on.eq(at),
+    ))
+    .execute(conn)?;
+    if changed == 0 {
+        return Err(DbError::NotFound);
+    }
+    links(conn, id.as_str(), &a.colors, &[])
+}
+
+/// Adds a variant.
+///
+/// # Errors
+/// [`DbError::Duplicate`] for a taken SKU or combination.
+pub fn insert_variant(
+    conn: &mut DbConnection,
+    product: &ProductId,
+    v: &NewVariant,
+) -> Result<VariantId, DbError> {
+    let id = Uuid::now_v7().to_string();
+    diesel::insert_into(apparel_variants::table)
+        .values(&ApparelVariant {
+            id: id.clone(),
+            product_id: product.to_string(),
+            sku: v.sku.clone(),
+            size: v.key.size.as_str().to_owned(),
+            gender: v.key.gender.as_str().to_owned(),
+            color_id: v.key.color_id.clone(),
+            color_key: v.key.color_id.clone().unwrap_or_default(),
+            unit_price_cents: v.unit_price.cents(),
+            available_stock: i32::try_from(v.available_stock).unwrap_or(i32::MAX),
+            available: true,
+        })
+        .execute(conn)?;
+    Ok(VariantId::from(id))
+}
+
+/// One variant, available or not.
+///
+/// # Errors
+/// Database failures.
+pub fn stored_variant(
+    conn: &mut DbConnection,
+    id: &VariantId,
+) -> Result<Option<StoredVariant>, DbError> {
+    apparel_variants::table
+        .find(id.as_str())
+        .select(ApparelVariant::as_select())
+        .first(conn)
+        .optional()?
+        .map(stored)
+        .transpose()
+}
+
+/// Sets a variant's price, its stock when given, and its availability.
+///
+/// # Errors
+/// [`DbError::NotFound`] when there is no such variant.
+pub fn update_variant(
+    conn: &mut DbConnection,
+    id: &VariantId,
+    unit_price: Money,
+    stock: Option<u32>,
+    available: bool,
+) -> Result<(), DbError> {
+    let target = apparel_variants::table.find(id.as_str());
+    let changed = match stock {
+        Some(stock) => diesel::update(target)
+            .set((
+                apparel_variants::unit_price_cents.eq(unit_price.cents()),
+                apparel_variants::available_stock.eq(i32::try_from(stock).unwrap_or(i32::MAX)),
+                apparel_variants::available.eq(available),
+            ))
+            .execute(conn)?,
+        None => diesel::update(target)
+            .set((
+                apparel_variants::unit_price_cents.eq(unit_price.cents()),
+                apparel_variants::available.eq(available),
+            ))
+            .execute(conn)?,
+    };
+    if changed == 0 {
+        return Err(DbError::NotFound);
+    }
+    Ok(())
+}
+
+/// Order items that reference the variant.
+///
+/// # Errors
+/// Database failures.
+pub fn variant_order_items(conn: &mut DbConnection, id: &VariantId) -> Result<i64, DbError> {
+    Ok(order_items::table
+        .filter(order_items::variant_id.eq(id.as_str()))
+        .select(count_star())
+        .first(conn)?)
+}
+
+/// Removes the variant from every cart.
+///
+/// # Errors
+/// Database failures.
+pub fn delete_variant_cart_lines(conn: &mut DbConnection, id: &VariantId) -> Result<(), DbError> {
+    diesel::delete(cart_lines::table.filter(cart_lines::variant_id.eq(id.as_str())))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Deletes a variant (its cart lines and stock holds go with it: ON DELETE CASCADE).
+///
+/// # Errors
+/// [`DbError::Conflict`] when an order item refers to it.
+pub fn delete_variant(conn: &mut DbConnection, id: &VariantId) -> Result<(), DbError> {
+    diesel::delete(apparel_variants::table.find(id.as_str())).execute(conn)?;
+    Ok(())
+}

@@ -1,0 +1,1 @@
+ALTER TABLE apparel_variants DROP COLUMN available;
