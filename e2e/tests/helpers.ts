@@ -36,6 +36,16 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await expect(page).toHaveURL(/\/products\?page=1&pageSize=25$/);
 }
 
+/** Signs in as the suite's first admin (start-server.sh sets SHOP_ADMIN_EMAIL / SHOP_ADMIN_PASSWORD). */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(mainNav(page).getByRole('link', { name: 'Admin' })).toBeVisible();
+}
+
+/** A success toast (role status) or an error toast (role alert) saying exactly `message`. */
+export const toast = (page: Page, message: string, kind: 'success' | 'error' = 'success'): Locator =>
+  page.getByRole(kind === 'success' ? 'status' : 'alert').filter({ has: page.getByText(message, { exact: true }) });
+
 /** Fails on any serious or critical axe-core violation (WCAG 2.x A and AA rules). */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
