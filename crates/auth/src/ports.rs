@@ -42,8 +42,8 @@ impl From<TokenError> for ports::TokenError {
 }
 
 impl TokenService for Tokens {
-    fn issue(&self, user: &UserId, role: Role) -> Result<String, ports::TokenError> {
-        Ok(Tokens::issue(self, user.as_str(), role)?)
+    fn issue(&self, user: &UserId, role: Role, version: i32) -> Result<String, ports::TokenError> {
+        Ok(Tokens::issue(self, user.as_str(), role, version)?)
     }
 
     fn verify(&self, token: &str) -> Result<TokenClaims, ports::TokenError> {
@@ -51,6 +51,7 @@ impl TokenService for Tokens {
         Ok(TokenClaims {
             user: claims.sub.into(),
             role: claims.role,
+            version: claims.ver,
         })
     }
 }
@@ -71,14 +72,15 @@ mod tests {
 
         let tokens: &dyn TokenService = &Tokens::new(b"a-test-secret-that-is-long-enough-1234");
         let token = tokens
-            .issue(&UserId::from("u-1"), Role::Admin)
+            .issue(&UserId::from("u-1"), Role::Admin, 0)
             .expect("token");
         let claims = tokens.verify(&token).expect("claims");
         assert_eq!(claims.user, UserId::from("u-1"));
         assert_eq!(claims.role, Role::Admin);
         assert_eq!(tokens.verify("nope"), Err(ports::TokenError::Invalid));
         let expired = Tokens::with_lifetime(b"a-test-secret-that-is-long-enough-1234", -10);
-        let old = TokenService::issue(&expired, &UserId::from("u-1"), Role::User).expect("token");
+        let old =
+            TokenService::issue(&expired, &UserId::from("u-1"), Role::User, 0).expect("token");
         assert_eq!(tokens.verify(&old), Err(ports::TokenError::Expired));
     }
 }

@@ -19,6 +19,9 @@ pub struct Claims {
     pub iat: i64,
     /// Expires at, seconds since the epoch.
     pub exp: i64,
+    /// The user's token version when the token was issued (a password reset moves it on).
+    #[serde(default)]
+    pub ver: i32,
 }
 
 /// A token that must not be trusted.
@@ -78,13 +81,14 @@ impl Tokens {
     ///
     /// # Errors
     /// [`TokenError::Signing`] if the token cannot be encoded.
-    pub fn issue(&self, user_id: &str, role: Role) -> Result<String, TokenError> {
+    pub fn issue(&self, user_id: &str, role: Role, version: i32) -> Result<String, TokenError> {
         let now = Utc::now().timestamp();
         let claims = Claims {
             sub: user_id.to_owned(),
             role,
             iat: now,
             exp: now + self.lifetime_seconds,
+            ver: version,
         };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|e| TokenError::Signing(e.to_string()))
@@ -119,7 +123,7 @@ mod tests {
     #[test]
     fn an_issued_token_verifies_with_its_claims() {
         let t = Tokens::new(SECRET);
-        let token = t.issue("user-1", Role::Admin).expect("issue");
+        let token = t.issue("user-1", Role::Admin, 0).expect("issue");
         let c = t.verify(&token).expect("verify");
         assert_eq!((c.sub.as_str(), c.role), ("user-1", Role::Admin));
         assert_eq!(c.exp - c.iat, 24 * 3600);
@@ -128,14 +132,14 @@ mod tests {
     #[test]
     fn an_expired_token_is_refused() {
         let t = Tokens::with_lifetime(SECRET, -10);
-        let token = t.issue("u", Role::User).expect("issue");
+        let token = t.issue("u", Role::User, 0).expect("issue");
         assert_eq!(t.verify(&token), Err(TokenError::Expired));
     }
 
     #[test]
     fn a_token_signed_with_another_secret_is_refused() {
         let token = Tokens::new(b"another-secret-another-secret-000")
-            .issue("u", Role::Admin)
+            .issue("u", Role::Admin, 0)
             .expect("issue");
         assert_eq!(Tokens::new(SECRET).verify(&token), Err(TokenError::Invalid));
     }
@@ -152,7 +156,7 @@ mod tests {
         );
         assert_eq!(t.verify(&none), Err(TokenError::Invalid));
 
-        let user_token = t.issue("u", Role::User).expect("issue");
+        let user_token = t.issue("u", Role::User, 0).expect("issue");
         let parts: Vec<&str> = user_token.split('.').collect();
         let forged = format!("{}.{}.{}", parts[0], b64(&payload), parts[2]);
         assert_eq!(t.verify(&forged), Err(TokenError::Invalid));

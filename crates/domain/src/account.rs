@@ -183,6 +183,8 @@ pub struct User {
     pub last_login: Option<NaiveDateTime>,
     /// When the account was created.
     pub created_on: NaiveDateTime,
+    /// The version its tokens must carry (moved on by a password reset).
+    pub token_version: i32,
 }
 
 /// An account about to be created.

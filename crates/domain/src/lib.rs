@@ -19,6 +19,8 @@
 //!   profile use cases.
 //! - [`account`]: roles, e-mail addresses, the password rule, users.
 //! - [`users`]: registration, sign-in, token authentication, the user list.
+//! - [`user_admin`]: the back office's user management (create, edit, password reset,
+//!   permissions), with the admin unable to lock themselves out.
 //! - [`cart`]: cart lines and the cart use cases.
 //! - [`checkout`]: the cart's quote, payment sessions holding stock, the purchase, orders.
 //! - [`pricing`]: the price helper, unit products and SKU rules.
@@ -41,4 +43,5 @@ pub mod quote;
 pub mod shipping;
 pub mod state;
 pub mod status;
+pub mod user_admin;
 pub mod users;

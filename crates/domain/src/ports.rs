@@ -24,6 +24,7 @@ use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, Vari
 use crate::money::Money;
 use crate::paging::{Page, PageRequest};
 use crate::profile::{Profile, ProfileChanges};
+use crate::user_admin::Contact;
 
 /// Why a storage operation failed. Adapters map their own errors onto these variants; the
 /// use cases turn the ones they expect (a duplicate e-mail, a missing row) into their own
@@ -612,6 +613,47 @@ pub trait Users {
     /// [`StoreError::NotFound`] for an unknown user.
     fn set_role(&mut self, id: &UserId, role: Role, at: NaiveDateTime) -> Result<(), StoreError>;
 
+    /// One user with their profile's names and phone, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn user_row(&mut self, id: &UserId) -> Result<Option<UserListItem>, StoreError>;
+
+    /// Changes a user's e-mail and role.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; [`StoreError::Duplicate`] when the e-mail is taken.
+    fn update_account(
+        &mut self,
+        id: &UserId,
+        email: &str,
+        role: Role,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Sets a new password hash and moves the user's token version on (older tokens stop
+    /// working).
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`].
+    fn set_password(
+        &mut self,
+        id: &UserId,
+        password_hash: &str,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Sets the names and phone of a user's profile.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`].
+    fn set_contact(
+        &mut self,
+        id: &UserId,
+        contact: &Contact,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
     /// One page of users (by e-mail, then id) with their profile names, and the total.
     ///
     /// # Errors
@@ -958,6 +1000,8 @@ pub struct TokenClaims {
     pub user: UserId,
     /// The role when the token was issued (the API re-reads the current one).
     pub role: Role,
+    /// The user's token version when it was issued; a token of an older version is refused.
+    pub version: i32,
 }
 
 /// Why a token was refused or could not be made.
@@ -980,7 +1024,7 @@ pub trait TokenService: Send + Sync {
     ///
     /// # Errors
     /// [`TokenError::Signing`] when signing fails.
-    fn issue(&self, user: &UserId, role: Role) -> Result<String, TokenError>;
+    fn issue(&self, user: &UserId, role: Role, version: i32) -> Result<String, TokenError>;
 
     /// The claims of a valid token.
     ///

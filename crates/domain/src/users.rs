@@ -140,7 +140,7 @@ pub fn sign_in(
     if !passwords.verify(password, &user.password_hash)? || !user.active {
         return Err(SignInError::InvalidCredentials);
     }
-    let token = tokens.issue(&user.id, user.role)?;
+    let token = tokens.issue(&user.id, user.role, user.token_version)?;
     let user = User {
         last_login: Some(now),
         ..user
@@ -186,7 +186,7 @@ pub fn authenticate(
         TokenError::Invalid | TokenError::Signing(_) => AuthenticateError::NotSignedIn,
     })?;
     match store.read(|tx| tx.user_by_id(&claims.user))? {
-        Some(user) if user.active => Ok(user),
+        Some(user) if user.active && user.token_version == claims.version => Ok(user),
         _ => Err(AuthenticateError::NotSignedIn),
     }
 }

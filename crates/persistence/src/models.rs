@@ -22,6 +22,7 @@ pub struct User {
     pub last_login: Option<NaiveDateTime>,
     pub created_on: NaiveDateTime,
     pub updated_on: NaiveDateTime,
+    pub token_version: i32,
 }
 
 /// A row of `addresses`: postal addresses (profiles' billing/shipping addresses and terminals).

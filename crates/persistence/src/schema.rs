@@ -15,6 +15,7 @@ diesel::table! {
         last_login -> Nullable<Timestamp>,
         created_on -> Timestamp,
         updated_on -> Timestamp,
+        token_version -> Integer,
     }
 }
 

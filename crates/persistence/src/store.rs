@@ -22,6 +22,7 @@ use domain::ports::{
     StoreError, Terminals, Users,
 };
 use domain::profile::{Profile, ProfileChanges};
+use domain::user_admin::Contact;
 
 use crate::connection::{Db, DbConnection};
 use crate::error::DbError;
@@ -389,6 +390,38 @@ impl Users for Tx<'_> {
 
     fn set_role(&mut self, id: &UserId, role: Role, at: NaiveDateTime) -> Result<(), StoreError> {
         q(users::set_role(self.conn, id, role, at))
+    }
+
+    fn user_row(&mut self, id: &UserId) -> Result<Option<UserListItem>, StoreError> {
+        q(users::user_row(self.conn, id))
+    }
+
+    fn update_account(
+        &mut self,
+        id: &UserId,
+        email: &str,
+        role: Role,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(users::update_account(self.conn, id, email, role, at))
+    }
+
+    fn set_password(
+        &mut self,
+        id: &UserId,
+        password_hash: &str,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(users::set_password(self.conn, id, password_hash, at))
+    }
+
+    fn set_contact(
+        &mut self,
+        id: &UserId,
+        contact: &Contact,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(users::set_contact(self.conn, id, contact, at))
     }
 
     fn list_users(

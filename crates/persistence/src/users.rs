@@ -6,6 +6,7 @@ use domain::account::{NewUser, Role, User as UserModel, UserFilter, UserListItem
 use domain::ids::{CartId, UserId};
 use domain::paging::{Page, PageRequest};
 use domain::profile::{Address as AddressValue, Profile as ProfileModel, ProfileChanges};
+use domain::user_admin::Contact;
 use uuid::Uuid;
 
 use crate::catalogue::convert;
@@ -27,6 +28,7 @@ fn to_record(u: User) -> Result<UserModel, DbError> {
         active: u.active,
         last_login: u.last_login,
         created_on: u.created_on,
+        token_version: u.token_version,
     })
 }
 
@@ -48,6 +50,7 @@ pub fn insert_user(
         last_login: None,
         created_on: at,
         updated_on: at,
+        token_version: 0,
     };
     diesel::insert_into(users::table)
         .values(&user)
@@ -370,7 +373,8 @@ pub fn set_role(
 /// A user with first name, last name and phone.
 type ListRow = (User, Option<String>, Option<String>, Option<String>);
 
-/// One page of users (sorted by e-mail, then id) and the total matching.
+/// One page of users (sorted by name: first name, last name, users without a name last, then
+/// e-mail and id) and the total matching.
 ///
 /// # Errors
 /// Database failures.
@@ -410,7 +414,13 @@ pub fn list_users(
     };
     let total: i64 = query().count().get_result(conn)?;
     let rows: Vec<ListRow> = query()
-        .order((users::email.asc(), users::id.asc()))
+        .order((
+            profiles::first_name.is_null().asc(),
+            lower(profiles::first_name.assume_not_null()).asc(),
+            lower(profiles::last_name.assume_not_null()).asc(),
+            users::email.asc(),
+            users::id.asc(),
+        ))
         .limit(page.page_size)
         .offset(page.offset())
         .select((
@@ -440,4 +450,103 @@ pub fn list_users(
 /// Database failures.
 pub fn count_users(conn: &mut DbConnection) -> Result<i64, DbError> {
     Ok(users::table.select(diesel::dsl::count_star()).first(conn)?)
+}
+
+/// One user with their profile's names and phone.
+///
+/// # Errors
+/// Database failures.
+pub fn user_row(conn: &mut DbConnection, id: &UserId) -> Result<Option<UserListItem>, DbError> {
+    let row: Option<ListRow> = users::table
+        .inner_join(profiles::table)
+        .filter(users::id.eq(id.as_str()))
+        .select((
+            User::as_select(),
+            profiles::first_name,
+            profiles::last_name,
+            profiles::phone_number,
+        ))
+        .first(conn)
+        .optional()?;
+    row.map(|(u, first_name, last_name, phone_number)| {
+        Ok(UserListItem {
+            user: to_record(u)?,
+            first_name,
+            last_name,
+            phone_number,
+        })
+    })
+    .transpose()
+}
+
+/// Changes a user's e-mail and role.
+///
+/// # Errors
+/// [`DbError::NotFound`] for an unknown user; [`DbError::Duplicate`] when the e-mail is taken.
+pub fn update_account(
+    conn: &mut DbConnection,
+    id: &UserId,
+    email: &str,
+    role: Role,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let n = diesel::update(users::table.find(id.as_str()))
+        .set((
+            users::email.eq(email),
+            users::role.eq(role.as_str()),
+            users::updated_on.eq(at),
+        ))
+        .execute(conn)?;
+    if n == 0 {
+        return Err(DbError::NotFound);
+    }
+    Ok(())
+}
+
+/// Sets a new password hash and moves the token version on, so that every token issued
+/// before stops working.
+///
+/// # Errors
+/// [`DbError::NotFound`] for an unknown user.
+pub fn set_password(
+    conn: &mut DbConnection,
+    id: &UserId,
+    password_hash: &str,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let n = diesel::update(users::table.find(id.as_str()))
+        .set((
+            users::password_hash.eq(password_hash),
+            users::token_version.eq(users::token_version + 1),
+            users::updated_on.eq(at),
+        ))
+        .execute(conn)?;
+    if n == 0 {
+        return Err(DbError::NotFound);
+    }
+    Ok(())
+}
+
+/// Sets the names and phone of a user's profile.
+///
+/// # Errors
+/// [`DbError::NotFound`] for a user without a profile.
+pub fn set_contact(
+    conn: &mut DbConnection,
+    id: &UserId,
+    contact: &Contact,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let n = diesel::update(profiles::table.filter(profiles::user_id.eq(id.as_str())))
+        .set((
+            profiles::first_name.eq(&contact.first_name),
+            profiles::last_name.eq(&contact.last_name),
+            profiles::phone_number.eq(&contact.phone_number),
+            profiles::updated_on.eq(at),
+        ))
+        .execute(conn)?;
+    if n == 0 {
+        return Err(DbError::NotFound);
+    }
+    Ok(())
 }

@@ -18,4 +18,5 @@ mod show_admin;
 mod startup;
 mod uploads;
 mod user;
+mod user_admin;
 mod vocabulary;

@@ -211,10 +211,10 @@ async fn forged_unsigned_and_expired_tokens_answer_401() {
         b64(&admin_claims)
     );
     let other_key = auth::Tokens::new(b"some-other-secret-some-other-secret")
-        .issue(&id, Role::User)
+        .issue(&id, Role::User, 0)
         .expect("token");
     let expired = auth::Tokens::with_lifetime(JWT_SECRET.as_bytes(), -5)
-        .issue(&id, Role::User)
+        .issue(&id, Role::User, 0)
         .expect("token");
 
     for (name, bad) in [

@@ -204,3 +204,58 @@ impl TestDatabase {
             .load(&mut *conn)?)
     }
 }
+
+impl TestDatabase {
+    /// Inserts `users` accounts quickly (one multi-row statement per chunk), each with a
+    /// profile holding the given names: `(email, first name, last name)`. The password hash is
+    /// not a real one: these accounts cannot sign in.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn insert_bulk_users(
+        &self,
+        users: &[(String, Option<String>, Option<String>)],
+        at: NaiveDateTime,
+    ) -> Result<(), DbError> {
+        use crate::models::{Profile, User};
+        use crate::schema::{profiles, users as users_table};
+        let mut conn = self.db().get()?;
+        for chunk in users.chunks(500) {
+            let rows: Vec<User> = chunk
+                .iter()
+                .map(|(email, _, _)| User {
+                    id: uuid::Uuid::now_v7().to_string(),
+                    email: email.clone(),
+                    password_hash: "not-a-hash".into(),
+                    role: "USER".into(),
+                    active: true,
+                    last_login: None,
+                    created_on: at,
+                    updated_on: at,
+                    token_version: 0,
+                })
+                .collect();
+            let profiles: Vec<Profile> = rows
+                .iter()
+                .zip(chunk)
+                .map(|(u, (_, first, last))| Profile {
+                    id: uuid::Uuid::now_v7().to_string(),
+                    user_id: u.id.clone(),
+                    first_name: first.clone(),
+                    last_name: last.clone(),
+                    date_of_birth: None,
+                    phone_number: None,
+                    accepted_terms: false,
+                    can_contact: None,
+                    billing_address_id: None,
+                    shipping_address_id: None,
+                    theme: None,
+                    updated_on: at,
+                })
+                .collect();
+            insert_rows!(&mut *conn, users_table::table, &rows)?;
+            insert_rows!(&mut *conn, profiles::table, &profiles)?;
+        }
+        Ok(())
+    }
+}

@@ -110,6 +110,7 @@ fn every_table_round_trips_through_the_models() {
         last_login: Some(at(9)),
         created_on: at(8),
         updated_on: at(8),
+        token_version: 0,
     };
     let address = Address {
         id: "a1".into(),

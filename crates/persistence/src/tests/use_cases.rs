@@ -59,7 +59,7 @@ impl PasswordHasher for BrokenHasher {
 struct BrokenSigner;
 
 impl TokenService for BrokenSigner {
-    fn issue(&self, _: &UserId, _: Role) -> Result<String, TokenError> {
+    fn issue(&self, _: &UserId, _: Role, _: i32) -> Result<String, TokenError> {
         Err(TokenError::Signing("bad key".into()))
     }
 
@@ -225,14 +225,14 @@ fn a_token_names_an_active_user_or_nobody() {
     let db = test_db.db();
     let tokens = Tokens::new(SECRET);
     let id = customer(db, "hal@example.com");
-    let token = TokenService::issue(&tokens, &id, Role::User).expect("token");
+    let token = TokenService::issue(&tokens, &id, Role::User, 0).expect("token");
     assert_eq!(
         users::authenticate(db, &tokens, &token).expect("user").id,
         id
     );
 
     let expired = Tokens::with_lifetime(SECRET, -10);
-    let old = TokenService::issue(&expired, &id, Role::User).expect("token");
+    let old = TokenService::issue(&expired, &id, Role::User, 0).expect("token");
     assert!(matches!(
         users::authenticate(db, &tokens, &old),
         Err(AuthenticateError::Expired)
@@ -242,7 +242,7 @@ fn a_token_names_an_active_user_or_nobody() {
         Err(AuthenticateError::NotSignedIn)
     ));
     let stranger =
-        TokenService::issue(&tokens, &UserId::from("no-such-user"), Role::Admin).expect("token");
+        TokenService::issue(&tokens, &UserId::from("no-such-user"), Role::Admin, 0).expect("token");
     assert!(matches!(
         users::authenticate(db, &tokens, &stranger),
         Err(AuthenticateError::NotSignedIn)

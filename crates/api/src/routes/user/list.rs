@@ -2,7 +2,7 @@
 
 use actix_web::{get, web, HttpResponse};
 use chrono::{NaiveDateTime, SecondsFormat};
-use domain::account::{Role, UserFilter};
+use domain::account::{Role, UserFilter, UserListItem};
 use domain::paging::PageRequest;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -96,6 +96,24 @@ pub fn rfc3339(t: NaiveDateTime) -> String {
     t.and_utc().to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
+/// A user as the admin's lists and forms show it.
+#[must_use]
+pub fn user_row(r: UserListItem) -> UserRow {
+    UserRow {
+        id: r.user.id.into_string(),
+        email: r.user.email,
+        role: r.user.role.as_str().to_owned(),
+        active: r.user.active,
+        last_login: r.user.last_login.map(rfc3339),
+        created_on: rfc3339(r.user.created_on),
+        profile: UserRowProfile {
+            first_name: r.first_name,
+            last_name: r.last_name,
+            phone_number: r.phone_number,
+        },
+    }
+}
+
 /// Lists users for the back office.
 #[utoipa::path(get, path = "/api/user/getAll", tag = "user", security(("bearer" = [])), params(UserListQuery),
     responses((status = 200, body = UserList), (status = 400, description = "bad paging or filter"),
@@ -134,23 +152,7 @@ pub async fn get_all(
         .call(move |s| domain::users::list(&s.store, &filter, paging))
         .await?;
     let total = found.total;
-    let items = found
-        .items
-        .into_iter()
-        .map(|r| UserRow {
-            id: r.user.id.into_string(),
-            email: r.user.email,
-            role: r.user.role.as_str().to_owned(),
-            active: r.user.active,
-            last_login: r.user.last_login.map(rfc3339),
-            created_on: rfc3339(r.user.created_on),
-            profile: UserRowProfile {
-                first_name: r.first_name,
-                last_name: r.last_name,
-                phone_number: r.phone_number,
-            },
-        })
-        .collect();
+    let items = found.items.into_iter().map(user_row).collect();
     Ok(HttpResponse::Ok().json(UserList {
         items,
         pagination: Pagination {

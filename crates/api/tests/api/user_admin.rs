@@ -1,0 +1,366 @@
+//! The back office's user management (issue 12: users): create, edit, password reset,
+//! permissions, the admin unable to lock themselves out, old tokens refused after a reset, a
+//! deactivation or a demotion, and the streamed CSV export.
+
+use chrono::Utc;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{expect, spawn_app, TestApp, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
+
+const NEW_PASSWORD: &str = "Changed#2026pw";
+
+async fn create(app: &TestApp, admin: &str, body: &Value) -> reqwest::Response {
+    app.send(Method::POST, "/api/admin/users", Some(admin), Some(body))
+        .await
+}
+
+#[tokio::test]
+async fn only_admins_manage_users() {
+    let app = spawn_app().await;
+    let user = app.customer_token("plain@example.com").await;
+    let user_body = json!({"email": "x@example.com", "password": PASSWORD});
+    let password = json!({"password": PASSWORD});
+    let perms = json!({"active": true});
+    for (method, path, body) in [
+        (Method::POST, "/api/admin/users", &user_body),
+        (Method::GET, "/api/admin/users/export", &user_body),
+        (Method::GET, "/api/admin/users/some-id", &user_body),
+        (Method::PUT, "/api/admin/users/some-id", &user_body),
+        (Method::PUT, "/api/admin/users/some-id/password", &password),
+        (Method::PUT, "/api/admin/users/some-id/permissions", &perms),
+    ] {
+        let res = app.send(method.clone(), path, None, Some(body)).await;
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{method} {path}");
+        let res = app
+            .send(method.clone(), path, Some(&user), Some(body))
+            .await;
+        assert_eq!(res.status(), StatusCode::FORBIDDEN, "{method} {path}");
+    }
+}
+
+#[tokio::test]
+async fn an_admin_creates_edits_and_resets_a_user_whose_old_tokens_stop_working() {
+    let app = spawn_app().await;
+    let admin = app.login_as_admin().await;
+    let a = admin.as_str();
+
+    let e = expect(
+        create(&app, a, &json!({"email": "nope", "password": "short", "role": "OWNER", "phoneNumber": "call me"})).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    for field in ["email", "password", "role", "phoneNumber"] {
+        assert_eq!(
+            e["errors"][field].as_array().map(Vec::len),
+            Some(1),
+            "{field}: {e}"
+        );
+    }
+    assert_eq!(
+        e["errors"]["role"],
+        json!(["Role must be USER, MANAGER, ADMIN or MEMBER"])
+    );
+
+    let body = json!({
+        "email": " Casey.Manager@Example.com ", "password": PASSWORD, "role": "MANAGER",
+        "firstName": "Casey", "lastName": "O'Neil, Jr.", "phoneNumber": "(701) 555-0100"
+    });
+    let created = expect(create(&app, a, &body).await, StatusCode::CREATED).await;
+    let id = created["id"].as_str().expect("id").to_owned();
+    assert_eq!(created["email"], "casey.manager@example.com");
+    assert_eq!(created["role"], "MANAGER");
+    assert_eq!(created["profile"]["lastName"], "O'Neil, Jr.");
+    let again = expect(create(&app, a, &body).await, StatusCode::CONFLICT).await;
+    assert_eq!(again["message"], "Email is already registered");
+    // The new account signs in, and has a cart.
+    let login = expect(
+        app.login("casey.manager@example.com", PASSWORD).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert!(login["userInfo"]["Cart"]["id"].is_string());
+    let old_token = login["token"].as_str().expect("token").to_owned();
+
+    let path = format!("/api/admin/users/{id}");
+    let got = expect(
+        app.send(Method::GET, &path, Some(a), None).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(got["profile"]["phoneNumber"], "(701) 555-0100");
+    let edit = json!({"email": "casey@example.com", "role": "USER", "firstName": "Casey", "lastName": "Lee"});
+    let edited = expect(
+        app.send(Method::PUT, &path, Some(a), Some(&edit)).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        (edited["email"].as_str(), edited["role"].as_str()),
+        (Some("casey@example.com"), Some("USER"))
+    );
+    assert_eq!(edited["profile"]["phoneNumber"], Value::Null);
+    let unknown = app
+        .send(
+            Method::PUT,
+            "/api/admin/users/no-such-user",
+            Some(a),
+            Some(&edit),
+        )
+        .await;
+    assert_eq!(
+        expect(unknown, StatusCode::NOT_FOUND).await["message"],
+        "User not found"
+    );
+
+    // A reset password: the rule applies, and the old token stops working at once.
+    let reset = format!("{path}/password");
+    let weak = app
+        .send(
+            Method::PUT,
+            &reset,
+            Some(a),
+            Some(&json!({"password": "weak"})),
+        )
+        .await;
+    assert_eq!(weak.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let user_info = "/api/user/userInfo";
+    assert_eq!(
+        app.get_as(user_info, &old_token).await.status(),
+        StatusCode::OK
+    );
+    let res = app
+        .send(
+            Method::PUT,
+            &reset,
+            Some(a),
+            Some(&json!({"password": NEW_PASSWORD})),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        app.get_as(user_info, &old_token).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.login("casey@example.com", PASSWORD).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    let fresh = expect(
+        app.login("casey@example.com", NEW_PASSWORD).await,
+        StatusCode::OK,
+    )
+    .await;
+    let fresh = fresh["token"].as_str().expect("token").to_owned();
+    assert_eq!(app.get_as(user_info, &fresh).await.status(), StatusCode::OK);
+
+    // Deactivated: the token stops working; active again: it works.
+    let perms = format!("{path}/permissions");
+    let off = app
+        .send(
+            Method::PUT,
+            &perms,
+            Some(a),
+            Some(&json!({"active": false})),
+        )
+        .await;
+    assert_eq!(expect(off, StatusCode::OK).await["active"], false);
+    assert_eq!(
+        app.get_as(user_info, &fresh).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    let on = app
+        .send(
+            Method::PUT,
+            &perms,
+            Some(a),
+            Some(&json!({"active": true, "role": "ADMIN"})),
+        )
+        .await;
+    assert_eq!(expect(on, StatusCode::OK).await["role"], "ADMIN");
+    // Promoted, then demoted: the same token loses the back office at once.
+    let users = "/api/user/getAll?page=1&pageSize=1";
+    assert_eq!(app.get_as(users, &fresh).await.status(), StatusCode::OK);
+    let down = app
+        .send(
+            Method::PUT,
+            &perms,
+            Some(a),
+            Some(&json!({"role": "MEMBER"})),
+        )
+        .await;
+    assert_eq!(down.status(), StatusCode::OK);
+    assert_eq!(
+        app.get_as(users, &fresh).await.status(),
+        StatusCode::FORBIDDEN
+    );
+
+    let rows = app.db.audit_rows("user").expect("audit");
+    let actions: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(
+        actions,
+        [
+            "create",
+            "update",
+            "reset-password",
+            "permissions",
+            "permissions",
+            "permissions"
+        ]
+    );
+    assert!(rows
+        .iter()
+        .all(|r| !r.3.as_deref().unwrap_or("").contains("argon2")));
+}
+
+#[tokio::test]
+async fn an_admin_cannot_demote_or_deactivate_themselves() {
+    let app = spawn_app().await;
+    let login = expect(app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await, StatusCode::OK).await;
+    let admin = login["token"].as_str().expect("token").to_owned();
+    let me = login["userInfo"]["id"].as_str().expect("id").to_owned();
+    let perms = format!("/api/admin/users/{me}/permissions");
+    for (body, message) in [
+        (
+            json!({"role": "USER"}),
+            "You cannot remove your own admin role",
+        ),
+        (
+            json!({"active": false}),
+            "You cannot deactivate your own account",
+        ),
+    ] {
+        let res = app
+            .send(Method::PUT, &perms, Some(&admin), Some(&body))
+            .await;
+        assert_eq!(expect(res, StatusCode::CONFLICT).await["message"], message);
+    }
+    let edit = json!({"email": ADMIN_EMAIL, "role": "MANAGER"});
+    let res = app
+        .send(
+            Method::PUT,
+            &format!("/api/admin/users/{me}"),
+            Some(&admin),
+            Some(&edit),
+        )
+        .await;
+    assert_eq!(
+        expect(res, StatusCode::CONFLICT).await["message"],
+        "You cannot remove your own admin role"
+    );
+    // Still an admin.
+    let ok = app
+        .get_as("/api/user/getAll?page=1&pageSize=1", &admin)
+        .await;
+    assert_eq!(ok.status(), StatusCode::OK);
+}
+
+/// A small RFC 4180 reader: fields split on commas, quoted fields may hold commas, doubled
+/// quotes and line breaks; records end with CRLF.
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let mut records = Vec::new();
+    let (mut record, mut field) = (Vec::new(), String::new());
+    let mut chars = text.chars().peekable();
+    let mut quoted = false;
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') if field.is_empty() => quoted = true,
+            (false, ',') => record.push(std::mem::take(&mut field)),
+            (false, '\r') if chars.peek() == Some(&'\n') => {
+                chars.next();
+                record.push(std::mem::take(&mut field));
+                records.push(std::mem::take(&mut record));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    assert!(
+        !quoted && field.is_empty() && record.is_empty(),
+        "a whole last record"
+    );
+    records
+}
+
+#[tokio::test]
+async fn the_users_export_streams_the_whole_filtered_list_as_csv() {
+    let app = spawn_app().await;
+    let admin = app.login_as_admin().await;
+    let tricky = [
+        ("Zoë", "Smith, \"Doc\""),
+        ("=SUM(A1)", "Ångström"),
+        ("Line\nBreak", "名前"),
+    ];
+    let mut users: Vec<(String, Option<String>, Option<String>)> = tricky
+        .iter()
+        .enumerate()
+        .map(|(i, (f, l))| {
+            (
+                format!("tricky{i}@example.com"),
+                Some((*f).to_owned()),
+                Some((*l).to_owned()),
+            )
+        })
+        .collect();
+    users.extend((0..10_000).map(|i| (format!("bulk{i:05}@example.com"), None, None)));
+    app.db
+        .insert_bulk_users(&users, Utc::now().naive_utc())
+        .expect("bulk users");
+
+    let res = app.get_as("/api/admin/users/export", &admin).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let header = |name: &str| {
+        res.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    assert_eq!(
+        header("content-type").as_deref(),
+        Some("text/csv; charset=utf-8")
+    );
+    let disposition = header("content-disposition").expect("disposition");
+    let today = Utc::now().format("%Y-%m-%d").to_string();
+    assert!(
+        disposition.contains(&format!("users-export-{today}.csv")),
+        "{disposition}"
+    );
+    // Streamed: no length known up front.
+    assert_eq!(header("content-length"), None);
+    assert_eq!(header("transfer-encoding").as_deref(), Some("chunked"));
+    let text = res.text().await.expect("body");
+    let records = parse_csv(&text);
+    assert_eq!(
+        records[0],
+        ["Name", "Email", "Role", "Last Login", "ID", "Created At"]
+    );
+    // Every user: the 10,003 inserted and the admin.
+    assert_eq!(records.len() - 1, 10_004);
+    // Named users first, by first name; names round-trip through the CSV.
+    let names: Vec<&str> = records[1..4].iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "'=SUM(A1) Ångström",
+            "Line\nBreak 名前",
+            "Zoë Smith, \"Doc\""
+        ]
+    );
+    assert_eq!(records[3][1], "tricky0@example.com");
+
+    // Filters narrow the export as they do the list.
+    let res = app
+        .get_as("/api/admin/users/export?search=tricky&role=USER", &admin)
+        .await;
+    let records = parse_csv(&res.text().await.expect("body"));
+    assert_eq!(records.len() - 1, 3);
+    let res = app
+        .get_as("/api/admin/users/export?role=OWNER", &admin)
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+}

@@ -1,0 +1,414 @@
+//! The back office's user management (back-office.md §2 "/admin/users" and its targets, §3
+//! "User"; decisions.md "Accounts and roles"): an admin creates an account with any role, edits
+//! its e-mail, role, names and phone, sets a new password (every token issued before stops
+//! working), and changes role and activity. An admin can neither remove their own ADMIN role
+//! nor deactivate themselves. Each write records an audit row; hashing runs outside the
+//! transaction.
+
+use chrono::NaiveDateTime;
+use serde::Serialize;
+
+use crate::account::{check_password_rule, Email, NewUser, Role, UserListItem};
+use crate::ids::UserId;
+use crate::ports::{Audit, AuditEntry, PasswordError, PasswordHasher, Store, StoreError, Users};
+use crate::profile::{FieldError, FieldErrors, PhoneNumber, MAX_NAME_LEN};
+use crate::users::{create_account, RegisterError};
+
+/// The message of a role that is not one of the four.
+pub const ROLE_MESSAGE: &str = "Role must be USER, MANAGER, ADMIN or MEMBER";
+/// Refusal of an admin removing their own ADMIN role.
+pub const OWN_ROLE_MESSAGE: &str = "You cannot remove your own admin role";
+/// Refusal of an admin deactivating themselves.
+pub const OWN_ACTIVITY_MESSAGE: &str = "You cannot deactivate your own account";
+
+/// A user's names and phone, as their profile holds them (all optional).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Contact {
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Phone number, as typed (checked).
+    pub phone_number: Option<String>,
+}
+
+/// The admin's user form (create: with a password; edit: without).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UserForm {
+    /// E-mail.
+    pub email: Option<String>,
+    /// Password (create only).
+    pub password: Option<String>,
+    /// `USER`, `MANAGER`, `ADMIN` or `MEMBER` (default `USER`).
+    pub role: Option<String>,
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Phone number.
+    pub phone_number: Option<String>,
+}
+
+/// A validated user form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ValidForm {
+    email: Email,
+    role: Role,
+    contact: Contact,
+}
+
+/// A user as the audit trail records it (never the password hash).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Snapshot {
+    email: String,
+    role: Role,
+    active: bool,
+    #[serde(flatten)]
+    contact: Contact,
+}
+
+impl From<&UserListItem> for Snapshot {
+    fn from(u: &UserListItem) -> Self {
+        Snapshot {
+            email: u.user.email.clone(),
+            role: u.user.role,
+            active: u.user.active,
+            contact: Contact {
+                first_name: u.first_name.clone(),
+                last_name: u.last_name.clone(),
+                phone_number: u.phone_number.clone(),
+            },
+        }
+    }
+}
+
+/// Why a user-management call was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum UserAdminError {
+    /// The form failed validation.
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    /// No user has this id.
+    #[error("User not found")]
+    NotFound,
+    /// Another account has this e-mail.
+    #[error("Email is already registered")]
+    EmailTaken,
+    /// The admin would lock themselves out ([`OWN_ROLE_MESSAGE`], [`OWN_ACTIVITY_MESSAGE`]).
+    #[error("{0}")]
+    OwnAccount(&'static str),
+    /// Hashing failed.
+    #[error(transparent)]
+    Password(#[from] PasswordError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(StoreError),
+}
+
+impl From<StoreError> for UserAdminError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Duplicate(_) => UserAdminError::EmailTaken,
+            StoreError::NotFound => UserAdminError::NotFound,
+            other => UserAdminError::Store(other),
+        }
+    }
+}
+
+fn one(field: &str, message: impl Into<String>) -> UserAdminError {
+    let mut errors = FieldErrors::new();
+    errors.add_message(field, message);
+    UserAdminError::Invalid(errors)
+}
+
+fn name(raw: Option<&String>, field: &str, errors: &mut FieldErrors) -> Option<String> {
+    let text = raw.map(|s| s.trim()).filter(|s| !s.is_empty())?;
+    if text.chars().count() > MAX_NAME_LEN {
+        errors.add(field, FieldError::TooLong(MAX_NAME_LEN));
+    }
+    Some(text.to_owned())
+}
+
+/// A role from a form (`None` and blank give `default`).
+///
+/// # Errors
+/// The `role` field's [`ROLE_MESSAGE`].
+pub fn parse_role(raw: Option<&str>, default: Role) -> Result<Role, FieldErrors> {
+    match raw.map(str::trim).filter(|r| !r.is_empty()) {
+        None => Ok(default),
+        Some(r) => r.parse::<Role>().map_err(|_| {
+            let mut errors = FieldErrors::new();
+            errors.add_message("role", ROLE_MESSAGE);
+            errors
+        }),
+    }
+}
+
+impl UserForm {
+    fn validate(&self, with_password: bool) -> Result<ValidForm, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let email = Email::parse(self.email.as_deref().unwrap_or_default())
+            .map_err(|m| errors.add_message("email", m))
+            .ok();
+        if with_password {
+            if let Err(m) = check_password_rule(self.password.as_deref().unwrap_or_default()) {
+                errors.add_message("password", m);
+            }
+        }
+        let role = parse_role(self.role.as_deref(), Role::User)
+            .map_err(|e| errors.add_message("role", e.get("role")[0].clone()))
+            .ok();
+        let first_name = name(self.first_name.as_ref(), "firstName", &mut errors);
+        let last_name = name(self.last_name.as_ref(), "lastName", &mut errors);
+        let phone = match self
+            .phone_number
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            None => None,
+            Some(p) => PhoneNumber::parse(p)
+                .map(|n| n.as_str().to_owned())
+                .map_err(|e| errors.add("phoneNumber", e))
+                .ok(),
+        };
+        match (email, role) {
+            (Some(email), Some(role)) if errors.is_empty() => Ok(ValidForm {
+                email,
+                role,
+                contact: Contact {
+                    first_name,
+                    last_name,
+                    phone_number: phone,
+                },
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+fn audit(
+    action: &'static str,
+    actor: &UserId,
+    id: &UserId,
+    before: Option<&UserListItem>,
+    after: Option<&UserListItem>,
+    at: NaiveDateTime,
+) -> AuditEntry {
+    let (before, after) = (before.map(Snapshot::from), after.map(Snapshot::from));
+    AuditEntry::new(
+        actor,
+        action,
+        "user",
+        id.as_str(),
+        before.as_ref(),
+        after.as_ref(),
+        at,
+    )
+}
+
+fn row<T: Users + ?Sized>(tx: &mut T, id: &UserId) -> Result<UserListItem, UserAdminError> {
+    tx.user_row(id)?.ok_or(UserAdminError::NotFound)
+}
+
+/// One user with their names and phone.
+///
+/// # Errors
+/// [`UserAdminError::NotFound`]; store failures.
+pub fn get_user(store: &impl Store, id: &UserId) -> Result<UserListItem, UserAdminError> {
+    store.read(|tx| row(tx, id))
+}
+
+/// Creates an account (with its empty profile and cart) with the form's role, names and phone.
+///
+/// # Errors
+/// [`UserAdminError::Invalid`], [`UserAdminError::EmailTaken`]; hashing and store failures.
+pub fn create_user(
+    store: &impl Store,
+    passwords: &dyn PasswordHasher,
+    actor: &UserId,
+    form: &UserForm,
+    now: NaiveDateTime,
+) -> Result<UserListItem, UserAdminError> {
+    let valid = form.validate(true).map_err(UserAdminError::Invalid)?;
+    let password_hash = passwords.hash(form.password.as_deref().unwrap_or_default())?;
+    let user = NewUser {
+        email: valid.email.as_str().to_owned(),
+        password_hash,
+        role: valid.role,
+    };
+    let created = create_account(store, &user, now).map_err(|e| match e {
+        RegisterError::EmailTaken => UserAdminError::EmailTaken,
+        RegisterError::Password(e) => UserAdminError::Password(e),
+        RegisterError::Store(e) => UserAdminError::Store(e),
+        RegisterError::InvalidEmail(m) | RegisterError::InvalidPassword(m) => one("email", m),
+    })?;
+    store.write(|tx| {
+        tx.set_contact(&created.id, &valid.contact, now)?;
+        let after = row(tx, &created.id)?;
+        tx.record_audit(&audit(
+            "create",
+            actor,
+            &created.id,
+            None,
+            Some(&after),
+            now,
+        ))?;
+        Ok(after)
+    })
+}
+
+/// Changes a user's e-mail, role, names and phone. An admin cannot remove their own ADMIN
+/// role.
+///
+/// # Errors
+/// [`UserAdminError::Invalid`], [`UserAdminError::NotFound`], [`UserAdminError::EmailTaken`],
+/// [`UserAdminError::OwnAccount`]; store failures.
+pub fn update_user(
+    store: &impl Store,
+    actor: &UserId,
+    id: &UserId,
+    form: &UserForm,
+    now: NaiveDateTime,
+) -> Result<UserListItem, UserAdminError> {
+    let valid = form.validate(false).map_err(UserAdminError::Invalid)?;
+    store.write(|tx| {
+        let before = row(tx, id)?;
+        if id == actor && !valid.role.is_admin() {
+            return Err(UserAdminError::OwnAccount(OWN_ROLE_MESSAGE));
+        }
+        tx.update_account(id, valid.email.as_str(), valid.role, now)?;
+        tx.set_contact(id, &valid.contact, now)?;
+        let after = row(tx, id)?;
+        tx.record_audit(&audit(
+            "update",
+            actor,
+            id,
+            Some(&before),
+            Some(&after),
+            now,
+        ))?;
+        Ok(after)
+    })
+}
+
+/// Sets a new password (the registration rule applies); every token issued before stops
+/// working at once.
+///
+/// # Errors
+/// [`UserAdminError::Invalid`] (`password`), [`UserAdminError::NotFound`]; hashing and store
+/// failures.
+pub fn reset_password(
+    store: &impl Store,
+    passwords: &dyn PasswordHasher,
+    actor: &UserId,
+    id: &UserId,
+    password: &str,
+    now: NaiveDateTime,
+) -> Result<(), UserAdminError> {
+    check_password_rule(password).map_err(|m| one("password", m))?;
+    store.read(|tx| row(tx, id))?;
+    let hash = passwords.hash(password)?;
+    store.write(|tx| {
+        tx.set_password(id, &hash, now)?;
+        tx.record_audit(&audit("reset-password", actor, id, None, None, now))?;
+        Ok(())
+    })
+}
+
+/// Changes a user's role and whether they may sign in (each when given). An admin can neither
+/// remove their own ADMIN role nor deactivate themselves.
+///
+/// # Errors
+/// [`UserAdminError::Invalid`] (`role`), [`UserAdminError::NotFound`],
+/// [`UserAdminError::OwnAccount`]; store failures.
+pub fn set_permissions(
+    store: &impl Store,
+    actor: &UserId,
+    id: &UserId,
+    role: Option<&str>,
+    active: Option<bool>,
+    now: NaiveDateTime,
+) -> Result<UserListItem, UserAdminError> {
+    let role = match role {
+        None => None,
+        Some(r) => Some(parse_role(Some(r), Role::User).map_err(|_| one("role", ROLE_MESSAGE))?),
+    };
+    store.write(|tx| {
+        let before = row(tx, id)?;
+        if id == actor {
+            if role.is_some_and(|r| !r.is_admin()) {
+                return Err(UserAdminError::OwnAccount(OWN_ROLE_MESSAGE));
+            }
+            if active == Some(false) {
+                return Err(UserAdminError::OwnAccount(OWN_ACTIVITY_MESSAGE));
+            }
+        }
+        if let Some(role) = role {
+            tx.set_role(id, role, now)?;
+        }
+        if let Some(active) = active {
+            tx.set_active(id, active, now)?;
+        }
+        let after = row(tx, id)?;
+        tx.record_audit(&audit(
+            "permissions",
+            actor,
+            id,
+            Some(&before),
+            Some(&after),
+            now,
+        ))?;
+        Ok(after)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form() -> UserForm {
+        UserForm {
+            email: Some(" New.Person@Example.com ".into()),
+            password: Some("Fire#Works2026".into()),
+            role: Some("MANAGER".into()),
+            first_name: Some(" Ann ".into()),
+            last_name: None,
+            phone_number: Some("(701) 555-0100".into()),
+        }
+    }
+
+    #[test]
+    fn a_valid_form_is_normalised() {
+        let v = form().validate(true).expect("valid");
+        assert_eq!(v.email.as_str(), "new.person@example.com");
+        assert_eq!(v.role, Role::Manager);
+        assert_eq!(v.contact.first_name.as_deref(), Some("Ann"));
+        assert_eq!(v.contact.last_name, None);
+    }
+
+    #[test]
+    fn each_field_says_what_is_wrong() {
+        let bad = UserForm {
+            email: Some("not an address".into()),
+            password: Some("short".into()),
+            role: Some("OWNER".into()),
+            first_name: Some("x".repeat(MAX_NAME_LEN + 1)),
+            last_name: None,
+            phone_number: Some("call me".into()),
+        };
+        let errors = bad.validate(true).expect_err("invalid");
+        for field in ["email", "password", "role", "firstName", "phoneNumber"] {
+            assert_eq!(errors.get(field).len(), 1, "{field}: {errors:?}");
+        }
+        assert_eq!(errors.get("role"), [ROLE_MESSAGE]);
+        // Without a password (the edit form) the password is not checked.
+        assert!(bad
+            .validate(false)
+            .expect_err("invalid")
+            .get("password")
+            .is_empty());
+    }
+}
