@@ -16,7 +16,7 @@ function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
 
 describe('app routes', () => {
   it('gives every page its own lazy module and a preload hook', () => {
-    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'apparel/types', 'reports']) {
+    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'shows/create', 'shows/:showId/edit', 'apparel/types', 'reports']) {
       const route = findRoute(routes, path);
       expect(route?.lazy).toBeInstanceOf(Function);
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);
@@ -51,7 +51,10 @@ describe('app routes', () => {
   });
 
   it('shows the back office inside its layout to an admin, a placeholder for screens still to come', async () => {
-    mockApi({ 'GET /api/admin/summary': () => [200, { users: 1, inventory: 2, products: 3, shows: 4 }] });
+    mockApi({
+      'GET /api/admin/summary': () => [200, { users: 1, inventory: 2, products: 3, shows: 4 }],
+      'GET /api/shows': () => [200, { shows: [], pagination: { page: 1, pageSize: 25, total: 0, totalPages: 0, hasMore: false } }],
+    });
     writeSession('token-123', user({ role: 'ADMIN' }));
     const { router } = renderRoutes(routes, { path: '/admin', preloadedState: signedInState({ role: 'ADMIN' }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
@@ -60,13 +63,17 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales Report' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
     await act(() => router.navigate('/admin/admin'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Shows' })).toBeInTheDocument();
+    // §2: /admin/admin is the shows management screen.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shows' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'All Shows' })).toBeInTheDocument();
     for (const [path, heading] of [
       ['/admin/products/', 'Products'],
       ['/admin/products/create', 'Create Product'],
       ['/admin/products/metadata', 'Manage Metadata'],
       ['/admin/inventory?view=low-stock', 'Inventory'],
       ['/admin/shows/showTypes', 'Manage Show Types'],
+      ['/admin/shows', 'Shows'],
+      ['/admin/shows/create', 'Create Show'],
       ['/admin/apparel/types', 'Apparel Types'],
     ]) {
       await act(() => router.navigate(path!));

@@ -60,6 +60,9 @@ const adminInventory = () => import(/* webpackChunkName: "admin-inventory" */ '@
 const adminProducts = () => import(/* webpackChunkName: "admin-products" */ '@/features/admin-products/routes/product-list');
 const adminProductCreate = () => import(/* webpackChunkName: "admin-product-form" */ '@/features/admin-products/routes/product-create');
 const adminProductEdit = () => import(/* webpackChunkName: "admin-product-edit" */ '@/features/admin-products/routes/product-edit');
+const adminShows = () => import(/* webpackChunkName: "admin-shows" */ '@/features/admin-shows/routes/show-list');
+const adminShowCreate = () => import(/* webpackChunkName: "admin-show-form" */ '@/features/admin-shows/routes/show-create');
+const adminShowEdit = () => import(/* webpackChunkName: "admin-show-edit" */ '@/features/admin-shows/routes/show-edit');
 type Placeholders = Awaited<ReturnType<typeof placeholders>>;
 /** A back-office screen still to come: a titled placeholder inside the admin layout. */
 const placeholder = (name: keyof Placeholders) => () => placeholders().then((m) => ({ default: m[name] }));
@@ -114,10 +117,10 @@ export const routes: RouteObject[] = [
                 page(under(paths.admin, paths.adminProductMetadata), adminMetadata),
                 page(under(paths.admin, paths.adminShowTypes), adminShowTypes),
                 page(under(paths.admin, paths.adminApparelTypes), adminApparelTypes),
-                page(under(paths.admin, paths.adminShows), placeholder('ShowsPage')),
-                page(under(paths.admin, paths.adminShowsAlias), placeholder('ShowsPage')),
-                page(under(paths.admin, paths.adminShowCreate), placeholder('ShowCreatePage')),
-                page(under(paths.admin, paths.adminShowEdit), placeholder('ShowEditPage')),
+                page(under(paths.admin, paths.adminShows), adminShows),
+                page(under(paths.admin, paths.adminShowsAlias), adminShows),
+                page(under(paths.admin, paths.adminShowCreate), adminShowCreate),
+                page(under(paths.admin, paths.adminShowEdit), adminShowEdit),
                 page(under(paths.admin, paths.adminApparel), placeholder('ApparelPage')),
                 page(under(paths.admin, paths.adminApparelCreate), placeholder('ApparelCreatePage')),
                 page(under(paths.admin, paths.adminApparelEdit), placeholder('ApparelEditPage')),

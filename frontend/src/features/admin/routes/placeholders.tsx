@@ -28,9 +28,6 @@ export const UserNewPage = placeholder('New User');
 export const UserEditPage = placeholder('Edit User');
 export const UserResetPasswordPage = placeholder('Reset Password');
 export const UserPermissionsPage = placeholder('User Permissions');
-export const ShowsPage = placeholder('Shows');
-export const ShowCreatePage = placeholder('Create Show');
-export const ShowEditPage = placeholder('Edit Show');
 /** /admin/apparel: with the apparel screens' own links (All Apparel, Manage Types). */
 export function ApparelPage() {
   return (
