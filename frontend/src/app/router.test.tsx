@@ -16,7 +16,7 @@ function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
 
 describe('app routes', () => {
   it('gives every page its own lazy module and a preload hook', () => {
-    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'shows/create', 'shows/:showId/edit', 'apparel/types', 'reports']) {
+    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'shows/create', 'shows/:showId/edit', 'apparel/types', 'apparel/create', 'apparel/:productId/edit', 'apparel/:productId/variants', 'reports']) {
       const route = findRoute(routes, path);
       expect(route?.lazy).toBeInstanceOf(Function);
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);
@@ -75,6 +75,9 @@ describe('app routes', () => {
       ['/admin/shows', 'Shows'],
       ['/admin/shows/create', 'Create Show'],
       ['/admin/apparel/types', 'Apparel Types'],
+      ['/admin/apparel', 'Apparel Products'],
+      ['/admin/apparel/create', 'Create Apparel Product'],
+      ['/admin/apparel/a1/variants', 'Apparel Variants'],
     ]) {
       await act(() => router.navigate(path!));
       // A lazy page compiles on its first import under Jest: give it time.

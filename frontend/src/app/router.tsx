@@ -63,6 +63,10 @@ const adminProductEdit = () => import(/* webpackChunkName: "admin-product-edit" 
 const adminShows = () => import(/* webpackChunkName: "admin-shows" */ '@/features/admin-shows/routes/show-list');
 const adminShowCreate = () => import(/* webpackChunkName: "admin-show-form" */ '@/features/admin-shows/routes/show-create');
 const adminShowEdit = () => import(/* webpackChunkName: "admin-show-edit" */ '@/features/admin-shows/routes/show-edit');
+const adminApparel = () => import(/* webpackChunkName: "admin-apparel" */ '@/features/admin-apparel/routes/apparel-list');
+const adminApparelCreate = () => import(/* webpackChunkName: "admin-apparel-form" */ '@/features/admin-apparel/routes/apparel-create');
+const adminApparelEdit = () => import(/* webpackChunkName: "admin-apparel-edit" */ '@/features/admin-apparel/routes/apparel-edit');
+const adminApparelVariants = () => import(/* webpackChunkName: "admin-apparel-variants" */ '@/features/admin-apparel/routes/apparel-variants');
 type Placeholders = Awaited<ReturnType<typeof placeholders>>;
 /** A back-office screen still to come: a titled placeholder inside the admin layout. */
 const placeholder = (name: keyof Placeholders) => () => placeholders().then((m) => ({ default: m[name] }));
@@ -121,10 +125,10 @@ export const routes: RouteObject[] = [
                 page(under(paths.admin, paths.adminShowsAlias), adminShows),
                 page(under(paths.admin, paths.adminShowCreate), adminShowCreate),
                 page(under(paths.admin, paths.adminShowEdit), adminShowEdit),
-                page(under(paths.admin, paths.adminApparel), placeholder('ApparelPage')),
-                page(under(paths.admin, paths.adminApparelCreate), placeholder('ApparelCreatePage')),
-                page(under(paths.admin, paths.adminApparelEdit), placeholder('ApparelEditPage')),
-                page(under(paths.admin, paths.adminApparelVariants), placeholder('ApparelVariantsPage')),
+                page(under(paths.admin, paths.adminApparel), adminApparel),
+                page(under(paths.admin, paths.adminApparelCreate), adminApparelCreate),
+                page(under(paths.admin, paths.adminApparelEdit), adminApparelEdit),
+                page(under(paths.admin, paths.adminApparelVariants), adminApparelVariants),
                 page(under(paths.admin, paths.adminReports), placeholder('ReportsPage')),
                 page('*', notFound),
               ]),

@@ -28,8 +28,15 @@ export type ReportType = (typeof REPORT_TYPES)[keyof typeof REPORT_TYPES];
 export const VIEW_PARAMS = [INVENTORY_VIEW_PARAM, PRODUCT_STOCK_PARAM, REPORT_TYPE_PARAM] as const;
 
 
-/** The apparel screens' own sidebar (back-office.md §2): All Apparel and Manage Types. */
+/**
+ * /admin/apparel?inStock=false: the apparel products without stock (§4: the out-of-stock
+ * section; GET /api/apparel?inStock=false). The same key as the products' view, in VIEW_PARAMS.
+ */
+export const APPAREL_STOCK_PARAM = PRODUCT_STOCK_PARAM;
+
+/** The apparel screens' own sidebar (back-office.md §2): All Apparel, the out-of-stock view and Manage Types. */
 export const APPAREL_LINKS = [
   { label: 'All Apparel', to: paths.adminApparel.getHref() },
+  { label: 'Out of Stock', to: paths.adminApparel.getHref(`?${APPAREL_STOCK_PARAM}=false`) },
   { label: 'Manage Types', to: paths.adminApparelTypes.getHref() },
 ];

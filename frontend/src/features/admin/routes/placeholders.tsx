@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/page';
-import { SubNav } from '@/components/sub-nav';
-import { APPAREL_LINKS, REPORT_TYPE_PARAM, REPORT_TYPES } from '@/lib/admin-views';
+import { REPORT_TYPE_PARAM, REPORT_TYPES } from '@/lib/admin-views';
 
 /** A back-office screen still to be built: its title inside the admin layout, and a short note. */
 function ComingSoon({ title, children }: { title: string; children?: ReactNode }) {
@@ -28,17 +27,6 @@ export const UserNewPage = placeholder('New User');
 export const UserEditPage = placeholder('Edit User');
 export const UserResetPasswordPage = placeholder('Reset Password');
 export const UserPermissionsPage = placeholder('User Permissions');
-/** /admin/apparel: with the apparel screens' own links (All Apparel, Manage Types). */
-export function ApparelPage() {
-  return (
-    <ComingSoon title="Apparel Products">
-      <SubNav label="Apparel sections" links={APPAREL_LINKS} />
-    </ComingSoon>
-  );
-}
-export const ApparelCreatePage = placeholder('Create Apparel Product');
-export const ApparelEditPage = placeholder('Edit Apparel Product');
-export const ApparelVariantsPage = placeholder('Apparel Variants');
 
 const REPORT_TITLES: Record<string, string> = {
   [REPORT_TYPES.caseBreak]: 'Case Break Report',

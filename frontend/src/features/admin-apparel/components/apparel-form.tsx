@@ -1,0 +1,240 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { AppLink } from '@/components/app-link';
+import { Field, SelectField, TextAreaField } from '@/components/field';
+import { Loading } from '@/components/loading';
+import { useAppDispatch } from '@/lib/hooks';
+import { paths } from '@/lib/paths';
+import { toastShown } from '@/lib/toast/toast-slice';
+import {
+  useCreateApparelMutation,
+  useGetApparelOptionsQuery,
+  useGetApparelSkuPreviewQuery,
+  useGetApparelTypeOptionsQuery,
+  useUpdateApparelMutation,
+  type AdminApparel,
+  type ApparelOptions,
+  type ApparelTypeOption,
+  type Named,
+} from '../api/apparel-api';
+import { APPAREL_CREATED, APPAREL_UPDATED, apparelFailure, apparelTypesFailure } from '../lib/messages';
+import { estimatedUnitPrice } from '../lib/variants';
+import { apparelBodyOf, apparelSchema, emptyApparel, formValuesOf, type ApparelFormValues } from './apparel-schema';
+import { placeServerErrors } from './server-errors';
+import { VariantGrid, type BaseSku } from './variant-grid';
+
+/** The product's colours: a group of checkboxes (the fill helper makes one set of variants per colour). */
+function ColourGroup({ options, selected, onChange }: { options: Named[]; selected: string[]; onChange: (next: string[]) => void }) {
+  return (
+    <fieldset className="fieldset rounded-box border border-base-300 p-3">
+      <legend className="fieldset-legend">
+        Colors
+        {selected.length > 0 && <span className="badge badge-sm badge-primary ml-2">{selected.length} selected</span>}
+      </legend>
+      <div className="grid max-h-56 grid-cols-2 gap-1 overflow-y-auto sm:grid-cols-3">
+        {options.map((o) => (
+          <label key={o.id} className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={selected.includes(o.id)}
+              onChange={(e) => onChange(e.target.checked ? [...selected, o.id] : selected.filter((s) => s !== o.id))}
+            />
+            <span>{o.name}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The apparel product form, create or edit (back-office.md §5): the §5 messages, the package
+ * 1,1 to start, brand, category and colours from GET /api/metadata, the apparel type from GET
+ * /api/apparel/types/all, and the variant grid with its helpers and SKU previews (the base SKU
+ * is the server's next one when creating). The server's field errors (422) land on their fields;
+ * success returns to the apparel list.
+ */
+export function ApparelForm({ apparel }: { apparel?: AdminApparel }) {
+  const options = useGetApparelOptionsQuery();
+  const types = useGetApparelTypeOptionsQuery();
+  // The selects must have their options before the form sets their values.
+  if (options.data && types.data) return <ApparelFormFields apparel={apparel} options={options.data} types={types.data} />;
+  if (options.isError || types.isError) {
+    const message = types.isError ? apparelTypesFailure(types.error) : 'Error loading brands, categories and colors.';
+    return (
+      <div role="alert" className="alert alert-error flex flex-wrap justify-between">
+        <span>{message}</span>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => {
+            if (options.isError) void options.refetch();
+            if (types.isError) void types.refetch();
+          }}
+        >
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return <Loading label="Loading the form..." />;
+}
+
+function useBaseSku(apparel: AdminApparel | undefined): BaseSku {
+  const preview = useGetApparelSkuPreviewQuery(undefined, { skip: apparel !== undefined });
+  if (apparel) return { status: 'ready', sku: apparel.sku };
+  if (preview.data?.nextSku) return { status: 'ready', sku: preview.data.nextSku };
+  if (preview.isError || (preview.isSuccess && !preview.data?.nextSku)) return { status: 'failed' };
+  return { status: 'loading' };
+}
+
+function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel; options: ApparelOptions; types: ApparelTypeOption[] }) {
+  const editing = apparel !== undefined;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [create] = useCreateApparelMutation();
+  const [update] = useUpdateApparelMutation();
+  const baseSku = useBaseSku(apparel);
+  const form = useForm<ApparelFormValues>({
+    resolver: yupResolver(apparelSchema),
+    mode: 'onTouched',
+    defaultValues: apparel ? formValuesOf(apparel) : emptyApparel(),
+  });
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [casePrice, pkg, colors] = useWatch({ control, name: ['casePrice', 'package', 'colors'] });
+  const estimate = estimatedUnitPrice(casePrice, pkg);
+  const action = editing ? 'update' : 'create';
+
+  const onSubmit = async (values: ApparelFormValues) => {
+    const body = apparelBodyOf(values);
+    try {
+      if (apparel) await update({ id: apparel.id, body }).unwrap();
+      else await create(body).unwrap();
+      dispatch(toastShown(editing ? APPAREL_UPDATED : APPAREL_CREATED, 'success'));
+      await navigate(paths.adminApparel.getHref());
+    } catch (error) {
+      const message = apparelFailure(action, error);
+      dispatch(toastShown(message, 'error'));
+      placeServerErrors(form, values, error, message);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={editing ? 'Edit Apparel Product' : 'Create Apparel Product'} className="space-y-6">
+        {errors.root?.server && (
+          <p role="alert" className="alert alert-error">
+            {errors.root.server.message}
+          </p>
+        )}
+
+        <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
+          <legend className="fieldset-legend text-lg">Product</legend>
+          <p className="sm:col-span-2">
+            {editing ? 'SKU' : 'Base SKU (assigned when saved)'}:{' '}
+            <span className="font-mono font-semibold">
+              {baseSku.status === 'ready' ? baseSku.sku : baseSku.status === 'loading' ? 'Loading...' : 'unavailable'}
+            </span>
+          </p>
+          <Field id="apparel-title" label="Title" type="text" required error={errors.title?.message} registration={register('title')} />
+          <SelectField id="apparel-type" label="Apparel Type" required error={errors.apparelTypeId?.message} registration={register('apparelTypeId')}>
+            <option value="">Select an apparel type</option>
+            {types.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </SelectField>
+          <div className="sm:col-span-2">
+            <TextAreaField id="apparel-description" label="Description" error={errors.description?.message} registration={register('description')} />
+          </div>
+        </fieldset>
+
+        <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
+          <legend className="fieldset-legend text-lg">Price and Stock</legend>
+          <Field
+            id="apparel-case-price"
+            label="Case Price ($)"
+            type="text"
+            inputMode="decimal"
+            required
+            error={errors.casePrice?.message}
+            registration={register('casePrice')}
+          />
+          <Field
+            id="apparel-package"
+            label="Package"
+            type="text"
+            required
+            placeholder="1,1"
+            hint="Comma-separated counts, items per case first; the estimated unit price is the case price divided by the first."
+            error={errors.package?.message}
+            registration={register('package')}
+          />
+          <label className="flex cursor-pointer items-center gap-2">
+            <input type="checkbox" className="checkbox checkbox-sm" {...register('inStock')} />
+            <span>In Stock</span>
+          </label>
+        </fieldset>
+
+        <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
+          <legend className="fieldset-legend text-lg">Classification</legend>
+          <SelectField id="apparel-brand" label="Brand" required error={errors.brandId?.message} registration={register('brandId')}>
+            <option value="">Select a brand</option>
+            {options.brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="apparel-category" label="Category" required error={errors.categoryId?.message} registration={register('categoryId')}>
+            <option value="">Select a category</option>
+            {options.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+          <div className="sm:col-span-2">
+            <ColourGroup options={options.colors} selected={colors} onChange={(next) => setValue('colors', next, { shouldDirty: true })} />
+          </div>
+        </fieldset>
+
+        <fieldset className="fieldset rounded-box border border-base-300 p-4">
+          <legend className="fieldset-legend text-lg">Variants</legend>
+          <VariantGrid baseSku={baseSku} colorOptions={options.colors} chosenColors={colors} estimate={estimate} />
+        </fieldset>
+
+        <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
+          <legend className="fieldset-legend text-lg">Media</legend>
+          <Field
+            id="apparel-image"
+            label="Image URL"
+            type="url"
+            hint="Leave empty for the placeholder image."
+            error={errors.image?.message}
+            registration={register('image')}
+          />
+          <Field id="apparel-video" label="Video URL" type="url" error={errors.videoURL?.message} registration={register('videoURL')} />
+        </fieldset>
+
+        <div className="flex gap-3">
+          <AppLink to={paths.adminApparel.getHref()} className="btn btn-ghost">
+            Cancel
+          </AppLink>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : editing ? 'Update Apparel Product' : 'Create Apparel Product'}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
