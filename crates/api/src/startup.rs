@@ -191,6 +191,7 @@ fn run(
     let writes = crate::catalogue_cache::CatalogueCache::write_counter();
     let frontend = Arc::new(web_assets::Frontend::new(&settings.frontend_dir));
     let openapi = ApiDoc::openapi();
+    let jobs = web::Data::from(crate::report_jobs::ReportJobs::start(state.store.clone())?);
     let state = web::Data::new(state);
     let workers = settings.workers.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
@@ -203,6 +204,7 @@ fn run(
         let metrics = state.metrics.clone();
         App::new()
             .app_data(state.clone())
+            .app_data(jobs.clone())
             .app_data(proxies.clone())
             .app_data(web::Data::new(
                 crate::catalogue_cache::CatalogueCache::for_worker(

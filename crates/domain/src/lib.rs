@@ -23,6 +23,8 @@
 //!   permissions), with the admin unable to lock themselves out.
 //! - [`cart`]: cart lines and the cart use cases.
 //! - [`checkout`]: the cart's quote, payment sessions holding stock, the purchase, orders.
+//! - [`reports`]: the five reports, requested by an admin and computed by a background job.
+//! - [`sales`]: the back office's orders (status and its history) and case break requests.
 //! - [`pricing`]: the price helper, unit products and SKU rules.
 //! - [`paging`], [`status`]: pages of lists; order, case break and report statuses.
 #![warn(missing_docs)]
@@ -40,6 +42,8 @@ pub mod ports;
 pub mod pricing;
 pub mod profile;
 pub mod quote;
+pub mod reports;
+pub mod sales;
 pub mod shipping;
 pub mod state;
 pub mod status;

@@ -24,6 +24,9 @@ use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, Vari
 use crate::money::Money;
 use crate::paging::{Page, PageRequest};
 use crate::profile::{Profile, ProfileChanges};
+use crate::reports::{ActivityUser, NewReport, Report, StockRow};
+use crate::sales::{CaseBreak, DateRange, Sale};
+use crate::status::{CaseBreakStatus, OrderStatus};
 use crate::user_admin::Contact;
 
 /// Why a storage operation failed. Adapters map their own errors onto these variants; the
@@ -61,6 +64,9 @@ pub trait Store: Send + Sync {
         + Orders
         + PaymentSessions
         + Audit
+        + Sales
+        + Reports
+        + ReportData
     where
         Self: 'a;
 
@@ -467,6 +473,164 @@ pub trait ApparelAdmin {
     /// # Errors
     /// [`StoreError::Conflict`] when an order still refers to it.
     fn delete_variant(&mut self, id: &VariantId) -> Result<(), StoreError>;
+}
+
+/// What the back office's sales use cases need: orders with their buyers and history, and
+/// case break requests.
+pub trait Sales {
+    /// Orders placed in the range (with the status, when given), newest first.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn sales(
+        &mut self,
+        range: &DateRange,
+        status: Option<OrderStatus>,
+    ) -> Result<Vec<Sale>, StoreError>;
+
+    /// One order as the report shows it.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn sale(&mut self, id: &OrderId) -> Result<Option<Sale>, StoreError>;
+
+    /// Sets an order's status and records the change (who, when).
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown order.
+    fn set_order_status(
+        &mut self,
+        id: &OrderId,
+        status: OrderStatus,
+        by: &UserId,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Case break requests made in the range (with the status, when given), newest first.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn case_breaks(
+        &mut self,
+        range: &DateRange,
+        status: Option<CaseBreakStatus>,
+    ) -> Result<Vec<CaseBreak>, StoreError>;
+
+    /// Requests per status made in the range.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn case_break_counts(
+        &mut self,
+        range: &DateRange,
+    ) -> Result<Vec<(CaseBreakStatus, i64)>, StoreError>;
+
+    /// One case break request.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn case_break(&mut self, id: &str) -> Result<Option<CaseBreak>, StoreError>;
+
+    /// Marks a PENDING or PROCESSING request COMPLETED with the units added, and adds them to
+    /// the product's unit stock, in the caller's transaction. Answers false (and changes
+    /// nothing) when the request was not open any more: of two parallel calls one wins.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when the product has no unit product.
+    fn complete_case_break(
+        &mut self,
+        id: &str,
+        quantity_added: u32,
+        at: NaiveDateTime,
+    ) -> Result<bool, StoreError>;
+}
+
+/// Stored reports and the background job's claims on them.
+pub trait Reports {
+    /// Stores a PENDING report; answers its id.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn insert_report(&mut self, report: &NewReport) -> Result<String, StoreError>;
+
+    /// One report, with its result when `with_result`.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn find_report(&mut self, id: &str, with_result: bool) -> Result<Option<Report>, StoreError>;
+
+    /// One page of reports, newest first, without results.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn list_reports(&mut self, page: PageRequest) -> Result<Page<Report>, StoreError>;
+
+    /// Whether a report waits to be claimed (a read, so that idle nodes never take the write
+    /// lock just to look).
+    ///
+    /// # Errors
+    /// Store failures.
+    fn report_waiting(&mut self, stale_before: NaiveDateTime) -> Result<bool, StoreError>;
+
+    /// Claims the oldest PENDING report, or a PROCESSING one claimed before `stale_before`
+    /// (its node went silent): marks it PROCESSING, claimed now, one more attempt. The claim is
+    /// a conditional update, so that of several nodes exactly one gets a report.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn claim_report(
+        &mut self,
+        now: NaiveDateTime,
+        stale_before: NaiveDateTime,
+    ) -> Result<Option<Report>, StoreError>;
+
+    /// Stores a claimed report's result: COMPLETED.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn complete_report(
+        &mut self,
+        id: &str,
+        result: &serde_json::Value,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Marks a report FAILED with the reason.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn fail_report(&mut self, id: &str, reason: &str, at: NaiveDateTime) -> Result<(), StoreError>;
+}
+
+/// The rows the reports compute from, beyond orders ([`Sales`]).
+pub trait ReportData {
+    /// Every available unit product and variant with its price, stock and category.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn stock_rows(&mut self) -> Result<Vec<StockRow>, StoreError>;
+
+    /// Users who signed up or last signed in within the range, by e-mail.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn activity_users(&mut self, range: &DateRange) -> Result<Vec<ActivityUser>, StoreError>;
+
+    /// The audit trail within the range, counted per admin e-mail, action and entity.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn audit_summary(
+        &mut self,
+        range: &DateRange,
+    ) -> Result<Vec<(String, String, String, i64)>, StoreError>;
+
+    /// The category name of each of these products.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn product_categories(&mut self, ids: &[String])
+        -> Result<HashMap<String, String>, StoreError>;
 }
 
 /// One row of the audit trail: who did what to which entity, when, before and after.

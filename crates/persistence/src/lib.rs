@@ -19,6 +19,8 @@ mod error;
 mod migrations;
 mod models;
 mod orders;
+mod reports;
+mod sales;
 pub mod sandbox;
 mod schema;
 mod search;

@@ -121,7 +121,10 @@ pub fn of_user(
 }
 
 /// The orders of these rows with their items (one query for every item).
-fn with_items(conn: &mut DbConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, DbError> {
+pub(crate) fn with_items(
+    conn: &mut DbConnection,
+    rows: Vec<OrderRow>,
+) -> Result<Vec<Order>, DbError> {
     let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
     let items: Vec<ItemRow> = if ids.is_empty() {
         Vec::new()

@@ -343,6 +343,9 @@ diesel::table! {
         completed_at -> Nullable<Timestamp>,
         file_url -> Nullable<Text>,
         error_message -> Nullable<Text>,
+        result -> Nullable<Text>,
+        claimed_at -> Nullable<Timestamp>,
+        attempts -> Integer,
     }
 }
 

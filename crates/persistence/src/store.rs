@@ -18,15 +18,18 @@ use domain::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, Var
 use domain::money::Money;
 use domain::paging::{Page, PageRequest};
 use domain::ports::{
-    ApparelAdmin, Audit, AuditEntry, Carts, Catalogue, Orders, PaymentSessions, Stock, Store,
-    StoreError, Terminals, Users,
+    ApparelAdmin, Audit, AuditEntry, Carts, Catalogue, Orders, PaymentSessions, ReportData,
+    Reports, Sales, Stock, Store, StoreError, Terminals, Users,
 };
 use domain::profile::{Profile, ProfileChanges};
+use domain::reports::{ActivityUser, NewReport, Report, StockRow};
+use domain::sales::{CaseBreak, DateRange, Sale};
+use domain::status::{CaseBreakStatus, OrderStatus};
 use domain::user_admin::Contact;
 
 use crate::connection::{Db, DbConnection};
 use crate::error::DbError;
-use crate::{audit, carts, catalogue, checkout, orders, users};
+use crate::{audit, carts, catalogue, checkout, orders, reports, sales, users};
 
 impl From<DbError> for StoreError {
     fn from(e: DbError) -> Self {
@@ -635,6 +638,126 @@ impl ApparelAdmin for Tx<'_> {
 
     fn delete_variant(&mut self, id: &VariantId) -> Result<(), StoreError> {
         q(catalogue::delete_variant(self.conn, id))
+    }
+}
+
+impl Sales for Tx<'_> {
+    fn sales(
+        &mut self,
+        range: &DateRange,
+        status: Option<OrderStatus>,
+    ) -> Result<Vec<Sale>, StoreError> {
+        q(sales::sales(self.conn, range, status))
+    }
+
+    fn sale(&mut self, id: &OrderId) -> Result<Option<Sale>, StoreError> {
+        q(sales::sale(self.conn, id))
+    }
+
+    fn set_order_status(
+        &mut self,
+        id: &OrderId,
+        status: OrderStatus,
+        by: &UserId,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(sales::set_order_status(self.conn, id, status, by, at))
+    }
+
+    fn case_breaks(
+        &mut self,
+        range: &DateRange,
+        status: Option<CaseBreakStatus>,
+    ) -> Result<Vec<CaseBreak>, StoreError> {
+        q(sales::case_breaks(self.conn, range, status))
+    }
+
+    fn case_break_counts(
+        &mut self,
+        range: &DateRange,
+    ) -> Result<Vec<(CaseBreakStatus, i64)>, StoreError> {
+        q(sales::case_break_counts(self.conn, range))
+    }
+
+    fn case_break(&mut self, id: &str) -> Result<Option<CaseBreak>, StoreError> {
+        q(sales::case_break(self.conn, id))
+    }
+
+    fn complete_case_break(
+        &mut self,
+        id: &str,
+        quantity_added: u32,
+        at: NaiveDateTime,
+    ) -> Result<bool, StoreError> {
+        q(sales::complete_case_break(
+            self.conn,
+            id,
+            quantity_added,
+            at,
+        ))
+    }
+}
+
+impl Reports for Tx<'_> {
+    fn insert_report(&mut self, report: &NewReport) -> Result<String, StoreError> {
+        q(reports::insert(self.conn, report))
+    }
+
+    fn find_report(&mut self, id: &str, with_result: bool) -> Result<Option<Report>, StoreError> {
+        q(reports::find(self.conn, id, with_result))
+    }
+
+    fn list_reports(&mut self, page: PageRequest) -> Result<Page<Report>, StoreError> {
+        q(reports::list(self.conn, page))
+    }
+
+    fn report_waiting(&mut self, stale_before: NaiveDateTime) -> Result<bool, StoreError> {
+        q(reports::waiting(self.conn, stale_before))
+    }
+
+    fn claim_report(
+        &mut self,
+        now: NaiveDateTime,
+        stale_before: NaiveDateTime,
+    ) -> Result<Option<Report>, StoreError> {
+        q(reports::claim(self.conn, now, stale_before))
+    }
+
+    fn complete_report(
+        &mut self,
+        id: &str,
+        result: &serde_json::Value,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        q(reports::complete(self.conn, id, result, at))
+    }
+
+    fn fail_report(&mut self, id: &str, reason: &str, at: NaiveDateTime) -> Result<(), StoreError> {
+        q(reports::fail(self.conn, id, reason, at))
+    }
+}
+
+impl ReportData for Tx<'_> {
+    fn stock_rows(&mut self) -> Result<Vec<StockRow>, StoreError> {
+        q(reports::stock_rows(self.conn))
+    }
+
+    fn activity_users(&mut self, range: &DateRange) -> Result<Vec<ActivityUser>, StoreError> {
+        q(reports::activity_users(self.conn, range))
+    }
+
+    fn audit_summary(
+        &mut self,
+        range: &DateRange,
+    ) -> Result<Vec<(String, String, String, i64)>, StoreError> {
+        q(reports::audit_summary(self.conn, range))
+    }
+
+    fn product_categories(
+        &mut self,
+        ids: &[String],
+    ) -> Result<HashMap<String, String>, StoreError> {
+        q(reports::product_categories(self.conn, ids))
     }
 }
 

@@ -308,6 +308,18 @@ pub struct ShipAddressJson {
     pub postal_code: String,
 }
 
+impl From<domain::checkout::ShipAddress> for ShipAddressJson {
+    fn from(a: domain::checkout::ShipAddress) -> Self {
+        ShipAddressJson {
+            street1: a.street1,
+            street2: a.street2,
+            city: a.city,
+            state: a.state,
+            postal_code: a.postal_code,
+        }
+    }
+}
+
 /// An order.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -371,13 +383,7 @@ impl From<Order> for OrderJson {
             grand_total,
             lift_gate: o.lift_gate,
             ship_to_terminal_id: o.ship_to_terminal_id.map(TerminalId::into_string),
-            shipping_address: ShipAddressJson {
-                street1: o.address.street1,
-                street2: o.address.street2,
-                city: o.address.city,
-                state: o.address.state,
-                postal_code: o.address.postal_code,
-            },
+            shipping_address: ShipAddressJson::from(o.address),
             items: o
                 .items
                 .into_iter()

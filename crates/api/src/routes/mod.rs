@@ -12,6 +12,8 @@ pub mod payments;
 pub mod product_admin;
 pub mod products;
 pub mod quote;
+pub mod reports;
+pub mod sales;
 pub mod shipping;
 pub mod show_admin;
 pub mod shows;
@@ -73,6 +75,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(apparel_admin::update)
         .service(apparel_admin::remove)
         .service(apparel_admin::set_stock)
+        .service(sales::purchases)
+        .service(sales::set_status)
+        .service(sales::case_breaks)
+        .service(sales::process)
+        .service(reports::create)
+        .service(reports::list)
+        .service(reports::csv)
+        .service(reports::get)
         .configure(uploads::configure_api);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     cfg.service(products::list)

@@ -13,6 +13,8 @@ mod conventions;
 mod helpers;
 mod product_admin;
 mod quote;
+mod reports;
+mod sales;
 mod security;
 mod show_admin;
 mod startup;

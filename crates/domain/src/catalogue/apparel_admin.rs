@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use chrono::NaiveDateTime;
 use serde::Serialize;
 
-use super::product_admin::{image, price, text, MAX_DESCRIPTION_LEN, MAX_TITLE_LEN};
+use super::product_admin::{ids, image, price, text, title_description_price};
 use super::{video_url, Gender, Package, Size, Vocabulary};
 use crate::ids::{ProductId, UserId, VariantId};
 use crate::money::Money;
@@ -195,16 +195,6 @@ pub enum ApparelAdminError {
     Store(#[from] StoreError),
 }
 
-fn ids(raw: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::with_capacity(raw.len());
-    for id in raw.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
-        if !out.iter().any(|o| o == id) {
-            out.push(id.to_owned());
-        }
-    }
-    out
-}
-
 /// A stock count from the admin: a whole number from 0 to [`MAX_VARIANT_STOCK`].
 ///
 /// # Errors
@@ -274,26 +264,12 @@ impl ApparelInput {
     /// `videoURL`, `description`, `colors`).
     pub fn validate(&self) -> Result<ValidApparel, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let title = text(self.title.as_ref());
-        match title {
-            None => errors.add_message("title", "Title is required"),
-            Some(t) if t.chars().count() > MAX_TITLE_LEN => errors.add_message(
-                "title",
-                format!("Title must be at most {MAX_TITLE_LEN} characters"),
-            ),
-            Some(_) => {}
-        }
-        let description = text(self.description.as_ref());
-        if description.is_some_and(|d| d.chars().count() > MAX_DESCRIPTION_LEN) {
-            errors.add_message(
-                "description",
-                format!("Description must be at most {MAX_DESCRIPTION_LEN} characters"),
-            );
-        }
-        let case_price = price(self.case_price.as_ref());
-        if case_price.is_none() {
-            errors.add_message("casePrice", "Valid case price is required");
-        }
+        let (title, description, case_price) = title_description_price(
+            self.title.as_ref(),
+            self.description.as_ref(),
+            self.case_price.as_ref(),
+            &mut errors,
+        );
         let package =
             Package::parse(text(self.package.as_ref()).unwrap_or(DEFAULT_APPAREL_PACKAGE))
                 .map_err(|e| errors.add_message("package", e.to_string()))

@@ -165,7 +165,40 @@ pub(super) fn image(raw: Option<&String>) -> Result<String, &'static str> {
     Ok(text.to_owned())
 }
 
-fn ids(raw: &[String]) -> Vec<String> {
+/// The title (required, at most [`MAX_TITLE_LEN`]), description (at most
+/// [`MAX_DESCRIPTION_LEN`]) and case price (above 0) of a product form of any kind, with
+/// back-office.md §5's messages.
+pub(super) fn title_description_price<'a>(
+    title: Option<&'a String>,
+    description: Option<&'a String>,
+    case_price: Option<&String>,
+    errors: &mut FieldErrors,
+) -> (Option<&'a str>, Option<&'a str>, Option<Money>) {
+    let title = text(title);
+    match title {
+        None => errors.add_message("title", "Title is required"),
+        Some(t) if t.chars().count() > MAX_TITLE_LEN => errors.add_message(
+            "title",
+            format!("Title must be at most {MAX_TITLE_LEN} characters"),
+        ),
+        Some(_) => {}
+    }
+    let description = text(description);
+    if description.is_some_and(|d| d.chars().count() > MAX_DESCRIPTION_LEN) {
+        errors.add_message(
+            "description",
+            format!("Description must be at most {MAX_DESCRIPTION_LEN} characters"),
+        );
+    }
+    let case_price = price(case_price);
+    if case_price.is_none() {
+        errors.add_message("casePrice", "Valid case price is required");
+    }
+    (title, description, case_price)
+}
+
+/// Distinct, trimmed, non-blank ids in their first order.
+pub(super) fn ids(raw: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::with_capacity(raw.len());
     for id in raw.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
         if !out.iter().any(|o| o == id) {
@@ -186,26 +219,12 @@ impl ProductInput {
         let sku = Sku::parse(self.sku.as_deref().unwrap_or_default())
             .map_err(|e| errors.add_message("sku", e.to_string()))
             .ok();
-        let title = text(self.title.as_ref());
-        match title {
-            None => errors.add_message("title", "Title is required"),
-            Some(t) if t.chars().count() > MAX_TITLE_LEN => errors.add_message(
-                "title",
-                format!("Title must be at most {MAX_TITLE_LEN} characters"),
-            ),
-            Some(_) => {}
-        }
-        let description = text(self.description.as_ref());
-        if description.is_some_and(|d| d.chars().count() > MAX_DESCRIPTION_LEN) {
-            errors.add_message(
-                "description",
-                format!("Description must be at most {MAX_DESCRIPTION_LEN} characters"),
-            );
-        }
-        let case_price = price(self.case_price.as_ref());
-        if case_price.is_none() {
-            errors.add_message("casePrice", "Valid case price is required");
-        }
+        let (title, description, case_price) = title_description_price(
+            self.title.as_ref(),
+            self.description.as_ref(),
+            self.case_price.as_ref(),
+            &mut errors,
+        );
         let package = Package::parse(self.package.as_deref().unwrap_or_default())
             .map_err(|e| errors.add_message("package", e.to_string()))
             .ok();

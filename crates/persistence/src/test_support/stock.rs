@@ -259,3 +259,37 @@ impl TestDatabase {
         Ok(())
     }
 }
+
+impl TestDatabase {
+    /// How many times each report was claimed, by id.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn report_attempts(&self) -> Result<Vec<(String, i32)>, DbError> {
+        use crate::schema::reports;
+        let mut conn = self.db().get()?;
+        Ok(reports::table
+            .order(reports::id)
+            .select((reports::id, reports::attempts))
+            .load(&mut *conn)?)
+    }
+
+    /// Makes a report look like one a node claimed `minutes_ago` and then died computing:
+    /// PROCESSING, no result.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn orphan_report(&self, id: &str, claimed_at: NaiveDateTime) -> Result<(), DbError> {
+        use crate::schema::reports;
+        let mut conn = self.db().get()?;
+        diesel::update(reports::table.find(id))
+            .set((
+                reports::status.eq("PROCESSING"),
+                reports::claimed_at.eq(Some(claimed_at)),
+                reports::result.eq(None::<String>),
+                reports::completed_at.eq(None::<NaiveDateTime>),
+            ))
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+}

@@ -240,20 +240,6 @@ pub struct ExportQuery {
 /// Users read per database round trip of the export.
 const EXPORT_PAGE: i64 = 500;
 
-/// One CSV field: quoted when it holds a comma, quote or line break (quotes doubled); a
-/// leading `=`, `+`, `-` or `@` is prefixed with `'` so that spreadsheets never run it.
-fn csv_field(text: &str) -> String {
-    let text = match text.chars().next() {
-        Some('=' | '+' | '-' | '@') => format!("'{text}"),
-        _ => text.to_owned(),
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
 fn csv_line(u: &UserListItem) -> String {
     let name = [u.first_name.as_deref(), u.last_name.as_deref()]
         .into_iter()
@@ -268,13 +254,7 @@ fn csv_line(u: &UserListItem) -> String {
         u.user.id.as_str().to_owned(),
         rfc3339(u.user.created_on),
     ];
-    let mut line = fields
-        .iter()
-        .map(|f| csv_field(f))
-        .collect::<Vec<_>>()
-        .join(",");
-    line.push_str("\r\n");
-    line
+    crate::csv::record(&fields)
 }
 
 /// The filtered user list as CSV (users-export-{date}.csv: Name, Email, Role, Last Login, ID,

@@ -1,0 +1,446 @@
+//! The back office's orders and case breaks (back-office.md §7 "Reports"), ADMIN only:
+//! `GET /api/reports/purchases`, `PATCH /api/reports/purchases/{id}`,
+//! `GET /api/reports/case-break`, `POST /api/reports/case-break/{id}/process`.
+
+use std::collections::BTreeMap;
+
+use actix_web::{get, patch, post, web, HttpResponse};
+use chrono::Utc;
+use domain::ids::OrderId;
+use domain::money::Money;
+use domain::sales::{self, CaseBreak, DateRange, Sale, SalesError, StatusChange};
+use domain::status::{CaseBreakStatus, OrderStatus};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::checkout::ShipAddressJson;
+use super::user::list::rfc3339;
+use crate::error::ApiError;
+use crate::extractors::AdminUser;
+use crate::state::AppState;
+
+impl From<SalesError> for ApiError {
+    fn from(e: SalesError) -> Self {
+        match e {
+            SalesError::Invalid(errors) => ApiError::BadRequest {
+                message: errors.to_string(),
+                errors: Some(errors.as_map().clone()),
+            },
+            SalesError::OrderNotFound | SalesError::CaseBreakNotFound => {
+                ApiError::NotFound(e.to_string())
+            }
+            SalesError::AlreadyClosed(_) => ApiError::Conflict(e.to_string()),
+            SalesError::Store(e) => e.into(),
+        }
+    }
+}
+
+/// A date range with an optional status.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct RangeQuery {
+    /// First day (`YYYY-MM-DD`, its start in UTC) or an ISO 8601 instant; none: from the start.
+    pub start_date: Option<String>,
+    /// Last day (`YYYY-MM-DD`, its end in UTC) or an ISO 8601 instant; none: the end of today.
+    pub end_date: Option<String>,
+    /// A status (case breaks also take `ALL`).
+    pub status: Option<String>,
+}
+
+impl RangeQuery {
+    fn range(&self) -> Result<DateRange, ApiError> {
+        DateRange::parse(
+            self.start_date.as_deref(),
+            self.end_date.as_deref(),
+            Utc::now().naive_utc(),
+        )
+        .map_err(|errors| SalesError::Invalid(errors).into())
+    }
+}
+
+/// The buyer's profile names and phone.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuyerProfileJson {
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Phone.
+    pub phone_number: Option<String>,
+}
+
+/// The buyer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BuyerJson {
+    /// Id.
+    pub id: String,
+    /// E-mail.
+    pub email: String,
+    /// Profile.
+    pub profile: BuyerProfileJson,
+}
+
+/// The product of a line.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SoldProductJson {
+    /// Id.
+    pub id: String,
+    /// Title (as sold).
+    pub title: String,
+    /// The product's SKU.
+    pub sku: String,
+    /// A show.
+    pub is_show: bool,
+    /// Apparel.
+    pub is_apparel: bool,
+}
+
+/// A colour name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ColorNameJson {
+    /// Name.
+    pub name: String,
+}
+
+/// The variant of an apparel line.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SoldVariantJson {
+    /// SKU.
+    pub sku: String,
+    /// Size.
+    pub size: String,
+    /// Colour.
+    pub color: Option<ColorNameJson>,
+}
+
+/// A line of an order.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PurchaseItemJson {
+    /// Id.
+    pub id: String,
+    /// The product.
+    pub product: SoldProductJson,
+    /// The variant (apparel).
+    pub variant: Option<SoldVariantJson>,
+    /// Units (true) or cases.
+    pub is_unit: bool,
+    /// How many.
+    pub quantity: u32,
+    /// Price of one.
+    #[schema(value_type = f64)]
+    pub unit_price: Money,
+    /// The line's subtotal.
+    #[serde(rename = "itemSubTotal")]
+    #[schema(value_type = f64)]
+    pub item_sub_total: Money,
+}
+
+/// One status change.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusChangeJson {
+    /// Before (null for the first).
+    #[schema(value_type = Option<String>)]
+    pub from: Option<OrderStatus>,
+    /// After.
+    #[schema(value_type = String)]
+    pub to: OrderStatus,
+    /// Who (e-mail; null: the shop at the purchase).
+    pub changed_by: Option<String>,
+    /// When.
+    pub changed_at: String,
+}
+
+/// An order as the back office sees it (back-office.md §3 "Purchase order or sale").
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleJson {
+    /// Id.
+    pub id: String,
+    /// When it was placed.
+    pub date: String,
+    /// PENDING, PROCESSING, COMPLETED or FAILED.
+    #[schema(value_type = String)]
+    pub status: OrderStatus,
+    /// Order type.
+    #[schema(value_type = String)]
+    pub order_type: domain::order::OrderType,
+    /// The buyer.
+    pub user: BuyerJson,
+    /// Where it ships.
+    pub shipping_address: ShipAddressJson,
+    /// Terminal id when shipped to one.
+    pub ship_to_terminal_id: Option<String>,
+    /// The lines.
+    pub purchase_items: Vec<PurchaseItemJson>,
+    /// Subtotal.
+    #[serde(rename = "subTotal")]
+    #[schema(value_type = f64)]
+    pub sub_total: Money,
+    /// Shipping.
+    #[schema(value_type = f64)]
+    pub shipping_cost: Money,
+    /// Tax.
+    #[schema(value_type = f64)]
+    pub tax: Money,
+    /// Liftgate fee.
+    #[schema(value_type = f64)]
+    pub lift_gate_fee: Money,
+    /// Grand total.
+    #[schema(value_type = f64)]
+    pub grand_total: Money,
+    /// Every status change, oldest first.
+    pub status_history: Vec<StatusChangeJson>,
+}
+
+fn change(c: StatusChange) -> StatusChangeJson {
+    StatusChangeJson {
+        from: c.from,
+        to: c.to,
+        changed_by: c.by,
+        changed_at: rfc3339(c.at),
+    }
+}
+
+impl From<Sale> for SaleJson {
+    fn from(s: Sale) -> Self {
+        let o = s.order;
+        let purchase_items = o
+            .items
+            .into_iter()
+            .zip(s.lines)
+            .map(|(i, (product, variant))| {
+                let item = i.item;
+                PurchaseItemJson {
+                    id: i.id,
+                    product: SoldProductJson {
+                        id: item.product_id.to_string(),
+                        sku: product
+                            .as_ref()
+                            .map_or_else(|| item.sku.clone(), |p| p.sku.clone()),
+                        is_show: product.as_ref().is_some_and(|p| p.is_show),
+                        is_apparel: product.as_ref().is_some_and(|p| p.is_apparel),
+                        title: item.title,
+                    },
+                    variant: variant.map(|v| SoldVariantJson {
+                        sku: v.sku,
+                        size: v.size,
+                        color: v.color.map(|name| ColorNameJson { name }),
+                    }),
+                    is_unit: item.is_unit,
+                    quantity: item.quantity,
+                    unit_price: item.unit_price,
+                    item_sub_total: item.item_subtotal,
+                }
+            })
+            .collect();
+        SaleJson {
+            id: o.id.into_string(),
+            date: rfc3339(o.created_on),
+            status: o.status,
+            order_type: o.order_type,
+            user: BuyerJson {
+                id: s.buyer.id.into_string(),
+                email: s.buyer.email,
+                profile: BuyerProfileJson {
+                    first_name: s.buyer.first_name,
+                    last_name: s.buyer.last_name,
+                    phone_number: s.buyer.phone_number,
+                },
+            },
+            shipping_address: ShipAddressJson::from(o.address),
+            ship_to_terminal_id: o.ship_to_terminal_id.map(|t| t.to_string()),
+            purchase_items,
+            sub_total: o.amounts.subtotal,
+            shipping_cost: o.amounts.shipping,
+            tax: o.amounts.tax,
+            lift_gate_fee: o.amounts.lift_gate_fee,
+            grand_total: o.amounts.grand_total,
+            status_history: s.history.into_iter().map(change).collect(),
+        }
+    }
+}
+
+/// Orders in a range with their count and the sum of their grand totals.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SalesJson {
+    /// The orders, newest first.
+    pub data: Vec<SaleJson>,
+    /// How many.
+    pub count: usize,
+    /// Their grand totals, summed (the server's figure: clients never add money up).
+    #[schema(value_type = f64)]
+    pub total_sales: Money,
+}
+
+/// Orders placed in a date range (UTC day bounds), with an optional status.
+#[utoipa::path(get, path = "/api/reports/purchases", tag = "back office", security(("bearer" = [])), params(RangeQuery),
+    responses((status = 200, body = SalesJson), (status = 400, description = "bad dates or status"),
+    (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
+#[get("/reports/purchases")]
+pub async fn purchases(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    query: web::Query<RangeQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let range = query.range()?;
+    let status = match query.status.as_deref().filter(|s| !s.trim().is_empty()) {
+        None => None,
+        Some(s) => Some(sales::parse_order_status(s)?),
+    };
+    let report = state
+        .call(move |s| sales::sales_report(&s.store, &range, status))
+        .await?;
+    Ok(HttpResponse::Ok().json(SalesJson {
+        count: report.orders.len(),
+        total_sales: report.total_sales,
+        data: report.orders.into_iter().map(SaleJson::from).collect(),
+    }))
+}
+
+/// The admin's new status of an order.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatusBody {
+    /// PENDING, PROCESSING, COMPLETED or FAILED.
+    pub status: String,
+}
+
+/// Sets an order's status (recorded in its history: who, when, from, to).
+#[utoipa::path(patch, path = "/api/reports/purchases/{id}", tag = "back office", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Order id")), request_body = StatusBody,
+    responses((status = 200, body = SaleJson), (status = 400, description = "unknown status"),
+    (status = 401, description = "not signed in"), (status = 403, description = "not an admin"), (status = 404, description = "Order not found")))]
+#[patch("/reports/purchases/{id}")]
+pub async fn set_status(
+    state: web::Data<AppState>,
+    admin: AdminUser,
+    path: web::Path<String>,
+    body: web::Json<StatusBody>,
+) -> Result<HttpResponse, ApiError> {
+    let status = sales::parse_order_status(&body.status)?;
+    let (actor, id) = (admin.0.id, OrderId::from(path.into_inner()));
+    let sale = state
+        .call(move |s| {
+            sales::set_sale_status(&s.store, &actor, &id, status, Utc::now().naive_utc())
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(SaleJson::from(sale)))
+}
+
+/// A case break request (back-office.md §3).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseBreakJson {
+    /// Id.
+    pub id: String,
+    /// The product.
+    pub product_id: String,
+    /// The product's SKU.
+    pub sku: String,
+    /// The product's title.
+    pub title: String,
+    /// The order that ran short.
+    pub order_id: Option<String>,
+    /// Units asked for.
+    pub quantity: u32,
+    /// Units added when processed.
+    pub quantity_added: Option<u32>,
+    /// PENDING, PROCESSING, COMPLETED or FAILED.
+    #[schema(value_type = String)]
+    pub status: CaseBreakStatus,
+    /// The product's package (items per box first).
+    pub box_size: Vec<u32>,
+    /// When it was made.
+    pub created_on: String,
+}
+
+impl From<CaseBreak> for CaseBreakJson {
+    fn from(c: CaseBreak) -> Self {
+        CaseBreakJson {
+            id: c.id,
+            product_id: c.product_id.into_string(),
+            sku: c.sku,
+            title: c.title,
+            order_id: c.order_id.map(OrderId::into_string),
+            quantity: c.quantity,
+            quantity_added: c.quantity_added,
+            status: c.status,
+            box_size: c.box_size,
+            created_on: rfc3339(c.created_on),
+        }
+    }
+}
+
+/// Case break requests in a range.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseBreakReportJson {
+    /// The requests, newest first.
+    pub data: Vec<CaseBreakJson>,
+    /// How many.
+    pub count: usize,
+    /// Their quantities, summed.
+    pub total_quantity: u64,
+    /// Requests per status in the range (every status).
+    pub status_counts: BTreeMap<&'static str, i64>,
+}
+
+/// Case break requests made in a date range, with an optional status (or ALL).
+#[utoipa::path(get, path = "/api/reports/case-break", tag = "back office", security(("bearer" = [])), params(RangeQuery),
+    responses((status = 200, body = CaseBreakReportJson), (status = 400, description = "bad dates or status"),
+    (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
+#[get("/reports/case-break")]
+pub async fn case_breaks(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    query: web::Query<RangeQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let range = query.range()?;
+    let status = sales::parse_case_break_filter(query.status.as_deref())?;
+    let report = state
+        .call(move |s| sales::case_break_report(&s.store, &range, status))
+        .await?;
+    Ok(HttpResponse::Ok().json(CaseBreakReportJson {
+        count: report.data.len(),
+        total_quantity: report.total_quantity,
+        status_counts: report.status_counts,
+        data: report.data.into_iter().map(CaseBreakJson::from).collect(),
+    }))
+}
+
+/// Units to add.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProcessBody {
+    /// A whole number from 1.
+    #[schema(minimum = 1, maximum = 1_000_000)]
+    pub quantity_added: i64,
+}
+
+/// Processes a case break request: adds the units to stock and completes it, once.
+#[utoipa::path(post, path = "/api/reports/case-break/{id}/process", tag = "back office", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Case break request id")), request_body = ProcessBody,
+    responses((status = 200, body = CaseBreakJson), (status = 400, description = "Please enter a valid positive number"),
+    (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
+    (status = 404, description = "Case break request not found"), (status = 409, description = "already COMPLETED or FAILED")))]
+#[post("/reports/case-break/{id}/process")]
+pub async fn process(
+    state: web::Data<AppState>,
+    admin: AdminUser,
+    path: web::Path<String>,
+    body: web::Json<ProcessBody>,
+) -> Result<HttpResponse, ApiError> {
+    let quantity = body.quantity_added;
+    let (actor, id) = (admin.0.id, path.into_inner());
+    let done = state
+        .call(move |s| {
+            sales::process_case_break(&s.store, &actor, &id, quantity, Utc::now().naive_utc())
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(CaseBreakJson::from(done)))
+}

@@ -1,0 +1,278 @@
+//! The back office's orders and case breaks (issue 12): the purchase order report with its
+//! buyers, lines and totals, status changes with their history, and case break requests
+//! processed exactly once.
+
+use chrono::Utc;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::catalogue::demo_app;
+use crate::checkout::{buyer, pay_ok, Buyer};
+use crate::helpers::{expect, TestApp};
+
+fn today() -> String {
+    Utc::now().format("%Y-%m-%d").to_string()
+}
+
+async fn admin_get(app: &TestApp, admin: &str, path: &str) -> Value {
+    expect(app.get_as(path, admin).await, StatusCode::OK).await
+}
+
+/// Places one paid order for `b` of what their cart holds; answers the order JSON.
+async fn buy(app: &TestApp, b: &Buyer) -> Value {
+    let (token, quote) = b.checkout(app).await;
+    pay_ok(app, &token).await;
+    expect(b.complete(app, &token, &quote).await, StatusCode::OK).await
+}
+
+#[tokio::test]
+async fn only_admins_see_and_change_orders_and_case_breaks() {
+    let app = demo_app().await;
+    let user = app.customer_token("salesnosy@example.com").await;
+    let status = json!({"status": "COMPLETED"});
+    let process = json!({"quantityAdded": 1});
+    for (method, path, body) in [
+        (Method::GET, "/api/reports/purchases", None),
+        (
+            Method::PATCH,
+            "/api/reports/purchases/some-id",
+            Some(&status),
+        ),
+        (Method::GET, "/api/reports/case-break", None),
+        (
+            Method::POST,
+            "/api/reports/case-break/some-id/process",
+            Some(&process),
+        ),
+    ] {
+        let res = app.send(method.clone(), path, None, body).await;
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{method} {path}");
+        let res = app.send(method.clone(), path, Some(&user), body).await;
+        assert_eq!(res.status(), StatusCode::FORBIDDEN, "{method} {path}");
+    }
+}
+
+#[tokio::test]
+async fn the_purchase_report_lists_orders_with_buyers_totals_and_a_status_history() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let s = app.db.quote_samples().expect("samples");
+    let (apparel, variant, _) = s.variants[0].clone();
+    app.db.set_variant_stock(&variant, 10).expect("stock");
+    let b = buyer(&app, "reported@example.com").await;
+    b.add(&app, &s.case_only.0, false, None).await;
+    b.add(&app, &apparel, false, Some(&variant)).await;
+    let first = buy(&app, &b).await;
+    b.add(&app, &s.show.0, false, None).await;
+    let second = buy(&app, &b).await;
+
+    let range = format!("startDate={0}&endDate={0}", today());
+    let report = admin_get(&app, &admin, &format!("/api/reports/purchases?{range}")).await;
+    assert_eq!(report["count"], 2);
+    let data = report["data"].as_array().expect("data");
+    // Newest first; the total is the server's sum of the grand totals, to the cent.
+    assert_eq!(data[0]["id"], second["id"]);
+    let cents = |v: &Value| (v.as_f64().expect("number") * 100.0).round() as i64;
+    assert_eq!(
+        cents(&report["totalSales"]),
+        cents(&first["grandTotal"]) + cents(&second["grandTotal"])
+    );
+    let order = &data[1];
+    assert_eq!(order["user"]["email"], "reported@example.com");
+    assert_eq!(order["user"]["profile"]["firstName"], "Jo");
+    assert_eq!(order["shippingAddress"]["state"], "ND");
+    for key in [
+        "subTotal",
+        "shippingCost",
+        "tax",
+        "liftGateFee",
+        "grandTotal",
+    ] {
+        assert!(order[key].is_number(), "{key}");
+    }
+    assert_eq!(cents(&order["grandTotal"]), cents(&first["grandTotal"]));
+    let items = order["purchaseItems"].as_array().expect("items");
+    let apparel_line = items
+        .iter()
+        .find(|i| i["variant"].is_object())
+        .expect("the apparel line");
+    assert_eq!(apparel_line["product"]["isApparel"], true);
+    assert!(apparel_line["variant"]["sku"].is_string());
+    assert!(data[0]["purchaseItems"][0]["product"]["isShow"] == true);
+    assert_eq!(
+        order["statusHistory"],
+        json!([{
+            "from": null, "to": "PENDING", "changedBy": null,
+            "changedAt": order["statusHistory"][0]["changedAt"]
+        }])
+    );
+
+    // Status changes, recorded with who, from and to.
+    let id = order["id"].as_str().expect("id");
+    let path = format!("/api/reports/purchases/{id}");
+    for status in ["PROCESSING", "COMPLETED"] {
+        let res = app
+            .send(
+                Method::PATCH,
+                &path,
+                Some(&admin),
+                Some(&json!({"status": status})),
+            )
+            .await;
+        assert_eq!(expect(res, StatusCode::OK).await["status"], status);
+    }
+    let again = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&admin),
+            Some(&json!({"status": "COMPLETED"})),
+        )
+        .await;
+    let history = expect(again, StatusCode::OK).await["statusHistory"].clone();
+    let steps: Vec<(Value, Value, Value)> = history
+        .as_array()
+        .expect("history")
+        .iter()
+        .map(|h| (h["from"].clone(), h["to"].clone(), h["changedBy"].clone()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            (Value::Null, json!("PENDING"), Value::Null),
+            (
+                json!("PENDING"),
+                json!("PROCESSING"),
+                json!("admin@example.com")
+            ),
+            (
+                json!("PROCESSING"),
+                json!("COMPLETED"),
+                json!("admin@example.com")
+            ),
+        ],
+        "setting the status it has records nothing"
+    );
+    let res = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&admin),
+            Some(&json!({"status": "SHIPPED"})),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let res = app
+        .send(
+            Method::PATCH,
+            "/api/reports/purchases/no-such-order",
+            Some(&admin),
+            Some(&json!({"status": "FAILED"})),
+        )
+        .await;
+    assert_eq!(
+        expect(res, StatusCode::NOT_FOUND).await["message"],
+        "Order not found"
+    );
+
+    // Filters: status, and a range without orders; bad dates are refused.
+    let completed = admin_get(
+        &app,
+        &admin,
+        &format!("/api/reports/purchases?{range}&status=COMPLETED"),
+    )
+    .await;
+    assert_eq!(completed["count"], 1);
+    let none = admin_get(
+        &app,
+        &admin,
+        "/api/reports/purchases?startDate=2020-01-01&endDate=2020-01-02",
+    )
+    .await;
+    assert_eq!(
+        (none["count"].as_i64(), cents(&none["totalSales"])),
+        (Some(0), 0)
+    );
+    for bad in [
+        "startDate=yesterday",
+        "startDate=2030-01-02&endDate=2030-01-01",
+    ] {
+        let res = app
+            .get_as(&format!("/api/reports/purchases?{bad}"), &admin)
+            .await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{bad}");
+    }
+    let rows = app.db.audit_rows("order").expect("audit");
+    assert_eq!(rows.len(), 2);
+}
+
+#[tokio::test]
+async fn a_case_break_from_a_unit_purchase_is_processed_exactly_once() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let s = app.db.quote_samples().expect("samples");
+    app.db.set_unit_stock(&s.breakable.0, 0).expect("units");
+    let b = buyer(&app, "unitshort@example.com").await;
+    for _ in 0..3 {
+        b.add(&app, &s.breakable.0, true, None).await;
+    }
+    buy(&app, &b).await;
+
+    let report = admin_get(&app, &admin, "/api/reports/case-break?status=ALL").await;
+    assert_eq!(report["count"], 1);
+    assert_eq!(report["totalQuantity"], 3);
+    assert_eq!(
+        report["statusCounts"],
+        json!({"COMPLETED": 0, "FAILED": 0, "PENDING": 1, "PROCESSING": 0})
+    );
+    let request = &report["data"][0];
+    assert_eq!(request["productId"], s.breakable.0.as_str());
+    assert_eq!(request["quantity"], 3);
+    assert!(request["boxSize"][0].as_u64().expect("box") >= 1);
+    let id = request["id"].as_str().expect("id").to_owned();
+    let path = format!("/api/reports/case-break/{id}/process");
+
+    for bad in [json!({"quantityAdded": 0}), json!({"quantityAdded": -4})] {
+        let res = app
+            .send(Method::POST, &path, Some(&admin), Some(&bad))
+            .await;
+        let e = expect(res, StatusCode::BAD_REQUEST).await;
+        assert_eq!(
+            e["errors"]["quantityAdded"],
+            json!(["Please enter a valid positive number"])
+        );
+    }
+    // Two admins press Process at the same moment: one adds, the other is refused.
+    let body = json!({"quantityAdded": 12});
+    let (one, two) = tokio::join!(
+        app.send(Method::POST, &path, Some(&admin), Some(&body)),
+        app.send(Method::POST, &path, Some(&admin), Some(&body)),
+    );
+    let mut statuses = [one.status(), two.status()];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
+    assert_eq!(app.db.unit_stock(&s.breakable.0).expect("units"), 12);
+    let res = app
+        .send(Method::POST, &path, Some(&admin), Some(&body))
+        .await;
+    let e = expect(res, StatusCode::CONFLICT).await;
+    assert_eq!(
+        e["message"],
+        "This case break request is already COMPLETED and cannot be processed again"
+    );
+    let completed = admin_get(&app, &admin, "/api/reports/case-break?status=COMPLETED").await;
+    assert_eq!(completed["data"][0]["quantityAdded"], 12);
+    assert_eq!(completed["statusCounts"]["COMPLETED"], 1);
+    let pending = admin_get(&app, &admin, "/api/reports/case-break?status=PENDING").await;
+    assert_eq!(pending["count"], 0);
+    let res = app
+        .send(
+            Method::POST,
+            "/api/reports/case-break/nope/process",
+            Some(&admin),
+            Some(&body),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.db.audit_rows("case_break").expect("audit").len(), 1);
+}

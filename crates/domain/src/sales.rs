@@ -1,0 +1,412 @@
+//! The back office's view of what the shop sold (back-office.md §3 "Purchase order or sale",
+//! "Case break request", §4, §5 "Date range", §7 "Reports"; decisions.md "Stock"): orders in a
+//! date range with their buyers and status history, the admin moving an order's status, and
+//! case break requests, processed by adding the units to stock exactly once.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+
+use crate::checkout::Order;
+use crate::ids::{OrderId, ProductId, UserId};
+use crate::money::Money;
+use crate::ports::{Audit, AuditEntry, Sales, Store, StoreError};
+use crate::profile::FieldErrors;
+use crate::status::{CaseBreakStatus, OrderStatus};
+
+/// The message of a case break quantity that is not a positive whole number (§5).
+pub const QUANTITY_MESSAGE: &str = "Please enter a valid positive number";
+/// The most units one case break may add.
+pub const MAX_QUANTITY_ADDED: i64 = 1_000_000;
+
+/// A range of instants, both ends included (§5: start of the start day, end of the end day,
+/// UTC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DateRange {
+    /// From (none: from the beginning).
+    pub start: Option<NaiveDateTime>,
+    /// Until.
+    pub end: NaiveDateTime,
+}
+
+fn end_of(day: NaiveDate) -> NaiveDateTime {
+    day.and_time(NaiveTime::from_hms_milli_opt(23, 59, 59, 999).unwrap_or(NaiveTime::MIN))
+}
+
+/// One bound: `YYYY-MM-DD` (the day's start, or its end for an end date) or an RFC 3339
+/// instant.
+fn bound(text: &str, end: bool) -> Option<NaiveDateTime> {
+    let text = text.trim();
+    if let Ok(day) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        return Some(if end {
+            end_of(day)
+        } else {
+            day.and_time(NaiveTime::MIN)
+        });
+    }
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.with_timezone(&Utc).naive_utc())
+}
+
+impl DateRange {
+    /// Reads `startDate` and `endDate`; the end defaults to the end of today (UTC).
+    ///
+    /// # Errors
+    /// Field errors for a date that is neither `YYYY-MM-DD` nor RFC 3339, and for a start
+    /// after the end.
+    pub fn parse(
+        start: Option<&str>,
+        end: Option<&str>,
+        now: NaiveDateTime,
+    ) -> Result<DateRange, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let mut read = |field: &str, text: Option<&str>, is_end: bool| {
+            let text = text.map(str::trim).filter(|t| !t.is_empty())?;
+            let parsed = bound(text, is_end);
+            if parsed.is_none() {
+                errors.add_message(
+                    field,
+                    format!("{field} must be a date (YYYY-MM-DD) or an ISO 8601 instant"),
+                );
+            }
+            parsed
+        };
+        let start = read("startDate", start, false);
+        let end = read("endDate", end, true).unwrap_or_else(|| end_of(now.date()));
+        if start.is_some_and(|s| s > end) {
+            errors.add_message("startDate", "startDate must be on or before endDate");
+        }
+        errors.into_result(DateRange { start, end })
+    }
+}
+
+/// Who bought.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Buyer {
+    /// Id.
+    pub id: UserId,
+    /// E-mail.
+    pub email: String,
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Phone.
+    pub phone_number: Option<String>,
+}
+
+/// What an order line was, as the report shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SoldProduct {
+    /// The product's current title (the line keeps the title it was sold under).
+    pub title: String,
+    /// The product's SKU.
+    pub sku: String,
+    /// A show.
+    pub is_show: bool,
+    /// Apparel.
+    pub is_apparel: bool,
+}
+
+/// The variant an apparel line sold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SoldVariant {
+    /// SKU.
+    pub sku: String,
+    /// Size.
+    pub size: String,
+    /// Colour name.
+    pub color: Option<String>,
+}
+
+/// One change of an order's status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusChange {
+    /// The status before (none for the order's first).
+    pub from: Option<OrderStatus>,
+    /// The status after.
+    pub to: OrderStatus,
+    /// Who (none: the shop itself, at the purchase).
+    pub by: Option<String>,
+    /// When.
+    pub at: NaiveDateTime,
+}
+
+/// An order as the back office reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sale {
+    /// The order with its lines and amounts.
+    pub order: Order,
+    /// The buyer.
+    pub buyer: Buyer,
+    /// Per line (same order as `order.items`): the product and the variant.
+    pub lines: Vec<(Option<SoldProduct>, Option<SoldVariant>)>,
+    /// Every status change, oldest first.
+    pub history: Vec<StatusChange>,
+}
+
+/// Orders in a range with their totals (computed here, never by a client).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SalesReport {
+    /// The orders, newest first.
+    pub orders: Vec<Sale>,
+    /// Their grand totals, summed.
+    pub total_sales: Money,
+}
+
+/// A case break request as the report shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseBreak {
+    /// Id.
+    pub id: String,
+    /// The case-breakable product.
+    pub product_id: ProductId,
+    /// Its SKU.
+    pub sku: String,
+    /// Its title.
+    pub title: String,
+    /// The order that ran short.
+    pub order_id: Option<OrderId>,
+    /// Units asked for.
+    pub quantity: u32,
+    /// Units added when processed.
+    pub quantity_added: Option<u32>,
+    /// Where it stands.
+    pub status: CaseBreakStatus,
+    /// The product's package (the first number is items per box).
+    pub box_size: Vec<u32>,
+    /// When it was made.
+    pub created_on: NaiveDateTime,
+}
+
+/// Case break requests in a range, with counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseBreakReport {
+    /// The requests, newest first.
+    pub data: Vec<CaseBreak>,
+    /// Their quantities, summed.
+    pub total_quantity: u64,
+    /// Requests per status in the range (every status, zero included), whatever the filter.
+    pub status_counts: BTreeMap<&'static str, i64>,
+}
+
+/// Why a sales call was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SalesError {
+    /// Bad dates, status or quantity.
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    /// No order has this id.
+    #[error("Order not found")]
+    OrderNotFound,
+    /// No case break request has this id.
+    #[error("Case break request not found")]
+    CaseBreakNotFound,
+    /// The request is COMPLETED or FAILED.
+    #[error("This case break request is already {0} and cannot be processed again")]
+    AlreadyClosed(CaseBreakStatus),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+fn invalid(field: &str, message: impl Into<String>) -> SalesError {
+    let mut errors = FieldErrors::new();
+    errors.add_message(field, message);
+    SalesError::Invalid(errors)
+}
+
+/// An order status from a client.
+///
+/// # Errors
+/// [`SalesError::Invalid`] (`status`).
+pub fn parse_order_status(text: &str) -> Result<OrderStatus, SalesError> {
+    text.trim().parse().map_err(|_| {
+        invalid(
+            "status",
+            "status must be PENDING, PROCESSING, COMPLETED or FAILED",
+        )
+    })
+}
+
+/// A case break status filter from a client (blank or `ALL`: none).
+///
+/// # Errors
+/// [`SalesError::Invalid`] (`status`).
+pub fn parse_case_break_filter(text: Option<&str>) -> Result<Option<CaseBreakStatus>, SalesError> {
+    match text
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("ALL"))
+    {
+        None => Ok(None),
+        Some(t) => t.to_ascii_uppercase().parse().map(Some).map_err(|_| {
+            invalid(
+                "status",
+                "status must be PENDING, PROCESSING, COMPLETED or FAILED",
+            )
+        }),
+    }
+}
+
+/// Orders placed in the range, with the total of their grand totals.
+///
+/// # Errors
+/// Store failures.
+pub fn sales_report(
+    store: &impl Store,
+    range: &DateRange,
+    status: Option<OrderStatus>,
+) -> Result<SalesReport, SalesError> {
+    let orders = store.read(|tx| tx.sales(range, status))?;
+    let total_sales = orders
+        .iter()
+        .map(|s| s.order.amounts.grand_total)
+        .fold(Money::ZERO, |a, b| a + b);
+    Ok(SalesReport {
+        orders,
+        total_sales,
+    })
+}
+
+/// Moves an order to `status` (any of the four, at any time: §4) and records who did it;
+/// setting the status it has changes nothing. Answers the order.
+///
+/// # Errors
+/// [`SalesError::OrderNotFound`]; store failures.
+pub fn set_sale_status(
+    store: &impl Store,
+    actor: &UserId,
+    id: &OrderId,
+    status: OrderStatus,
+    now: NaiveDateTime,
+) -> Result<Sale, SalesError> {
+    store.write(|tx| {
+        let before = tx.sale(id)?.ok_or(SalesError::OrderNotFound)?;
+        if before.order.status == status {
+            return Ok(before);
+        }
+        tx.set_order_status(id, status, actor, now)?;
+        tx.record_audit(&AuditEntry::new(
+            actor,
+            "status",
+            "order",
+            id.as_str(),
+            Some(&before.order.status),
+            Some(&status),
+            now,
+        ))?;
+        tx.sale(id)?.ok_or(SalesError::OrderNotFound)
+    })
+}
+
+/// Case break requests made in the range, with the total quantity and the count per status.
+///
+/// # Errors
+/// Store failures.
+pub fn case_break_report(
+    store: &impl Store,
+    range: &DateRange,
+    status: Option<CaseBreakStatus>,
+) -> Result<CaseBreakReport, SalesError> {
+    store.read(|tx| {
+        let data = tx.case_breaks(range, status)?;
+        let mut status_counts: BTreeMap<&'static str, i64> = CaseBreakStatus::ALL
+            .iter()
+            .map(|s| (s.as_str(), 0))
+            .collect();
+        for (s, n) in tx.case_break_counts(range)? {
+            status_counts.insert(s.as_str(), n);
+        }
+        Ok(CaseBreakReport {
+            total_quantity: data.iter().map(|c| u64::from(c.quantity)).sum(),
+            data,
+            status_counts,
+        })
+    })
+}
+
+/// Processes a case break request: adds `quantity_added` units to the product's unit stock and
+/// marks the request COMPLETED, in one transaction. Of two parallel calls exactly one adds.
+///
+/// # Errors
+/// [`SalesError::Invalid`] (`quantityAdded`: [`QUANTITY_MESSAGE`]),
+/// [`SalesError::CaseBreakNotFound`], [`SalesError::AlreadyClosed`]; store failures.
+pub fn process_case_break(
+    store: &impl Store,
+    actor: &UserId,
+    id: &str,
+    quantity_added: i64,
+    now: NaiveDateTime,
+) -> Result<CaseBreak, SalesError> {
+    let quantity = u32::try_from(quantity_added)
+        .ok()
+        .filter(|q| *q >= 1 && i64::from(*q) <= MAX_QUANTITY_ADDED)
+        .ok_or_else(|| invalid("quantityAdded", QUANTITY_MESSAGE))?;
+    store.write(|tx| {
+        let before = tx.case_break(id)?.ok_or(SalesError::CaseBreakNotFound)?;
+        if !before.status.can_be_processed() {
+            return Err(SalesError::AlreadyClosed(before.status));
+        }
+        if !tx.complete_case_break(id, quantity, now)? {
+            let now_status = tx
+                .case_break(id)?
+                .map_or(CaseBreakStatus::Completed, |c| c.status);
+            return Err(SalesError::AlreadyClosed(now_status));
+        }
+        let after = tx.case_break(id)?.ok_or(SalesError::CaseBreakNotFound)?;
+        tx.record_audit(&AuditEntry::new(
+            actor,
+            "process",
+            "case_break",
+            id,
+            Some(&(before.status, before.quantity_added)),
+            Some(&(after.status, after.quantity_added)),
+            now,
+        ))?;
+        Ok(after)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.3f").expect("instant")
+    }
+
+    #[test]
+    fn dates_are_utc_day_bounds_and_the_end_defaults_to_today() {
+        let now = at("2026-11-23 15:00:00.000");
+        let r = DateRange::parse(Some("2026-11-01"), Some("2026-11-02"), now).expect("range");
+        assert_eq!(r.start, Some(at("2026-11-01 00:00:00.000")));
+        assert_eq!(r.end, at("2026-11-02 23:59:59.999"));
+        let r = DateRange::parse(
+            Some("2026-11-01T00:00:00.000Z"),
+            Some("2026-11-02T23:59:59.999Z"),
+            now,
+        )
+        .expect("range");
+        assert_eq!(r.end, at("2026-11-02 23:59:59.999"));
+        let r = DateRange::parse(None, None, now).expect("range");
+        assert_eq!((r.start, r.end), (None, at("2026-11-23 23:59:59.999")));
+        assert!(DateRange::parse(Some("yesterday"), None, now).is_err());
+        assert!(DateRange::parse(Some("2026-11-03"), Some("2026-11-02"), now).is_err());
+    }
+
+    #[test]
+    fn statuses_from_clients() {
+        assert_eq!(
+            parse_order_status("COMPLETED").ok(),
+            Some(OrderStatus::Completed)
+        );
+        assert!(parse_order_status("SHIPPED").is_err());
+        assert_eq!(parse_case_break_filter(Some("All")).ok(), Some(None));
+        assert_eq!(
+            parse_case_break_filter(Some("pending")).ok(),
+            Some(Some(CaseBreakStatus::Pending))
+        );
+        assert!(parse_case_break_filter(Some("DONE")).is_err());
+    }
+}
