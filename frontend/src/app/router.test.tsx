@@ -16,7 +16,7 @@ function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
 
 describe('app routes', () => {
   it('gives every page its own lazy module and a preload hook', () => {
-    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'shows/create', 'shows/:showId/edit', 'apparel/types', 'apparel/create', 'apparel/:productId/edit', 'apparel/:productId/variants', 'reports']) {
+    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'shows/create', 'shows/:showId/edit', 'apparel/types', 'apparel/create', 'apparel/:productId/edit', 'apparel/:productId/variants', 'users', 'users/new', 'users/:userId/edit', 'users/:userId/reset-password', 'users/:userId/permissions', 'reports']) {
       const route = findRoute(routes, path);
       expect(route?.lazy).toBeInstanceOf(Function);
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);
@@ -53,6 +53,8 @@ describe('app routes', () => {
   it('shows the back office inside its layout to an admin, a placeholder for screens still to come', async () => {
     mockApi({
       'GET /api/admin/summary': () => [200, { users: 1, inventory: 2, products: 3, shows: 4 }],
+      'GET /api/user/getAll': () => [200, { items: [], pagination: { page: 1, pageSize: 10, totalItems: 0, totalPages: 0, hasMore: false } }],
+      'GET /api/admin/users/u1': () => [404, { message: 'User not found' }],
       'GET /api/shows': () => [200, { shows: [], pagination: { page: 1, pageSize: 25, total: 0, totalPages: 0, hasMore: false } }],
     });
     writeSession('token-123', user({ role: 'ADMIN' }));
@@ -78,6 +80,11 @@ describe('app routes', () => {
       ['/admin/apparel', 'Apparel Products'],
       ['/admin/apparel/create', 'Create Apparel Product'],
       ['/admin/apparel/a1/variants', 'Apparel Variants'],
+      ['/admin/users', 'Users'],
+      ['/admin/users/new', 'New User'],
+      ['/admin/users/u1/edit', 'Edit User'],
+      ['/admin/users/u1/reset-password', 'Reset Password'],
+      ['/admin/users/u1/permissions', 'User Permissions'],
     ]) {
       await act(() => router.navigate(path!));
       // A lazy page compiles on its first import under Jest: give it time.

@@ -63,6 +63,11 @@ const adminProductEdit = () => import(/* webpackChunkName: "admin-product-edit" 
 const adminShows = () => import(/* webpackChunkName: "admin-shows" */ '@/features/admin-shows/routes/show-list');
 const adminShowCreate = () => import(/* webpackChunkName: "admin-show-form" */ '@/features/admin-shows/routes/show-create');
 const adminShowEdit = () => import(/* webpackChunkName: "admin-show-edit" */ '@/features/admin-shows/routes/show-edit');
+const adminUsers = () => import(/* webpackChunkName: "admin-users" */ '@/features/admin-users/routes/user-list');
+const adminUserNew = () => import(/* webpackChunkName: "admin-user-new" */ '@/features/admin-users/routes/user-new');
+const adminUserEdit = () => import(/* webpackChunkName: "admin-user-edit" */ '@/features/admin-users/routes/user-edit');
+const adminUserResetPassword = () => import(/* webpackChunkName: "admin-user-reset-password" */ '@/features/admin-users/routes/user-reset-password');
+const adminUserPermissions = () => import(/* webpackChunkName: "admin-user-permissions" */ '@/features/admin-users/routes/user-permissions');
 const adminApparel = () => import(/* webpackChunkName: "admin-apparel" */ '@/features/admin-apparel/routes/apparel-list');
 const adminApparelCreate = () => import(/* webpackChunkName: "admin-apparel-form" */ '@/features/admin-apparel/routes/apparel-create');
 const adminApparelEdit = () => import(/* webpackChunkName: "admin-apparel-edit" */ '@/features/admin-apparel/routes/apparel-edit');
@@ -109,11 +114,11 @@ export const routes: RouteObject[] = [
             children: [
               layout(adminLayout, [
                 page(undefined, adminDashboard),
-                page(under(paths.admin, paths.adminUsers), placeholder('UsersPage')),
-                page(under(paths.admin, paths.adminUserNew), placeholder('UserNewPage')),
-                page(under(paths.admin, paths.adminUserEdit), placeholder('UserEditPage')),
-                page(under(paths.admin, paths.adminUserResetPassword), placeholder('UserResetPasswordPage')),
-                page(under(paths.admin, paths.adminUserPermissions), placeholder('UserPermissionsPage')),
+                page(under(paths.admin, paths.adminUsers), adminUsers),
+                page(under(paths.admin, paths.adminUserNew), adminUserNew),
+                page(under(paths.admin, paths.adminUserEdit), adminUserEdit),
+                page(under(paths.admin, paths.adminUserResetPassword), adminUserResetPassword),
+                page(under(paths.admin, paths.adminUserPermissions), adminUserPermissions),
                 page(under(paths.admin, paths.adminInventory), adminInventory),
                 page(under(paths.admin, paths.adminProducts), adminProducts),
                 page(under(paths.admin, paths.adminProductCreate), adminProductCreate),

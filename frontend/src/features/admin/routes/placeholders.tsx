@@ -17,17 +17,6 @@ function ComingSoon({ title, children }: { title: string; children?: ReactNode }
   );
 }
 
-const placeholder = (title: string) =>
-  function Placeholder() {
-    return <ComingSoon title={title} />;
-  };
-
-export const UsersPage = placeholder('Users');
-export const UserNewPage = placeholder('New User');
-export const UserEditPage = placeholder('Edit User');
-export const UserResetPasswordPage = placeholder('Reset Password');
-export const UserPermissionsPage = placeholder('User Permissions');
-
 const REPORT_TITLES: Record<string, string> = {
   [REPORT_TYPES.caseBreak]: 'Case Break Report',
   [REPORT_TYPES.sales]: 'Sales Report',

@@ -1,0 +1,85 @@
+import { boolean, mixed, object, string, type InferType } from 'yup';
+import { accountMessages, emailField, newPasswordFields, newPasswordSchema } from '@/lib/account-schema';
+import { ROLES, type Role } from '@/lib/session/types';
+import type { AdminUser, ContactBody, NewUserBody, PermissionsBody, UserBody } from '../api/users-api';
+
+/** The server's words (domain::user_admin, domain::profile), so both sides say the same. */
+export const userMessages = {
+  ...accountMessages,
+  role: 'Role must be USER, MANAGER, ADMIN or MEMBER',
+  nameTooLong: 'Please enter at most 100 characters',
+} as const;
+
+/** domain::profile::MAX_NAME_LEN. */
+export const MAX_NAME_LEN = 100;
+
+const role = () => mixed<Role>().oneOf(ROLES, userMessages.role).required(userMessages.role);
+const name = () => string().trim().max(MAX_NAME_LEN, userMessages.nameTooLong).default('');
+
+// The phone number's rule is the server's (its 422 lands on the field): the profile form's
+// check lives in another feature.
+const contactFields = {
+  firstName: name(),
+  lastName: name(),
+  phoneNumber: string().trim().default(''),
+};
+
+/** The edit form: e-mail, role, names and phone. */
+export const userSchema = object({ email: emailField(), role: role(), ...contactFields });
+export type UserFormValues = InferType<typeof userSchema>;
+
+/** The create form: the edit form's fields plus a password typed twice (the registration rule). */
+export const newUserSchema = userSchema.shape(newPasswordFields);
+export type NewUserFormValues = InferType<typeof newUserSchema>;
+
+/** The reset form: the registration rule, typed twice. */
+export const resetPasswordSchema = newPasswordSchema;
+export type ResetPasswordValues = InferType<typeof resetPasswordSchema>;
+
+export const permissionsSchema = object({ role: role(), active: boolean().required() });
+export type PermissionsValues = InferType<typeof permissionsSchema>;
+
+export const EMPTY_NEW_USER: NewUserFormValues = {
+  email: '',
+  password: '',
+  confirmPassword: '',
+  role: 'USER',
+  firstName: '',
+  lastName: '',
+  phoneNumber: '',
+};
+
+/** The edit form's values for a user. */
+export function formValuesOf(u: AdminUser): UserFormValues {
+  return {
+    email: u.email,
+    role: u.role,
+    firstName: u.profile.firstName ?? '',
+    lastName: u.profile.lastName ?? '',
+    phoneNumber: u.profile.phoneNumber ?? '',
+  };
+}
+
+/** Names and phone, trimmed; a blank one is left out (the server then has none). */
+function contactOf(v: Pick<UserFormValues, 'firstName' | 'lastName' | 'phoneNumber'>): ContactBody {
+  const out: ContactBody = {};
+  for (const key of ['firstName', 'lastName', 'phoneNumber'] as const) {
+    const text = v[key].trim();
+    if (text) out[key] = text;
+  }
+  return out;
+}
+
+/** PUT /api/admin/users/{id}. */
+export function userBodyOf(v: UserFormValues): UserBody {
+  return { email: v.email.trim(), role: v.role, ...contactOf(v) };
+}
+
+/** POST /api/admin/users: the password as typed (never trimmed), no confirmation. */
+export function newUserBodyOf(v: NewUserFormValues): NewUserBody {
+  return { email: v.email.trim(), password: v.password, role: v.role, ...contactOf(v) };
+}
+
+export function permissionsBodyOf(v: PermissionsValues): PermissionsBody {
+  return { role: v.role, active: v.active };
+}

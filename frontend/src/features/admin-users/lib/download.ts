@@ -1,0 +1,14 @@
+/** How long an object URL outlives its click: the browser reads it after the click returns. */
+export const REVOKE_AFTER_MS = 60_000;
+
+/** Saves the file behind an object URL under `filename` (an <a download> clicked), then frees the URL. */
+export function saveObjectUrl(url: string, filename: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
