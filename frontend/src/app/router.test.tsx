@@ -50,12 +50,15 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
   });
 
-  it('shows the back office inside its layout to an admin, a placeholder for screens still to come', async () => {
+  it('shows the back office inside its layout to an admin', async () => {
     mockApi({
       'GET /api/admin/summary': () => [200, { users: 1, inventory: 2, products: 3, shows: 4 }],
       'GET /api/user/getAll': () => [200, { items: [], pagination: { page: 1, pageSize: 10, totalItems: 0, totalPages: 0, hasMore: false } }],
       'GET /api/admin/users/u1': () => [404, { message: 'User not found' }],
       'GET /api/shows': () => [200, { shows: [], pagination: { page: 1, pageSize: 25, total: 0, totalPages: 0, hasMore: false } }],
+      'GET /api/reports/purchases': () => [200, { data: [], count: 0, totalSales: 0 }],
+      'GET /api/reports/case-break': () => [200, { data: [], count: 0, totalQuantity: 0, statusCounts: {} }],
+      'GET /api/reports': () => [200, { contents: [], totalItems: 0, hasMore: false }],
     });
     writeSession('token-123', user({ role: 'ADMIN' }));
     const { router } = renderRoutes(routes, { path: '/admin', preloadedState: signedInState({ role: 'ADMIN' }) });
@@ -85,6 +88,10 @@ describe('app routes', () => {
       ['/admin/users/u1/edit', 'Edit User'],
       ['/admin/users/u1/reset-password', 'Reset Password'],
       ['/admin/users/u1/permissions', 'User Permissions'],
+      ['/admin/reports?type=case-break', 'Case Break Report'],
+      ['/admin/reports?type=inventory', 'Inventory Report'],
+      ['/admin/reports?type=sales&run=1', 'Sales Summary Report'],
+      ['/admin/reports', 'Reports'],
     ]) {
       await act(() => router.navigate(path!));
       // A lazy page compiles on its first import under Jest: give it time.

@@ -52,7 +52,6 @@ const notFound = () => import(/* webpackChunkName: "not-found" */ '@/components/
 // The back office: its layout and every screen are lazy chunks, outside the storefront's first load.
 const adminLayout = () => import(/* webpackChunkName: "admin-layout" */ '@/features/admin/routes/layout');
 const adminDashboard = () => import(/* webpackChunkName: "admin-dashboard" */ '@/features/admin/routes/dashboard');
-const placeholders = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/routes/placeholders');
 const adminMetadata = () => import(/* webpackChunkName: "admin-metadata" */ '@/features/admin-vocabulary/routes/metadata');
 const adminShowTypes = () => import(/* webpackChunkName: "admin-show-types" */ '@/features/admin-vocabulary/routes/show-types');
 const adminApparelTypes = () => import(/* webpackChunkName: "admin-apparel-types" */ '@/features/admin-vocabulary/routes/apparel-types');
@@ -72,9 +71,7 @@ const adminApparel = () => import(/* webpackChunkName: "admin-apparel" */ '@/fea
 const adminApparelCreate = () => import(/* webpackChunkName: "admin-apparel-form" */ '@/features/admin-apparel/routes/apparel-create');
 const adminApparelEdit = () => import(/* webpackChunkName: "admin-apparel-edit" */ '@/features/admin-apparel/routes/apparel-edit');
 const adminApparelVariants = () => import(/* webpackChunkName: "admin-apparel-variants" */ '@/features/admin-apparel/routes/apparel-variants');
-type Placeholders = Awaited<ReturnType<typeof placeholders>>;
-/** A back-office screen still to come: a titled placeholder inside the admin layout. */
-const placeholder = (name: keyof Placeholders) => () => placeholders().then((m) => ({ default: m[name] }));
+const adminReports = () => import(/* webpackChunkName: "admin-reports" */ '@/features/admin-reports/routes/reports');
 
 export const routes: RouteObject[] = [
   {
@@ -134,7 +131,7 @@ export const routes: RouteObject[] = [
                 page(under(paths.admin, paths.adminApparelCreate), adminApparelCreate),
                 page(under(paths.admin, paths.adminApparelEdit), adminApparelEdit),
                 page(under(paths.admin, paths.adminApparelVariants), adminApparelVariants),
-                page(under(paths.admin, paths.adminReports), placeholder('ReportsPage')),
+                page(under(paths.admin, paths.adminReports), adminReports),
                 page('*', notFound),
               ]),
             ],

@@ -21,6 +21,8 @@ export const REPORT_TYPES = {
   inventory: 'inventory',
   userActivity: 'user-activity',
   financial: 'financial',
+  // Not in §2's sidebar: offered by the reports screen's type choice.
+  productPerformance: 'product-performance',
 } as const;
 export type ReportType = (typeof REPORT_TYPES)[keyof typeof REPORT_TYPES];
 

@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog: named by its title, focus moved in on opening (to `initialFocus`, else the
+ * dialog), kept inside while open (Tab and Shift+Tab wrap), Escape closes it, and focus goes
+ * back where it was on closing. Rendered into the document body, so a dialog opened from inside
+ * a form or a table is not part of it.
+ */
+export function Modal({
+  title,
+  onClose,
+  initialFocus,
+  children,
+  footer,
+  size = 'md',
+}: {
+  title: string;
+  onClose: () => void;
+  initialFocus?: RefObject<HTMLElement | null>;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** md: a form; lg: a detail view with tables. */
+  size?: 'md' | 'lg';
+}) {
+  const id = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const latestClose = useRef(onClose);
+  latestClose.current = onClose;
+  const firstFocus = useRef(initialFocus);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    (firstFocus.current?.current ?? boxRef.current)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      const box = boxRef.current;
+      if (!box) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        latestClose.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const focusable = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (focusable.length === 0) {
+        e.preventDefault();
+        box.focus();
+        return;
+      }
+      const first = focusable[0]!;
+      const last = focusable[focusable.length - 1]!;
+      const active = document.activeElement;
+      if (!box.contains(active)) {
+        e.preventDefault();
+        first.focus();
+      } else if (e.shiftKey && (active === first || active === box)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && active === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div className="modal modal-open" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
+      <div
+        ref={boxRef}
+        tabIndex={-1}
+        className={`modal-box flex max-h-[90vh] w-11/12 flex-col gap-3 outline-none ${size === 'lg' ? 'max-w-4xl' : 'max-w-lg'}`}
+      >
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={`${id}-title`} className="text-lg font-bold">
+            {title}
+          </h2>
+          <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose}>
+            ✕
+          </button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+        {footer && <div className="modal-action mt-0">{footer}</div>}
+      </div>
+      <div className="modal-backdrop" aria-hidden="true" onClick={onClose} />
+    </div>,
+    document.body,
+  );
+}

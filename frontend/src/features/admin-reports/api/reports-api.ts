@@ -1,0 +1,274 @@
+import { api, ORDER_LIST_TAG, REVALIDATE } from '@/lib/api';
+import { attachmentName } from '@/lib/download';
+import { rangeParams, todayUtc, type DateRange } from '../lib/dates';
+import type { ReportKind } from '../lib/report-types';
+import type { Status } from '../lib/statuses';
+
+/** A case break request (admin-contract.md; back-office.md §3). */
+export interface CaseBreakRequest {
+  id: string;
+  productId: string;
+  sku: string;
+  title: string;
+  /** The order that ran short, if any. */
+  orderId: string | null;
+  /** Units asked for. */
+  quantity: number;
+  /** Units added when processed. */
+  quantityAdded: number | null;
+  status: Status;
+  /** The product's package; the first value is items per box. */
+  boxSize: number[];
+  /** RFC 3339. */
+  createdOn: string;
+}
+
+/** GET /api/reports/case-break: the requests and the server's totals. */
+export interface CaseBreakReport {
+  data: CaseBreakRequest[];
+  count: number;
+  totalQuantity: number;
+  /** Requests per status in the range (every status). */
+  statusCounts: Partial<Record<Status, number>>;
+}
+
+/** A list's filters: a date range and a status ('' is All). */
+export interface RangeFilter extends DateRange {
+  status: Status | '';
+}
+
+export interface Buyer {
+  id: string;
+  email: string;
+  profile: { firstName: string | null; lastName: string | null; phoneNumber: string | null };
+}
+
+export interface SaleItem {
+  id: string;
+  product: { id: string; title: string; sku: string; isShow: boolean; isApparel: boolean };
+  variant: { sku: string; size: string; color: { name: string } | null } | null;
+  isUnit: boolean;
+  quantity: number;
+  unitPrice: number;
+  itemSubTotal: number;
+}
+
+export interface StatusChange {
+  /** Null for the first entry (the purchase). */
+  from: Status | null;
+  to: Status;
+  /** E-mail; null: the shop at the purchase. */
+  changedBy: string | null;
+  /** RFC 3339. */
+  changedAt: string;
+}
+
+/** A purchase order as the back office reads it (back-office.md §3 "Purchase order or sale"). */
+export interface Sale {
+  id: string;
+  /** RFC 3339. */
+  date: string;
+  status: Status;
+  orderType: string;
+  user: Buyer;
+  shippingAddress: { street1: string; street2: string | null; city: string; state: string; postalCode: string };
+  shipToTerminalId: string | null;
+  purchaseItems: SaleItem[];
+  subTotal: number;
+  shippingCost: number;
+  tax: number;
+  liftGateFee: number;
+  grandTotal: number;
+  /** Oldest first. */
+  statusHistory: StatusChange[];
+}
+
+/** GET /api/reports/purchases: the orders with the server's count and sum (never added up here). */
+export interface SalesReport {
+  data: Sale[];
+  count: number;
+  totalSales: number;
+}
+
+export type ColumnKind = 'text' | 'int' | 'money' | 'percent';
+
+export interface ResultColumn {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+}
+
+export type CellValue = string | number | boolean | null;
+
+export interface ResultTable {
+  id: string;
+  title: string;
+  columns: ResultColumn[];
+  /** One value per column. */
+  rows: CellValue[][];
+}
+
+export interface ResultChart {
+  id: string;
+  title: string;
+  kind: 'line' | 'bar';
+  /** The id of the table it is drawn from. */
+  table: string;
+  /** The column key of the x axis. */
+  x: string;
+  /** The column keys drawn. */
+  y: string[];
+}
+
+export interface SummaryFigure {
+  label: string;
+  value: CellValue;
+  /** Not sent by the server yet: how to show the figure (money with $). */
+  kind?: ColumnKind;
+}
+
+/** A completed report's figures: summary, tables, and charts drawn from those tables. */
+export interface ReportResult {
+  summary: SummaryFigure[];
+  tables: ResultTable[];
+  charts: ResultChart[];
+}
+
+/** A report (back-office.md §3 "Report"). */
+export interface Report {
+  id: string;
+  type: ReportKind;
+  name: string;
+  description: string | null;
+  status: Status;
+  createdAt: string;
+  completedAt: string | null;
+  parameters: Record<string, unknown>;
+  createdBy: string;
+  /** /api/reports/{id}/csv once COMPLETED. */
+  fileUrl: string | null;
+  errorMessage: string | null;
+  /** Only GET /api/reports/{id} sends it, once COMPLETED. */
+  result?: ReportResult | null;
+}
+
+export interface ReportPage {
+  contents: Report[];
+  totalItems: number;
+  hasMore: boolean;
+}
+
+/** POST /api/reports. */
+export interface ReportRequestBody {
+  type: ReportKind;
+  name: string;
+  description?: string;
+  parameters: Record<string, string | number | boolean>;
+}
+
+/** A downloaded file: an object URL (revoked by whoever saves it) and its name. */
+export interface FileDownload {
+  url: string;
+  filename: string;
+}
+
+/** The query of a case break or purchase list: the dates as §5 instants, then the status. */
+export function rangeQuery(filter: RangeFilter, allStatus?: string): string {
+  const q = new URLSearchParams(rangeParams(filter));
+  const status = filter.status || allStatus;
+  if (status) q.set('status', status);
+  return q.toString();
+}
+
+/** `{type}-report-{date}.csv`, as the server names it (sales-report, user-activity-report, ...). */
+export const reportCsvName = (type: string, now = new Date()): string =>
+  `${type.toLowerCase().replace(/_/g, '-')}-report-${todayUtc(now)}.csv`;
+
+const CASE_BREAKS = { type: 'CaseBreak', id: 'LIST' } as const;
+/** Every purchase list of the back office (the buyer's own list is ORDER_LIST_TAG). */
+const SALES = { type: 'Order', id: 'SALES' } as const;
+const REPORTS = { type: 'Report', id: 'LIST' } as const;
+const at = (id: string) => encodeURIComponent(id);
+
+/** The back office's reports: case breaks, purchase orders and the five computed reports. */
+export const reportsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCaseBreaks: build.query<CaseBreakReport, RangeFilter>({
+      // §9: the filter's All is sent as ALL.
+      query: (filter) => ({ url: `/reports/case-break?${rangeQuery(filter, 'ALL')}`, ...REVALIDATE }),
+      providesTags: [CASE_BREAKS],
+    }),
+    processCaseBreak: build.mutation<CaseBreakRequest, { id: string; productId: string; quantityAdded: number }>({
+      query: ({ id, quantityAdded }) => ({ url: `/reports/case-break/${at(id)}/process`, method: 'POST', body: { quantityAdded } }),
+      // Units were added to the product's stock. A 409 (closed meanwhile) or 404 also means the list is stale.
+      invalidatesTags: (result, error, { productId }) =>
+        result || (error && (error.status === 409 || error.status === 404))
+          ? [CASE_BREAKS, { type: 'Inventory', id: 'LIST' }, { type: 'Product', id: productId }]
+          : [],
+    }),
+    getPurchases: build.query<SalesReport, RangeFilter>({
+      query: (filter) => ({ url: `/reports/purchases?${rangeQuery(filter)}`, ...REVALIDATE }),
+      providesTags: (result) => [SALES, ...(result?.data ?? []).map((s) => ({ type: 'Order' as const, id: s.id }))],
+    }),
+    setPurchaseStatus: build.mutation<Sale, { id: string; status: Status }>({
+      query: ({ id, status }) => ({ url: `/reports/purchases/${at(id)}`, method: 'PATCH', body: { status } }),
+      // The answer is the order as it now stands: shown at once in every cached list (the
+      // invalidation then refetches the lists, whose filters and totals the change may move).
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data: sale } = await queryFulfilled;
+          for (const args of reportsApi.util.selectCachedArgsForQuery(getState(), 'getPurchases')) {
+            dispatch(
+              reportsApi.util.updateQueryData('getPurchases', args, (draft) => {
+                const i = draft.data.findIndex((s) => s.id === id);
+                if (i >= 0) draft.data[i] = sale;
+              }),
+            );
+          }
+        } catch {
+          // The screen says why.
+        }
+      },
+      // A status filter or the count may change; the buyer's own order list shows the status too.
+      invalidatesTags: (_r, error, { id }) => (error && error.status !== 404 ? [] : [SALES, { type: 'Order', id }, ORDER_LIST_TAG]),
+    }),
+    getReports: build.query<ReportPage, { page: number; pageSize: number }>({
+      query: ({ page, pageSize }) => ({ url: `/reports?page=${page}&pageSize=${pageSize}`, ...REVALIDATE }),
+      providesTags: (result) => [REPORTS, ...(result?.contents ?? []).map((r) => ({ type: 'Report' as const, id: r.id }))],
+    }),
+    getReport: build.query<Report, string>({
+      query: (id) => ({ url: `/reports/${at(id)}`, ...REVALIDATE }),
+      providesTags: (_r, _e, id) => [{ type: 'Report', id }],
+    }),
+    createReport: build.mutation<Report, ReportRequestBody>({
+      query: (body) => ({ url: '/reports', method: 'POST', body }),
+      invalidatesTags: [REPORTS],
+    }),
+    // A mutation, not a query: each click downloads afresh. The CSV is the server's, fetched with
+    // the bearer token (a plain link would go without it).
+    downloadReportCsv: build.mutation<FileDownload, Pick<Report, 'fileUrl' | 'type'>>({
+      query: ({ fileUrl, type }) => ({
+        // fileUrl is the API's path (/api/reports/{id}/csv); the base URL already ends in /api.
+        url: (fileUrl ?? '').replace(/^\/api(?=\/)/, ''),
+        method: 'GET',
+        cache: 'no-store',
+        responseHandler: async (response: Response) => {
+          if (!response.ok) return response.json().catch(() => null);
+          const blob = await response.blob();
+          return { url: URL.createObjectURL(blob), filename: attachmentName(response.headers.get('content-disposition'), reportCsvName(type)) };
+        },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useGetCaseBreaksQuery,
+  useProcessCaseBreakMutation,
+  useGetPurchasesQuery,
+  useSetPurchaseStatusMutation,
+  useGetReportsQuery,
+  useGetReportQuery,
+  useCreateReportMutation,
+  useDownloadReportCsvMutation,
+} = reportsApi;
