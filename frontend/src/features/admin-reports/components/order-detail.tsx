@@ -170,8 +170,8 @@ export function OrderDetailDialog({
                 <li key={i}>
                   {change.from ? (
                     <>
-                      {statusLabel(change.from)} <span aria-hidden="true">→</span>
-                      <span className="sr-only">to</span> {statusLabel(change.to)}
+                      {statusLabel(change.from)} <span aria-hidden="true">→</span> <span className="sr-only">to</span>{' '}
+                      {statusLabel(change.to)}
                     </>
                   ) : (
                     <>Placed as {statusLabel(change.to)}</>

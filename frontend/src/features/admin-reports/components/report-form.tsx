@@ -20,20 +20,34 @@ import {
 import { formFieldOf, reportBody, reportDefaults, reportSchema, type ReportFormValues } from './report-schema';
 
 /**
- * The request of a computed report (back-office.md §3): its type (changing it changes the
- * screen's address), a name, a description, and that type's parameters with their defaults:
+ * The type choice of a computed report. It stays while the form below it is made anew for the
+ * chosen type (so it keeps the focus); choosing changes the screen's address.
+ */
+export function ReportTypeChoice({ kind, onChange }: { kind: ReportKind; onChange: (kind: ReportKind) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1 sm:w-1/2 sm:pr-1.5">
+      <label htmlFor={id} className="font-medium">
+        Report type
+      </label>
+      <select id={id} className="select w-full" value={kind} onChange={(e) => onChange(e.target.value as ReportKind)}>
+        {REPORT_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {REPORT_KIND_LABELS[k]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The request of a computed report of type `kind` (back-office.md §3): a name, a description,
+ * and that type's parameters with their defaults:
  * dates for all but INVENTORY (the end today, §5), flags as checkboxes, the top performers
  * count (1 to 100) and the sales interval. The server's field errors land on their fields.
  */
-export function ReportForm({
-  kind,
-  onKindChange,
-  onCreated,
-}: {
-  kind: ReportKind;
-  onKindChange: (kind: ReportKind) => void;
-  onCreated: (report: Report) => void;
-}) {
+export function ReportForm({ kind, onCreated }: { kind: ReportKind; onCreated: (report: Report) => void }) {
   const id = useId();
   const dispatch = useAppDispatch();
   const [create] = useCreateReportMutation();
@@ -85,18 +99,6 @@ export function ReportForm({
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-type`} className="font-medium">
-            Report type
-          </label>
-          <select id={`${id}-type`} className="select w-full" value={kind} onChange={(e) => onKindChange(e.target.value as ReportKind)}>
-            {REPORT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {REPORT_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </div>
         <Field id={`${id}-name`} label="Name" type="text" required error={errors.name?.message} registration={register('name')} />
         <div className="sm:col-span-2">
           <TextAreaField id={`${id}-description`} label="Description" rows={2} error={errors.description?.message} registration={register('description')} />

@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths';
 import type { Report } from '../api/reports-api';
 import type { ReportKind } from '../lib/report-types';
 import { REPORT_ID_PARAM, runSearch } from '../lib/views';
-import { ReportForm } from './report-form';
+import { ReportForm, ReportTypeChoice } from './report-form';
 import { ReportList } from './report-list';
 import { ReportView } from './report-view';
 
@@ -33,12 +33,8 @@ export function ReportRunner({ kind }: { kind: ReportKind | null }) {
         <h2 id="new-report-heading" className="text-xl font-semibold">
           New Report
         </h2>
-        <ReportForm
-          key={chosen}
-          kind={chosen}
-          onKindChange={(next) => setParams(withReport(runSearch(next), reportId))}
-          onCreated={(report) => setParams(withReport(new URLSearchParams(params), report.id))}
-        />
+        <ReportTypeChoice kind={chosen} onChange={(next) => setParams(withReport(runSearch(next), reportId))} />
+        <ReportForm key={chosen} kind={chosen} onCreated={(report) => setParams(withReport(new URLSearchParams(params), report.id))} />
       </section>
       {reportId && (
         <section aria-label="Report" className="rounded-box border border-base-300 p-4">

@@ -55,9 +55,10 @@ export function ReportView({ id, focusOnShow = false }: { id: string; focusOnSho
   const { data: report, isLoading, isError, refetch } = useGetReportQuery(id, { pollingInterval: settled ? 0 : REPORT_POLL_MS });
   const { save, busy } = useReportDownload();
 
+  const loaded = report !== undefined;
   useEffect(() => {
-    if (focusOnShow) headingRef.current?.focus();
-  }, [focusOnShow, id]);
+    if (focusOnShow && loaded) headingRef.current?.focus();
+  }, [focusOnShow, loaded]);
 
   if (isError && !report) {
     return (
