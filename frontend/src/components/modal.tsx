@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,6 +30,21 @@ export function Modal({
   const latestClose = useRef(onClose);
   latestClose.current = onClose;
   const firstFocus = useRef(initialFocus);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // A body taller than the dialog scrolls: it then takes the focus, so a keyboard can scroll it.
+  const [scrolls, setScrolls] = useState(false);
+
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return undefined;
+    const measure = () => setScrolls(body.scrollHeight > body.clientHeight);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(body);
+    for (const child of body.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -85,7 +100,13 @@ export function Modal({
             ✕
           </button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+        <div
+          ref={bodyRef}
+          className="min-h-0 flex-1 overflow-y-auto"
+          {...(scrolls ? { role: 'region', 'aria-labelledby': `${id}-title`, tabIndex: 0 } : {})}
+        >
+          {children}
+        </div>
         {footer && <div className="modal-action mt-0">{footer}</div>}
       </div>
       <div className="modal-backdrop" aria-hidden="true" onClick={onClose} />
