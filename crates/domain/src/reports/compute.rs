@@ -113,9 +113,9 @@ fn period(at: NaiveDateTime, interval: &str) -> String {
     }
 }
 
-fn result(summary: Vec<(&str, Value)>, tables: Vec<Table>, charts: Value) -> Value {
+fn result(summary: Vec<(&str, Value, &str)>, tables: Vec<Table>, charts: Value) -> Value {
     json!({
-        "summary": summary.into_iter().map(|(label, value)| json!({"label": label, "value": value})).collect::<Vec<_>>(),
+        "summary": summary.into_iter().map(|(label, value, kind)| json!({"label": label, "value": value, "kind": kind})).collect::<Vec<_>>(),
         "tables": tables,
         "charts": charts,
     })
@@ -189,11 +189,15 @@ fn sales_report(sales: &[Sale], interval: &str, shows: bool, products: bool) -> 
     }
     result(
         vec![
-            ("Orders", json!(orders)),
-            ("Items sold", json!(items)),
-            ("Subtotal", money(subtotal)),
-            ("Revenue", money(revenue)),
-            ("Average order value", money(average(revenue, orders))),
+            ("Orders", json!(orders), "int"),
+            ("Items sold", json!(items), "int"),
+            ("Subtotal", money(subtotal), "money"),
+            ("Revenue", money(revenue), "money"),
+            (
+                "Average order value",
+                money(average(revenue, orders)),
+                "money",
+            ),
         ],
         tables,
         json!([{"id": "revenue", "title": "Revenue over time", "kind": "line", "table": "series", "x": "period", "y": ["revenue"]}]),
@@ -293,11 +297,11 @@ fn inventory<T: ReportData + ?Sized>(tx: &mut T, report: &Report) -> Result<Valu
     }
     Ok(result(
         vec![
-            ("Items", json!(rows.len())),
-            ("Units in stock", json!(units)),
-            ("Stock value", money(value)),
-            ("Low stock", json!(low)),
-            ("Out of stock", json!(out)),
+            ("Items", json!(rows.len()), "int"),
+            ("Units in stock", json!(units), "int"),
+            ("Stock value", money(value), "money"),
+            ("Low stock", json!(low), "int"),
+            ("Out of stock", json!(out), "int"),
         ],
         vec![
             Table {
@@ -417,10 +421,10 @@ fn user_activity<T: Sales + ReportData + ?Sized>(
     let buyers = per_user.len();
     Ok(result(
         vec![
-            ("Sign-ups", json!(signups)),
-            ("Signed in", json!(signins)),
-            ("Buyers", json!(buyers)),
-            ("Orders", json!(sales.len())),
+            ("Sign-ups", json!(signups), "int"),
+            ("Signed in", json!(signins), "int"),
+            ("Buyers", json!(buyers), "int"),
+            ("Orders", json!(sales.len()), "int"),
         ],
         tables,
         json!([{"id": "signups", "title": "Sign-ups per day", "kind": "bar", "table": "signups", "x": "day", "y": ["signUps"]}]),
@@ -518,15 +522,28 @@ fn financial<T: Sales + ReportData + ?Sized>(
     }
     Ok(result(
         vec![
-            ("Orders", json!(sales.len())),
-            ("Subtotal", money(sum(|s| s.order.amounts.subtotal))),
-            ("Shipping", money(sum(|s| s.order.amounts.shipping))),
-            ("Tax", money(sum(|s| s.order.amounts.tax))),
+            ("Orders", json!(sales.len()), "int"),
+            (
+                "Subtotal",
+                money(sum(|s| s.order.amounts.subtotal)),
+                "money",
+            ),
+            (
+                "Shipping",
+                money(sum(|s| s.order.amounts.shipping)),
+                "money",
+            ),
+            ("Tax", money(sum(|s| s.order.amounts.tax)), "money"),
             (
                 "Liftgate fees",
                 money(sum(|s| s.order.amounts.lift_gate_fee)),
+                "money",
             ),
-            ("Grand total", money(sum(|s| s.order.amounts.grand_total))),
+            (
+                "Grand total",
+                money(sum(|s| s.order.amounts.grand_total)),
+                "money",
+            ),
         ],
         tables,
         Value::Array(charts),
@@ -654,8 +671,8 @@ fn performance<T: Sales + ReportData + ?Sized>(
     let revenue: Money = per.values().map(|p| p.3).sum();
     Ok(result(
         vec![
-            ("Products sold", json!(per.len())),
-            ("Revenue", money(revenue)),
+            ("Products sold", json!(per.len()), "int"),
+            ("Revenue", money(revenue), "money"),
         ],
         tables,
         Value::Array(charts),
