@@ -162,7 +162,7 @@ describe('/admin/users', () => {
       expect(revoked).toEqual([]);
       act(() => jest.advanceTimersByTime(REVOKE_AFTER_MS));
       expect(revoked).toEqual(['blob:http://localhost/users-csv']);
-      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+      expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
       jest.useRealTimers();
     });
 
@@ -184,7 +184,8 @@ describe('/admin/users', () => {
       expect(clicked[0]!.download).toBe(`users-export-${new Date().toISOString().slice(0, 10)}.csv`);
 
       status = 500;
-      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      // The button says "Exporting..." until the finished export has re-rendered it.
+      await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
       expect(await screen.findByText('Error loading export data')).toBeInTheDocument();
       expect(clicked).toHaveLength(1);
     });
