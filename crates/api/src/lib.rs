@@ -9,6 +9,7 @@ pub mod config;
 pub mod csv;
 pub mod error;
 pub mod extractors;
+pub mod guards;
 pub mod metrics;
 pub mod openapi;
 pub mod payment_window;

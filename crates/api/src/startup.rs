@@ -191,6 +191,7 @@ fn run(
     let writes = crate::catalogue_cache::CatalogueCache::write_counter();
     let frontend = Arc::new(web_assets::Frontend::new(&settings.frontend_dir));
     let openapi = ApiDoc::openapi();
+    let guards = web::Data::new(crate::guards::Guards::from_document(&openapi));
     let jobs = web::Data::from(crate::report_jobs::ReportJobs::start(state.store.clone())?);
     let state = web::Data::new(state);
     let workers = settings.workers.unwrap_or_else(|| {
@@ -206,6 +207,7 @@ fn run(
             .app_data(state.clone())
             .app_data(jobs.clone())
             .app_data(proxies.clone())
+            .app_data(guards.clone())
             .app_data(web::Data::new(
                 crate::catalogue_cache::CatalogueCache::for_worker(
                     workers,
@@ -256,6 +258,7 @@ fn run(
             )
             .service(
                 web::scope("/api")
+                    .wrap(from_fn(crate::guards::enforce))
                     .configure(routes::configure)
                     .default_service(web::to(routes::api_not_found)),
             )

@@ -29,7 +29,7 @@ pub struct SummaryJson {
 }
 
 /// The dashboard's four figures.
-#[utoipa::path(get, path = "/api/admin/summary", tag = "back office", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/admin/summary", tag = "back office", security(("bearer" = ["ADMIN"])),
     responses((status = 200, body = SummaryJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/admin/summary")]
 pub async fn summary(
@@ -104,7 +104,7 @@ pub struct InventoryJson {
 }
 
 /// Unit products and apparel variants by SKU.
-#[utoipa::path(get, path = "/api/admin/inventory", tag = "back office", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/admin/inventory", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(
         ("page" = Option<i64>, Query, description = "Page, from 1"),
         ("pageSize" = Option<i64>, Query, description = "Lines per page, 1 to 100 (default 25)"),

@@ -135,7 +135,7 @@ impl From<ApparelAdminError> for ApiError {
 
 /// Creates an apparel product with its variants (base SKU `APP-n`, variant SKUs
 /// base-SIZE-G[-COL]).
-#[utoipa::path(post, path = "/api/apparel/products", tag = "back office", security(("bearer" = [])), request_body = ApparelBody,
+#[utoipa::path(post, path = "/api/apparel/products", tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ApparelBody,
     responses((status = 201, body = ProductJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 422, description = "validation failures by field")))]
 #[post("/apparel/products")]
@@ -155,7 +155,7 @@ pub async fn create(
 
 /// Changes an apparel product and its variants (matched by size, gender and colour; one left
 /// out is deleted, or kept unavailable when orders reference it).
-#[utoipa::path(put, path = "/api/apparel/products/{id}", tag = "back office", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/apparel/products/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Apparel product id")), request_body = ApparelBody,
     responses((status = 200, body = ProductJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Apparel product not found"), (status = 422, description = "validation failures by field")))]
@@ -177,7 +177,7 @@ pub async fn update(
 }
 
 /// Deletes an apparel product no order references.
-#[utoipa::path(delete, path = "/api/apparel/products/{id}", tag = "back office", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/apparel/products/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Apparel product id")),
     responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Apparel product not found"), (status = 409, description = "orders reference it")))]
@@ -218,7 +218,7 @@ pub struct VariantStockJson {
 }
 
 /// Sets one variant's stock to the admin's count.
-#[utoipa::path(put, path = "/api/apparel/variants/{id}/stock", tag = "back office", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/apparel/variants/{id}/stock", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Variant id")), request_body = StockBody,
     responses((status = 200, body = VariantStockJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Variant not found"), (status = 422, description = "stock out of bounds")))]

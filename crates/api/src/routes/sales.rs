@@ -278,7 +278,7 @@ pub struct SalesJson {
 }
 
 /// Orders placed in a date range (UTC day bounds), with an optional status.
-#[utoipa::path(get, path = "/api/reports/purchases", tag = "back office", security(("bearer" = [])), params(RangeQuery),
+#[utoipa::path(get, path = "/api/reports/purchases", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery),
     responses((status = 200, body = SalesJson), (status = 400, description = "bad dates or status"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/reports/purchases")]
@@ -311,7 +311,7 @@ pub struct StatusBody {
 }
 
 /// Sets an order's status (recorded in its history: who, when, from, to).
-#[utoipa::path(patch, path = "/api/reports/purchases/{id}", tag = "back office", security(("bearer" = [])),
+#[utoipa::path(patch, path = "/api/reports/purchases/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Order id")), request_body = StatusBody,
     responses((status = 200, body = SaleJson), (status = 400, description = "unknown status"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin"), (status = 404, description = "Order not found")))]
@@ -391,7 +391,7 @@ pub struct CaseBreakReportJson {
 }
 
 /// Case break requests made in a date range, with an optional status (or ALL).
-#[utoipa::path(get, path = "/api/reports/case-break", tag = "back office", security(("bearer" = [])), params(RangeQuery),
+#[utoipa::path(get, path = "/api/reports/case-break", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery),
     responses((status = 200, body = CaseBreakReportJson), (status = 400, description = "bad dates or status"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/reports/case-break")]
@@ -423,7 +423,7 @@ pub struct ProcessBody {
 }
 
 /// Processes a case break request: adds the units to stock and completes it, once.
-#[utoipa::path(post, path = "/api/reports/case-break/{id}/process", tag = "back office", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/reports/case-break/{id}/process", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Case break request id")), request_body = ProcessBody,
     responses((status = 200, body = CaseBreakJson), (status = 400, description = "Please enter a valid positive number"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),

@@ -66,7 +66,7 @@ pub fn configure_files(cfg: &mut web::ServiceConfig) {
 }
 
 /// Stores a product image.
-#[utoipa::path(post, path = "/api/admin/images", tag = "back office", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/admin/images", tag = "back office", security(("bearer" = ["ADMIN"])),
     request_body(content = Vec<u8>, content_type = "image/jpeg"),
     responses((status = 201, body = UploadedJson), (status = 400, description = "not JPEG, PNG or WebP"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),

@@ -2,6 +2,7 @@
 //! SQLite file, or a fresh PostgreSQL database when `TEST_DATABASE_URL` is set).
 
 mod apparel_admin;
+mod authorization;
 mod back_office;
 mod cart;
 mod catalogue;

@@ -115,7 +115,7 @@ pub fn user_row(r: UserListItem) -> UserRow {
 }
 
 /// Lists users for the back office.
-#[utoipa::path(get, path = "/api/user/getAll", tag = "user", security(("bearer" = [])), params(UserListQuery),
+#[utoipa::path(get, path = "/api/user/getAll", tag = "user", security(("bearer" = ["ADMIN"])), params(UserListQuery),
     responses((status = 200, body = UserList), (status = 400, description = "bad paging or filter"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/user/getAll")]

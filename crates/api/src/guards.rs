@@ -1,0 +1,202 @@
+//! The guard every `/api` operation declares in the OpenAPI document (`security`: none, a
+//! signed-in user `bearer: []`, or an admin `bearer: ["ADMIN"]`), enforced before the handler
+//! runs.
+//!
+//! Why here and not only in the handlers' extractors: actix polls a handler's extractors
+//! together, so a body that fails to parse could answer 400 before the token lookup answered
+//! 403, telling a non-admin how an admin call validates. This middleware decides 401/403
+//! first, then hands the authenticated user to the `AuthUser` extractor through the request's
+//! extensions (one token lookup per request). The extractors still check, as a second line.
+
+use std::collections::HashMap;
+
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
+use actix_web::middleware::Next;
+use actix_web::{web, HttpMessage};
+use serde_json::Value;
+
+use crate::error::ApiError;
+use crate::extractors::{authenticate, AuthUser, ADMIN_REQUIRED};
+
+/// Who may call an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guard {
+    /// Anyone.
+    Public,
+    /// Any signed-in, active user (ownership is the use case's concern).
+    SignedIn,
+    /// An active user with the ADMIN role.
+    Admin,
+}
+
+/// One operation's path template, split into segments (`None` for a `{parameter}`).
+#[derive(Debug)]
+struct Template {
+    segments: Vec<Option<String>>,
+    guard: Guard,
+}
+
+impl Template {
+    /// How well `path` fits: `None` when it does not, else the number of literal segments
+    /// (so `/api/shows/types` prefers its own operation to `/api/shows/{id}`).
+    fn fit(&self, path: &[&str]) -> Option<usize> {
+        if path.len() != self.segments.len() {
+            return None;
+        }
+        let mut literal = 0;
+        for (want, got) in self.segments.iter().zip(path) {
+            match want {
+                Some(text) if text == got => literal += 1,
+                Some(_) => return None,
+                None => {}
+            }
+        }
+        Some(literal)
+    }
+}
+
+/// The guards of the document's operations, by method.
+#[derive(Debug, Default)]
+pub struct Guards(HashMap<Method, Vec<Template>>);
+
+impl Guards {
+    /// Reads every operation's guard from the OpenAPI document.
+    ///
+    /// # Panics
+    /// At start-up, on a `security` the shop does not know (a role other than ADMIN, another
+    /// scheme): a route must not be served under a guard nobody enforces.
+    #[must_use]
+    pub fn from_document(doc: &utoipa::openapi::OpenApi) -> Self {
+        let doc = serde_json::to_value(doc).unwrap_or_default();
+        let mut guards = Guards::default();
+        for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+            for (method, op) in item.as_object().into_iter().flatten() {
+                let Ok(method) = Method::from_bytes(method.to_uppercase().as_bytes()) else {
+                    continue;
+                };
+                let template = Template {
+                    segments: path
+                        .split('/')
+                        .map(|s| (!s.starts_with('{')).then(|| s.to_owned()))
+                        .collect(),
+                    guard: guard_of(op).unwrap_or_else(|e| panic!("{method} {path}: {e}")),
+                };
+                guards.0.entry(method).or_default().push(template);
+            }
+        }
+        guards
+    }
+
+    /// The guard of the operation `method path` names, if the document has one.
+    #[must_use]
+    pub fn of(&self, method: &Method, path: &str) -> Option<Guard> {
+        let segments: Vec<&str> = path.split('/').collect();
+        self.0
+            .get(method)?
+            .iter()
+            .filter_map(|t| t.fit(&segments).map(|score| (score, t.guard)))
+            .max_by_key(|(score, _)| *score)
+            .map(|(_, guard)| guard)
+    }
+}
+
+/// The guard an operation's `security` declares.
+///
+/// # Errors
+/// A description of a requirement the shop does not enforce.
+pub fn guard_of(op: &Value) -> Result<Guard, String> {
+    let Some(requirements) = op.get("security").and_then(Value::as_array) else {
+        return Ok(Guard::Public);
+    };
+    let [requirement] = requirements.as_slice() else {
+        return Err(format!(
+            "one security requirement expected, got {requirements:?}"
+        ));
+    };
+    let scopes = requirement
+        .get("bearer")
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("only the bearer scheme is enforced, got {requirement}"))?;
+    match scopes.iter().map(Value::as_str).collect::<Vec<_>>()[..] {
+        [] => Ok(Guard::SignedIn),
+        [Some("ADMIN")] => Ok(Guard::Admin),
+        _ => Err(format!("unknown roles {scopes:?}")),
+    }
+}
+
+/// Answers 401/403 before the handler when the operation's guard refuses the caller, and
+/// otherwise passes the authenticated user on to the handler's `AuthUser`.
+///
+/// # Errors
+/// The guard's refusal as an [`ApiError`] answer.
+pub async fn enforce(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let guard = req
+        .app_data::<web::Data<Guards>>()
+        .and_then(|g| g.of(req.method(), req.path()))
+        .unwrap_or(Guard::Public);
+    if guard != Guard::Public {
+        let user: AuthUser = authenticate(req.request().clone()).await?;
+        if guard == Guard::Admin && !user.role.is_admin() {
+            return Err(ApiError::Forbidden(ADMIN_REQUIRED.into()).into());
+        }
+        req.extensions_mut().insert(user);
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_left_body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn guards() -> Guards {
+        let value = json!({
+            "openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+            "paths": {
+                "/api/shows/{id}": {"get": {"responses": {}}, "put": {"security": [{"bearer": ["ADMIN"]}], "responses": {}}},
+                "/api/shows/types": {"post": {"security": [{"bearer": ["ADMIN"]}], "responses": {}}},
+                "/api/cart/{cartId}": {"get": {"security": [{"bearer": []}], "responses": {}}}
+            }
+        });
+        let doc: utoipa::openapi::OpenApi = serde_json::from_value(value).expect("document");
+        Guards::from_document(&doc)
+    }
+
+    #[test]
+    fn each_method_and_path_finds_its_operations_guard() {
+        let g = guards();
+        assert_eq!(g.of(&Method::GET, "/api/shows/abc"), Some(Guard::Public));
+        assert_eq!(g.of(&Method::PUT, "/api/shows/abc"), Some(Guard::Admin));
+        assert_eq!(g.of(&Method::POST, "/api/shows/types"), Some(Guard::Admin));
+        assert_eq!(g.of(&Method::GET, "/api/cart/c1"), Some(Guard::SignedIn));
+        assert_eq!(g.of(&Method::GET, "/api/cart/c1/extra"), None);
+        assert_eq!(g.of(&Method::DELETE, "/api/shows/abc"), None);
+    }
+
+    #[test]
+    fn a_literal_segment_wins_over_a_parameter() {
+        let g = guards();
+        // GET /api/shows/types is not declared, so the parameter route is the only fit.
+        assert_eq!(g.of(&Method::GET, "/api/shows/types"), Some(Guard::Public));
+        assert_eq!(g.of(&Method::POST, "/api/shows/types"), Some(Guard::Admin));
+    }
+
+    #[test]
+    fn unknown_roles_and_schemes_are_refused() {
+        assert_eq!(guard_of(&json!({})), Ok(Guard::Public));
+        assert_eq!(
+            guard_of(&json!({"security": [{"bearer": []}]})),
+            Ok(Guard::SignedIn)
+        );
+        assert!(guard_of(&json!({"security": [{"bearer": ["OWNER"]}]})).is_err());
+        assert!(guard_of(&json!({"security": [{"apiKey": []}]})).is_err());
+        assert!(guard_of(&json!({"security": [{"bearer": []}, {"bearer": ["ADMIN"]}]})).is_err());
+    }
+}
