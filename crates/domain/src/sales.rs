@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use crate::checkout::Order;
 use crate::ids::{OrderId, ProductId, UserId};
 use crate::money::Money;
-use crate::ports::{Audit, AuditEntry, Sales, Store, StoreError};
+use crate::ports::{Audit, AuditEntry, Catalogue, Sales, Store, StoreError};
 use crate::profile::FieldErrors;
 use crate::status::{CaseBreakStatus, OrderStatus};
 
@@ -354,6 +354,8 @@ pub fn process_case_break(
                 .map_or(CaseBreakStatus::Completed, |c| c.status);
             return Err(SalesError::AlreadyClosed(now_status));
         }
+        // The unit stock the storefront shows changed: every node's read cache drops it.
+        tx.bump_catalogue_version()?;
         let after = tx.case_break(id)?.ok_or(SalesError::CaseBreakNotFound)?;
         tx.record_audit(&AuditEntry::new(
             actor,

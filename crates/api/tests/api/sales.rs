@@ -276,3 +276,82 @@ async fn a_case_break_from_a_unit_purchase_is_processed_exactly_once() {
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.db.audit_rows("case_break").expect("audit").len(), 1);
 }
+
+/// The storefront's product as its (cached) read answers it.
+async fn shown(app: &TestApp, id: &str) -> Value {
+    expect(
+        app.get(&format!("/api/products/{id}")).await,
+        StatusCode::OK,
+    )
+    .await
+}
+
+/// Waits (up to 2 s: other nodes re-read the catalogue version every 250 ms) until `field` of
+/// the storefront's product reads `want`.
+async fn shown_becomes(app: &TestApp, id: &str, field: impl Fn(&Value) -> Value, want: Value) {
+    let mut last = Value::Null;
+    for _ in 0..40 {
+        last = field(&shown(app, id).await);
+        if last == want {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the storefront still shows {last} for {id}, not {want}");
+}
+
+#[tokio::test]
+async fn the_storefronts_cached_stock_follows_purchases_and_processed_case_breaks() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let s = app.db.quote_samples().expect("samples");
+    let units = |p: &Value| p["unitProduct"]["availableStock"].clone();
+    app.db.set_unit_stock(&s.breakable.0, 5).expect("units");
+    // Read (and so cached) before anything is sold.
+    assert_eq!(units(&shown(&app, &s.breakable.0).await), json!(5));
+
+    let b = buyer(&app, "stockwatch@example.com").await;
+    for _ in 0..2 {
+        b.add(&app, &s.breakable.0, true, None).await;
+    }
+    buy(&app, &b).await;
+    shown_becomes(&app, &s.breakable.0, units, json!(3)).await;
+
+    // Five more: three from stock, two short as a case break request.
+    for _ in 0..5 {
+        b.add(&app, &s.breakable.0, true, None).await;
+    }
+    buy(&app, &b).await;
+    shown_becomes(&app, &s.breakable.0, units, json!(0)).await;
+    let report = admin_get(&app, &admin, "/api/reports/case-break?status=PENDING").await;
+    let id = report["data"][0]["id"]
+        .as_str()
+        .expect("request id")
+        .to_owned();
+    let res = app
+        .send(
+            Method::POST,
+            &format!("/api/reports/case-break/{id}/process"),
+            Some(&admin),
+            Some(&json!({"quantityAdded": 12})),
+        )
+        .await;
+    expect(res, StatusCode::OK).await;
+    shown_becomes(&app, &s.breakable.0, units, json!(12)).await;
+
+    // An apparel variant's stock likewise.
+    let (product, variant, _) = s.variants[0].clone();
+    let stock_of = |p: &Value| {
+        p["variants"]
+            .as_array()
+            .and_then(|vs| vs.iter().find(|v| v["id"] == variant.as_str()))
+            .map_or(Value::Null, |v| v["availableStock"].clone())
+    };
+    let before = stock_of(&shown(&app, &product).await)
+        .as_i64()
+        .expect("variant stock");
+    assert!(before >= 1, "the demo variant is in stock");
+    b.add(&app, &product, false, Some(&variant)).await;
+    buy(&app, &b).await;
+    shown_becomes(&app, &product, stock_of, json!(before - 1)).await;
+}

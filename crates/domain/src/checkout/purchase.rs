@@ -205,7 +205,7 @@ where
     if request.shipping_address_id.as_ref() != Some(&address.id) {
         return Err(CheckoutError::WrongAddress);
     }
-    take_variants(tx, &plan)?;
+    let took_variants = take_variants(tx, &plan)?;
     tx.release_holds(&session.id)?;
     let order = tx.insert_order(&NewOrder {
         user_id: user.clone(),
@@ -218,7 +218,11 @@ where
         items: items(&plan),
         created_on: now,
     })?;
-    take_units(tx, &plan, &order, now)?;
+    let took_units = take_units(tx, &plan, &order, now)?;
+    if took_variants || took_units {
+        // The storefront shows counted stock: every node's read cache must drop the old figure.
+        tx.bump_catalogue_version()?;
+    }
     tx.clear_cart(&session.cart_id)?;
     if !tx.close_session(&session.id, SessionStatus::Used, Some(&order), now)? {
         // Only possible without the row lock; roll back rather than make a second order.
@@ -227,9 +231,12 @@ where
     Ok(Outcome::Created(order))
 }
 
-/// Takes the variant items the session held (in id order, so purchases lock rows alike).
-fn take_variants<T: Stock + ?Sized>(tx: &mut T, plan: &Plan) -> Result<(), CheckoutError> {
+/// Takes the variant items the session held (in id order, so purchases lock rows alike);
+/// answers whether it took any.
+fn take_variants<T: Stock + ?Sized>(tx: &mut T, plan: &Plan) -> Result<bool, CheckoutError> {
+    let mut took = false;
     for (id, (wanted, line)) in plan.variant_needs() {
+        took = true;
         if !tx.take_variant_stock(&id, wanted)? {
             let stock = tx.lock_variant_stock(std::slice::from_ref(&id))?;
             return Err(CheckoutError::OnlyLeft {
@@ -243,17 +250,19 @@ fn take_variants<T: Stock + ?Sized>(tx: &mut T, plan: &Plan) -> Result<(), Check
             });
         }
     }
-    Ok(())
+    Ok(took)
 }
 
 /// Takes units of case-breakable products from the unit stock; any shortfall becomes one
-/// PENDING case break request for the product (decisions.md "Stock").
+/// PENDING case break request for the product (decisions.md "Stock"). Answers whether any
+/// unit stock was taken.
 fn take_units<T: Stock + ?Sized>(
     tx: &mut T,
     plan: &Plan,
     order: &OrderId,
     now: NaiveDateTime,
-) -> Result<(), CheckoutError> {
+) -> Result<bool, CheckoutError> {
+    let mut took = false;
     for line in plan
         .lines
         .iter()
@@ -263,11 +272,12 @@ fn take_units<T: Stock + ?Sized>(
             continue;
         };
         let taken = tx.take_unit_stock(&unit.id, line.units)?;
+        took |= taken > 0;
         if taken < line.units {
             tx.insert_case_break_request(&line.product.id, order, line.units - taken, now)?;
         }
     }
-    Ok(())
+    Ok(took)
 }
 
 /// The order's items: a line's cases and its units are separate items.
