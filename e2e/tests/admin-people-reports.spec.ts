@@ -41,8 +41,8 @@ const whole = (n: number) => new Intl.NumberFormat('en-US').format(n);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** Today's date in UTC, as the server names its export files and bounds its days. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
-/** An order's short number, as the screens show it (the id's first group, upper case). */
-const orderNumber = (id: string) => id.split('-')[0]!.toUpperCase();
+/** An order's short number, as the screens show it (the last eight hex digits of its id, upper case). */
+const orderNumber = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });

@@ -11,3 +11,10 @@ export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
 
 /** "Retail" for "retail"; an unknown code as it is. */
 export const orderTypeLabel = (type: string): string => ORDER_TYPE_LABELS[type as OrderType] ?? type;
+
+/**
+ * An order's short number for people (the buyer's history, the back office): the last eight
+ * hex digits of its id, upper case. Order ids are UUIDv7: their first group is the clock, shared
+ * by every order placed within the same 65 seconds, while their tail is random.
+ */
+export const orderNumber = (id: string): string => id.replace(/-/g, '').slice(-8).toUpperCase();

@@ -102,7 +102,7 @@ describe('/profile', () => {
       ],
     });
     const orders = within(await screen.findByRole('region', { name: 'Your Orders' }));
-    expect(await orders.findByRole('button', { name: 'View details of order 0ABC0000' })).toBeInTheDocument();
+    expect(await orders.findByRole('button', { name: 'View details of order ABC00001' })).toBeInTheDocument();
     expect(orders.getByText('Processing')).toBeInTheDocument();
   });
 

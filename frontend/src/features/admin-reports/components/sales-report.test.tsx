@@ -61,7 +61,7 @@ describe('the sales report (?type=sales)', () => {
     expect(within(totals).getByText('Total Orders').nextElementSibling).toHaveTextContent('2');
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first!).getAllByRole('cell').slice(0, -1).map((c) => c.textContent)).toEqual([
-      '0190AAAA',
+      '00000001',
       formatDateTime('2026-07-02T18:00:00.000Z'),
       'Ann Blastann.blast@example.com',
       'Pending',
@@ -101,18 +101,18 @@ describe('the sales report (?type=sales)', () => {
       },
     });
     await screen.findByText('Ann Blast');
-    const group = screen.getByRole('group', { name: 'Status of order 0190AAAA' });
+    const group = screen.getByRole('group', { name: 'Status of order 00000001' });
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Processing', 'Completed', 'Failed']);
     // Bob's order is COMPLETED: that button is the current status.
-    expect(screen.getByRole('button', { name: 'Set order 0190BBBB to Completed' })).toBeDisabled();
-    await user.click(within(group).getByRole('button', { name: 'Set order 0190AAAA to Processing' }));
+    expect(screen.getByRole('button', { name: 'Set order 00000002 to Completed' })).toBeDisabled();
+    await user.click(within(group).getByRole('button', { name: 'Set order 00000001 to Processing' }));
     expect(await screen.findByText('Purchase order request processed successfully')).toBeInTheDocument();
     const [patch] = sent(`PATCH /api/reports/purchases/${ann.id}`);
     expect(bodies).toEqual([{ status: 'PROCESSING' }]);
     expect(patch!.headers.get('authorization')).toBe('Bearer token-123');
-    const row = screen.getByRole('group', { name: 'Status of order 0190AAAA' }).closest('tr')!;
+    const row = screen.getByRole('group', { name: 'Status of order 00000001' }).closest('tr')!;
     await waitFor(() => expect(within(row).getByText('Processing', { selector: '.badge' })).toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Set order 0190AAAA to Processing' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Set order 00000001 to Processing' })).toBeDisabled();
   });
 
   it("says §8's failure with the server's message, or the fallback", async () => {
@@ -120,10 +120,10 @@ describe('the sales report (?type=sales)', () => {
     let answer: [number, unknown] = [404, { message: 'Order not found' }];
     setup({ [`PATCH /api/reports/purchases/${ann.id}`]: () => answer });
     await screen.findByText('Ann Blast');
-    await user.click(screen.getByRole('button', { name: 'Set order 0190AAAA to Failed' }));
+    await user.click(screen.getByRole('button', { name: 'Set order 00000001 to Failed' }));
     expect(await screen.findByText('Failed to process request: Order not found')).toBeInTheDocument();
     answer = [500, {}];
-    await user.click(screen.getByRole('button', { name: 'Set order 0190AAAA to Failed' }));
+    await user.click(screen.getByRole('button', { name: 'Set order 00000001 to Failed' }));
     expect(await screen.findByText('Failed to process request: Failed to update purchase order status')).toBeInTheDocument();
   });
 
@@ -145,9 +145,9 @@ describe('the sales report (?type=sales)', () => {
         return [200, current];
       },
     });
-    const open = await screen.findByRole('button', { name: 'Details of order 0190AAAA' });
+    const open = await screen.findByRole('button', { name: 'Details of order 00000001' });
     await user.click(open);
-    const dialog = screen.getByRole('dialog', { name: 'Order 0190AAAA' });
+    const dialog = screen.getByRole('dialog', { name: 'Order 00000001' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByText('ann.blast@example.com')).toBeInTheDocument();
     expect(within(dialog).getByText('(701) 555-0100')).toBeInTheDocument();
@@ -173,12 +173,12 @@ describe('the sales report (?type=sales)', () => {
       `Placed as Pending by the shop on ${formatDateTime('2026-07-02T18:00:00.000Z')}`,
     ]);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Set order 0190AAAA to Completed' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Set order 00000001 to Completed' }));
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
     expect(within(history).getAllByRole('listitem')[1]).toHaveTextContent(
       `Pending → to Completed by admin@shop.localhost on ${formatDateTime('2026-07-04T15:00:00.000Z')}`,
     );
-    expect(within(dialog).getByRole('button', { name: 'Set order 0190AAAA to Completed' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Set order 00000001 to Completed' })).toBeDisabled();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

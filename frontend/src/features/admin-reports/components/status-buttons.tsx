@@ -1,5 +1,5 @@
 import type { Sale } from '../api/reports-api';
-import { orderNumber } from '../lib/display';
+import { orderNumber } from '@/lib/orders';
 import { ORDER_STATUS_ACTIONS, STATUS_LABELS } from '../lib/statuses';
 
 const SIZE = { xs: 'btn-xs', sm: 'btn-sm' } as const;

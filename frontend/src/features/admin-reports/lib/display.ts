@@ -6,5 +6,3 @@ export function formatDateTime(text: string): string {
   return Number.isNaN(date.getTime()) ? text : moment.format(date);
 }
 
-/** An order's short number, as the buyer's order history shows it (the id's first group, upper case). */
-export const orderNumber = (id: string): string => (id.split('-')[0] ?? id).toUpperCase();

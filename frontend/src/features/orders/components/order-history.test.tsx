@@ -37,8 +37,8 @@ describe('OrderHistory', () => {
     const rows = await screen.findAllByRole('row');
     expect(search).toBe('?page=1&pageSize=25');
     expect(rows.slice(1).map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent))).toEqual([
-      ['0AAA1111', 'Nov 21, 2026', 'Completed', '12', '$1,234.50'],
-      ['0BBB3333', 'Nov 20, 2026', 'Pending', '3', '$115.00'],
+      ['11112222', 'Nov 21, 2026', 'Completed', '12', '$1,234.50'],
+      ['33334444', 'Nov 20, 2026', 'Pending', '3', '$115.00'],
     ]);
   });
 
@@ -62,23 +62,23 @@ describe('OrderHistory', () => {
       'GET /api/orders/0aaa1111-2222': () => [200, detail],
     });
     renderAt(<OrderHistory />, { preloadedState: signedInState() });
-    const view = await screen.findByRole('button', { name: 'View details of order 0AAA1111' });
+    const view = await screen.findByRole('button', { name: 'View details of order 11112222' });
     expect(view).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(view);
-    const items = await screen.findByRole('table', { name: 'Items of order 0AAA1111' });
+    const items = await screen.findByRole('table', { name: 'Items of order 11112222' });
     expect(within(items).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
       'Comet RackAF-12Case$66.90$133.80',
       'Comet RackAF-1-u3Unit$7.99$1.00',
       'Cody B HoodieAPP-0001-M-U1Item$24.99$24.99',
     ]);
-    const totals = screen.getByLabelText('Totals of order 0AAA1111');
+    const totals = screen.getByLabelText('Totals of order 11112222');
     expect(
       within(totals)
         .getAllByRole('term')
         .map((t) => `${t.textContent}=${t.nextElementSibling?.textContent}`),
     ).toEqual(['Order type=Wholesale', 'Subtotal=$10.01', 'Shipping=$20.02', 'Liftgate fee=$100.00', 'Tax=$3.03', 'Grand total=$5.55']);
     expect(screen.getByText('Liftgate delivery')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Hide details of order 0AAA1111' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Hide details of order 11112222' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('says when there are no orders yet', async () => {

@@ -4,7 +4,7 @@ import { Loading } from '@/components/loading';
 import { Pagination } from '@/components/pagination';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
-import { orderTypeLabel } from '@/lib/orders';
+import { orderNumber, orderTypeLabel } from '@/lib/orders';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@/lib/paths';
 import { useGetOrderQuery, useGetOrdersQuery, type Order, type OrderItem } from '../api/orders-api';
 
@@ -26,8 +26,6 @@ export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 /** Case, unit, or one apparel item. */
 const itemKind = (item: OrderItem) => (item.variantId ? 'Item' : item.isUnit ? 'Unit' : 'Case');
 
-/** The short order number shown to the buyer (the id's first part). */
-export const orderNumber = (id: string) => id.split('-')[0].toUpperCase();
 
 function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge-sm ${STATUS_BADGES[status] ?? 'badge-ghost'}`}>{statusLabel(status)}</span>;
