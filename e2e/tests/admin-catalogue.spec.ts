@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, mainNav, signIn, signInAsAdmin, signUp, storedSession, toast, uniqueEmail } from './helpers';
+import { dataRows, expectAccessible, heading, mainNav, money, signIn, signInAsAdmin, signUp, stamp, storedSession, toast, uniqueEmail } from './helpers';
 
 // The back office's catalogue (issue 11): products from create to delete as the shop shows
 // them, brands, show types and apparel types, a brand in use that cannot go, the inventory
@@ -25,14 +25,9 @@ interface InventoryPage {
   pagination: { totalItems: number; hasMore: boolean };
 }
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
-const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-/** A table's data rows (the header row has no cells). */
-const dataRows = (table: Locator) => table.getByRole('row').filter({ has: table.page().getByRole('cell') });
 const rowOf = (table: Locator, name: string) => dataRows(table).filter({ has: table.page().getByText(name, { exact: true }) });
 
 async function metadata(request: APIRequestContext): Promise<Record<'brands' | 'categories' | 'colors' | 'effects', Named[]>> {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { ADMIN, PASSWORD, expectAccessible, mainNav, signInAsAdmin, storedSession, submitSignIn, toast, uniqueEmail } from './helpers';
+import { ADMIN, dataRows, expectAccessible, heading, mainNav, money, orderNumber, PASSWORD, signInAsAdmin, stamp, storedSession, submitSignIn, toast, uniqueEmail } from './helpers';
 
 // The back office's people and money (issue 12): a user created, given another role,
 // their password reset (the old one and the old session stop working) and the users exported;
@@ -35,20 +35,13 @@ interface SummaryFigure {
   kind?: string;
 }
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
-const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const whole = (n: number) => new Intl.NumberFormat('en-US').format(n);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** Today's date in UTC, as the server names its export files and bounds its days. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
-/** An order's short number, as the screens show it (the last eight hex digits of its id, upper case). */
-const orderNumber = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-/** A table's data rows (the header row has no cells). */
-const dataRows = (table: Locator) => table.getByRole('row').filter({ has: table.page().getByRole('cell') });
 
 /** A success toast saying `message`, then dismissed (so the next one with the same words is the next action's). */
 async function seeToast(page: Page, message: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, signInAsAdmin, toast } from './helpers';
+import { dataRows, expectAccessible, heading, money, signInAsAdmin, stamp, toast } from './helpers';
 
 // The back office's shows (a show's lines chosen in the product picker) and apparel (variants
 // generated for a colour), each seen afterwards on the storefront. Wording from back-office.md
@@ -14,10 +14,6 @@ interface ApiProduct {
   unitProduct: { sku: string } | null;
 }
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
-const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-const dataRows = (table: Locator) => table.getByRole('row').filter({ has: table.page().getByRole('cell') });
 
 /** Two fireworks of the demo shop: one for a case line, one that sells units for a unit line. */
 async function pickLineProducts(page: Page): Promise<{ caseProduct: ApiProduct; unitProduct: ApiProduct }> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, mainNav, pickVariant, signIn, signUp, storedSession, uniqueEmail, type ApiVariant } from './helpers';
+import { expectAccessible, mainNav, money, orderNumber, pickVariant, signIn, signUp, storedSession, uniqueEmail, type ApiVariant } from './helpers';
 
 // The whole purchase against the demo shop: cart, profile, the server's order summary for each
 // delivery choice, the sandbox payment window (declined, then paid) and the order afterwards.
@@ -47,7 +47,6 @@ const ORDER_TYPES: Record<string, string> = {
   wholesale: 'Wholesale',
   combo: 'Combo',
 };
-const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const bearer = (s: Session) => ({ Authorization: `Bearer ${s.token}` });
 
 /** What POST /api/cart/{cartId}/quote answers for a delivery choice. */
@@ -357,13 +356,13 @@ test('a buyer fills the cart, completes the profile, accepts the terms and pays 
   await expect(page.getByRole('heading', { level: 1, name: 'Your Account' })).toBeVisible();
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   const history = page.getByRole('table', { name: 'Your orders, newest first' });
-  const orderNumber = order.id.replace(/-/g, '').slice(-8).toUpperCase();
-  const row = history.getByRole('row').filter({ hasText: orderNumber });
+  const number = orderNumber(order.id);
+  const row = history.getByRole('row').filter({ hasText: number });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(money(atTerminal.grandTotal));
   await expect(row.getByRole('cell').nth(3)).toHaveText('4');
-  await row.getByRole('button', { name: `View details of order ${orderNumber}` }).click();
-  const totals = page.getByRole('group', { name: `Totals of order ${orderNumber}` });
+  await row.getByRole('button', { name: `View details of order ${number}` }).click();
+  const totals = page.getByRole('group', { name: `Totals of order ${number}` });
   await expect(totals).toContainText(money(atTerminal.grandTotal));
   await expect(page.getByText('Freight terminal')).toBeVisible();
   await expectAccessible(page);

@@ -84,3 +84,18 @@ export async function pickVariant(scope: Page | Locator, v: ApiVariant): Promise
   const color = scope.getByRole('group', { name: 'Color' });
   if (await color.isVisible()) await color.getByRole('radio', { name: v.color?.name ?? 'Standard', exact: true }).check();
 }
+
+/** A run-unique upper-case tag for names, since the specs share one database. */
+export const stamp = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+
+/** Dollars as the shop shows them ($1,234.50). */
+export const money = (n: number): string => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+
+/** An order's short number, as the screens show it (the last eight hex digits of its id, upper case). */
+export const orderNumber = (id: string): string => id.replace(/-/g, '').slice(-8).toUpperCase();
+
+/** The page's level-1 heading named exactly `name`. */
+export const heading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** A table's data rows (the header row has no cells). */
+export const dataRows = (table: Locator): Locator => table.getByRole('row').filter({ has: table.page().getByRole('cell') });
