@@ -843,6 +843,13 @@ pub trait Carts {
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn cart_lines(&mut self, cart: &CartId) -> Result<Vec<StoredLine>, StoreError>;
 
+    /// The products the cart's lines name (any kind, with their relations, as
+    /// [`Catalogue::products_by_id`] answers them); a product deleted since is absent.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_products(&mut self, cart: &CartId) -> Result<Vec<Product>, StoreError>;
+
     /// Creates or replaces the line of `product` (and `variant`) with these quantities.
     ///
     /// # Errors

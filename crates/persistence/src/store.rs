@@ -445,6 +445,10 @@ impl Carts for Tx<'_> {
         q(carts::lines(self.conn, cart))
     }
 
+    fn cart_products(&mut self, cart: &CartId) -> Result<Vec<Product>, StoreError> {
+        q(catalogue::cart_products(self.conn, cart.as_str()))
+    }
+
     fn put_cart_line(
         &mut self,
         cart: &CartId,

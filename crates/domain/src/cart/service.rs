@@ -238,8 +238,11 @@ fn view<T: Carts + Catalogue + ?Sized>(
     cart: &CartId,
 ) -> Result<Cart, CartError> {
     let stored = tx.cart_lines(cart)?;
-    let ids: Vec<ProductId> = stored.iter().map(|l| l.product_id.clone()).collect();
-    let products = tx.products_by_id(&ids)?;
+    let products = if stored.is_empty() {
+        Vec::new()
+    } else {
+        tx.cart_products(cart)?
+    };
     let lines = stored
         .into_iter()
         .filter_map(|l| {
