@@ -1,4 +1,5 @@
-//! The `shop` binary: `shop serve` (default), `shop migrate`, `shop seed --products N`.
+//! The `shop` binary: `shop serve` (default), `shop migrate`, `shop seed --products N`,
+//! `shop backup PATH`, `shop restore PATH`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -38,6 +39,18 @@ enum Command {
         #[arg(long)]
         demo: bool,
     },
+    /// Write a consistent copy of the live SQLite database to PATH while the shop serves
+    /// (PostgreSQL: use pg_dump, see README).
+    Backup {
+        /// Where to write the copy (must not exist).
+        path: std::path::PathBuf,
+    },
+    /// Replace the SQLite database with the backup at PATH, after an integrity check. Stop
+    /// every server using the database first; the replaced file is kept as *.before-restore.
+    Restore {
+        /// The backup to restore.
+        path: std::path::PathBuf,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -58,6 +71,8 @@ fn main() -> std::process::ExitCode {
         }),
         Command::Migrate => migrate(&settings),
         Command::Seed { products, demo } => seed(&settings, products, demo),
+        Command::Backup { path } => backup(&settings, &path),
+        Command::Restore { path } => restore(&settings, &path),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -115,5 +130,29 @@ fn seed(settings: &Settings, products: u64, demo: bool) -> Result<(), AnyError> 
         "added {added} products in {:.1}s",
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+fn backup(settings: &Settings, path: &std::path::Path) -> Result<(), AnyError> {
+    if settings.database_url.trim_start().starts_with("postgres") {
+        return Err("a PostgreSQL shop is backed up with pg_dump (see README, Backups)".into());
+    }
+    let db = persistence::Db::connect(&settings.database_url, 1)?;
+    let started = Instant::now();
+    let bytes = db.backup_to(path)?;
+    println!(
+        "backed up to {} ({bytes} bytes) in {:.1}s",
+        path.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn restore(settings: &Settings, path: &std::path::Path) -> Result<(), AnyError> {
+    let kept = persistence::restore_sqlite(path, &settings.database_url)?;
+    println!("restored {}", path.display());
+    if let Some(kept) = kept {
+        println!("the database it replaced is kept as {}", kept.display());
+    }
     Ok(())
 }

@@ -102,7 +102,7 @@ impl std::fmt::Display for Backend {
 
 /// A parsed database URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Target {
+pub(crate) enum Target {
     Sqlite(PathBuf),
     Postgres(String),
 }
@@ -111,7 +111,7 @@ impl Target {
     /// `postgres://` / `postgresql://` URLs go to PostgreSQL; `sqlite://path`, `sqlite:path` and a
     /// bare path to a SQLite file. In-memory SQLite is refused: each pooled connection would get
     /// its own empty database.
-    fn parse(url: &str) -> Result<Self, DbError> {
+    pub(crate) fn parse(url: &str) -> Result<Self, DbError> {
         let url = url.trim();
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             return Ok(Self::Postgres(url.to_owned()));

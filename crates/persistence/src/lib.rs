@@ -11,6 +11,7 @@
 mod macros;
 
 mod audit;
+mod backup;
 mod carts;
 mod catalogue;
 mod checkout;
@@ -31,6 +32,7 @@ pub mod test_support;
 mod tests;
 mod users;
 
+pub use backup::restore_sqlite;
 pub(crate) use connection::DbConnection;
 pub use connection::{Backend, Db};
 pub use error::DbError;

@@ -4,6 +4,7 @@
 mod apparel_admin;
 mod authorization;
 mod back_office;
+mod backup;
 mod cart;
 mod catalogue;
 mod catalogue_cache;

@@ -17,6 +17,7 @@ use crate::error::DbError;
 use crate::migrations::run_migrations;
 
 pub use demo::QuoteSamples;
+pub use stock::order_item_counts;
 
 /// The environment variable naming a PostgreSQL server for tests.
 pub const TEST_DATABASE_URL: &str = "TEST_DATABASE_URL";

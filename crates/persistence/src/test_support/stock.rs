@@ -2,7 +2,7 @@
 //! diesel of their own).
 
 use chrono::NaiveDateTime;
-use diesel::dsl::{count_star, sum};
+use diesel::dsl::{count, count_star, sum};
 use diesel::prelude::*;
 
 use super::TestDatabase;
@@ -292,4 +292,21 @@ impl TestDatabase {
             .execute(&mut *conn)?;
         Ok(())
     }
+}
+
+/// Every order of `db` with its number of items (backups and restores read a database that no
+/// [`TestDatabase`] owns).
+///
+/// # Errors
+/// Database failures.
+pub fn order_item_counts(
+    db: &crate::Db,
+) -> Result<std::collections::HashMap<String, i64>, DbError> {
+    let mut conn = db.get()?;
+    let rows: Vec<(String, i64)> = orders::table
+        .left_join(order_items::table)
+        .group_by(orders::id)
+        .select((orders::id, count(order_items::id.nullable())))
+        .load(&mut *conn)?;
+    Ok(rows.into_iter().collect())
 }
