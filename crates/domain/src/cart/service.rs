@@ -83,9 +83,9 @@ pub fn add(
     store.write(|tx| {
         owned(tx, user, cart)?;
         let product = sellable(tx, change)?;
-        set_line(tx, cart, change, product.as_ref(), |q| q + 1, now)?;
-        view(tx, user, cart)
-    })
+        set_line(tx, cart, change, product.as_ref(), |q| q + 1, now)
+    })?;
+    after_write(store, user, cart)
 }
 
 /// Sets the cases (or units) of a line; 0 removes them, and a line with neither is removed.
@@ -113,9 +113,9 @@ pub fn update_quantity(
         } else {
             tx.find_product(&change.product_id)?
         };
-        set_line(tx, cart, change, product.as_ref(), |_| quantity, now)?;
-        view(tx, user, cart)
-    })
+        set_line(tx, cart, change, product.as_ref(), |_| quantity, now)
+    })?;
+    after_write(store, user, cart)
 }
 
 /// Writes the line `change` names with `f` applied to its cases or units (apparel items and
@@ -174,8 +174,16 @@ pub fn remove(
     store.write(|tx| {
         owned(tx, user, cart)?;
         tx.delete_cart_line(cart, product, variant.as_ref())?;
-        view(tx, user, cart)
-    })
+        Ok::<_, CartError>(())
+    })?;
+    after_write(store, user, cart)
+}
+
+/// The cart as it stands once a change committed, read in its own read transaction: on
+/// SQLite the write lock is held only for the change itself, not for reading back the
+/// products of every line.
+fn after_write(store: &impl Store, user: &UserId, cart: &CartId) -> Result<Cart, CartError> {
+    store.read(|tx| view(tx, user, cart))
 }
 
 fn find<'a>(
