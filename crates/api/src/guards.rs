@@ -18,7 +18,7 @@ use actix_web::{web, HttpMessage};
 use serde_json::Value;
 
 use crate::error::ApiError;
-use crate::extractors::{authenticate, AuthUser, ADMIN_REQUIRED};
+use crate::extractors::{authenticate, ADMIN_REQUIRED};
 
 /// Who may call an operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,11 +140,22 @@ pub async fn enforce(
         .and_then(|g| g.of(req.method(), req.path()))
         .unwrap_or(Guard::Public);
     if guard != Guard::Public {
-        let user: AuthUser = authenticate(req.request().clone()).await?;
-        if guard == Guard::Admin && !user.role.is_admin() {
-            return Err(ApiError::Forbidden(ADMIN_REQUIRED.into()).into());
+        let refusal = match authenticate(req.request().clone()).await {
+            Ok(user) if guard == Guard::Admin && !user.role.is_admin() => {
+                Some(ApiError::Forbidden(ADMIN_REQUIRED.into()))
+            }
+            Ok(user) => {
+                req.extensions_mut().insert(user);
+                None
+            }
+            Err(e) => Some(e),
+        };
+        if let Some(e) = refusal {
+            // An answer, not an `Err`: an error would pass the outer middleware (security
+            // headers, metrics) untouched on its way out.
+            let answer = actix_web::ResponseError::error_response(&e);
+            return Ok(req.into_response(answer).map_into_right_body());
         }
-        req.extensions_mut().insert(user);
     }
     next.call(req)
         .await

@@ -20,4 +20,5 @@ pub mod routes_system;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod text_guard;
 pub mod web_assets;

@@ -208,6 +208,7 @@ fn run(
             .app_data(jobs.clone())
             .app_data(proxies.clone())
             .app_data(guards.clone())
+            .app_data(web::Data::new(crate::text_guard::JsonLimit(max_body)))
             .app_data(web::Data::new(
                 crate::catalogue_cache::CatalogueCache::for_worker(
                     workers,
@@ -258,6 +259,7 @@ fn run(
             )
             .service(
                 web::scope("/api")
+                    .wrap(from_fn(crate::text_guard::refuse_nul))
                     .wrap(from_fn(crate::guards::enforce))
                     .configure(routes::configure)
                     .default_service(web::to(routes::api_not_found)),

@@ -27,11 +27,14 @@ enum Guard {
     Admin,
 }
 
+/// One operation of the OpenAPI document.
 #[derive(Debug)]
-struct Operation {
-    method: Method,
-    path: String,
+pub struct Operation {
+    pub method: Method,
+    pub path: String,
     guard: Guard,
+    /// Its declared request body's content type, if it takes one.
+    pub body: Option<String>,
 }
 
 impl std::fmt::Display for Operation {
@@ -62,7 +65,8 @@ fn guard_of(op: &Value) -> Guard {
     }
 }
 
-fn operations(doc: &Value) -> Vec<Operation> {
+/// Every operation of the document.
+pub fn operations(doc: &Value) -> Vec<Operation> {
     let mut ops = Vec::new();
     for (path, item) in doc["paths"].as_object().expect("paths") {
         for (method, op) in item.as_object().expect("operations") {
@@ -70,6 +74,9 @@ fn operations(doc: &Value) -> Vec<Operation> {
                 method: Method::from_bytes(method.to_uppercase().as_bytes()).expect("method"),
                 path: path.clone(),
                 guard: guard_of(op),
+                body: op["requestBody"]["content"]
+                    .as_object()
+                    .and_then(|c| c.keys().next().cloned()),
             });
         }
     }

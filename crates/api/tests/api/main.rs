@@ -20,6 +20,7 @@ mod sales;
 mod security;
 mod show_admin;
 mod startup;
+mod surface;
 mod uploads;
 mod user;
 mod user_admin;
