@@ -26,6 +26,51 @@ pub struct AuthUser {
     pub role: Role,
 }
 
+/// The caller of a signed-in operation, before or after the database confirmed them: the user
+/// the guard middleware already authenticated, or the bearer token still to be checked by
+/// [`Caller::resolve`] inside the handler's own blocking call (one trip to the blocking pool
+/// instead of two).
+#[derive(Debug, Clone)]
+pub enum Caller {
+    /// Authenticated already.
+    Known(AuthUser),
+    /// A bearer token to check.
+    Token(String),
+}
+
+impl Caller {
+    /// The active user the caller is (call it inside a blocking call).
+    ///
+    /// # Errors
+    /// 401 without a valid token of an active user; store failures.
+    pub fn resolve(self, state: &AppState) -> Result<AuthUser, ApiError> {
+        match self {
+            Caller::Known(user) => Ok(user),
+            Caller::Token(token) => {
+                let user = domain::users::authenticate(&state.store, &*state.tokens, &token)?;
+                Ok(AuthUser {
+                    id: user.id,
+                    role: user.role,
+                })
+            }
+        }
+    }
+}
+
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(match req.extensions().get::<AuthUser>().cloned() {
+            Some(user) => Ok(Caller::Known(user)),
+            None => bearer(req)
+                .map(Caller::Token)
+                .ok_or_else(|| ApiError::Unauthorized(SIGN_IN_REQUIRED.into())),
+        })
+    }
+}
+
 /// A signed-in, active user with role ADMIN (403 for any other role).
 #[derive(Debug, Clone)]
 pub struct AdminUser(pub AuthUser);

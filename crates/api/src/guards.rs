@@ -1,12 +1,15 @@
 //! The guard every `/api` operation declares in the OpenAPI document (`security`: none, a
 //! signed-in user `bearer: []`, or an admin `bearer: ["ADMIN"]`), enforced before the handler
-//! runs.
+//! runs for every operation that takes a request body.
 //!
 //! Why here and not only in the handlers' extractors: actix polls a handler's extractors
 //! together, so a body that fails to parse could answer 400 before the token lookup answered
-//! 403, telling a non-admin how an admin call validates. This middleware decides 401/403
-//! first, then hands the authenticated user to the `AuthUser` extractor through the request's
-//! extensions (one token lookup per request). The extractors still check, as a second line.
+//! 403, telling a non-admin how an admin call validates. For an operation with a body this
+//! middleware decides 401/403 first, then hands the authenticated user to the `AuthUser`
+//! extractor through the request's extensions (one token lookup per request). An operation
+//! without a body has nothing to parse before its guard, so its extractors decide alone (the
+//! cart's read then checks the token in the same blocking call as the read).
+//! `tests/api/authorization.rs` checks every operation either way.
 
 use std::collections::HashMap;
 
@@ -62,7 +65,7 @@ impl Template {
 pub struct Guards(HashMap<Method, Vec<Template>>);
 
 impl Guards {
-    /// Reads every operation's guard from the OpenAPI document.
+    /// Reads the guard of every operation that takes a body from the OpenAPI document.
     ///
     /// # Panics
     /// At start-up, on a `security` the shop does not know (a role other than ADMIN, another
@@ -76,6 +79,9 @@ impl Guards {
                 let Ok(method) = Method::from_bytes(method.to_uppercase().as_bytes()) else {
                     continue;
                 };
+                if op.get("requestBody").is_none() {
+                    continue;
+                }
                 let template = Template {
                     segments: path
                         .split('/')
@@ -89,7 +95,7 @@ impl Guards {
         guards
     }
 
-    /// The guard of the operation `method path` names, if the document has one.
+    /// The guard of the operation with a body that `method path` names, if there is one.
     #[must_use]
     pub fn of(&self, method: &Method, path: &str) -> Option<Guard> {
         let segments: Vec<&str> = path.split('/').collect();
@@ -171,9 +177,9 @@ mod tests {
         let value = json!({
             "openapi": "3.1.0", "info": {"title": "t", "version": "1"},
             "paths": {
-                "/api/shows/{id}": {"get": {"responses": {}}, "put": {"security": [{"bearer": ["ADMIN"]}], "responses": {}}},
-                "/api/shows/types": {"post": {"security": [{"bearer": ["ADMIN"]}], "responses": {}}},
-                "/api/cart/{cartId}": {"get": {"security": [{"bearer": []}], "responses": {}}}
+                "/api/shows/{id}": {"post": {"requestBody": {"content": {}}, "responses": {}}, "put": {"security": [{"bearer": ["ADMIN"]}], "requestBody": {"content": {}}, "responses": {}}},
+                "/api/shows/types": {"post": {"security": [{"bearer": ["ADMIN"]}], "requestBody": {"content": {}}, "responses": {}}},
+                "/api/cart/{cartId}": {"post": {"security": [{"bearer": []}], "requestBody": {"content": {}}, "responses": {}}, "get": {"security": [{"bearer": []}], "responses": {}}}
             }
         });
         let doc: utoipa::openapi::OpenApi = serde_json::from_value(value).expect("document");
@@ -183,20 +189,22 @@ mod tests {
     #[test]
     fn each_method_and_path_finds_its_operations_guard() {
         let g = guards();
-        assert_eq!(g.of(&Method::GET, "/api/shows/abc"), Some(Guard::Public));
+        assert_eq!(g.of(&Method::POST, "/api/shows/abc"), Some(Guard::Public));
         assert_eq!(g.of(&Method::PUT, "/api/shows/abc"), Some(Guard::Admin));
         assert_eq!(g.of(&Method::POST, "/api/shows/types"), Some(Guard::Admin));
-        assert_eq!(g.of(&Method::GET, "/api/cart/c1"), Some(Guard::SignedIn));
-        assert_eq!(g.of(&Method::GET, "/api/cart/c1/extra"), None);
+        assert_eq!(g.of(&Method::POST, "/api/cart/c1"), Some(Guard::SignedIn));
+        assert_eq!(g.of(&Method::POST, "/api/cart/c1/extra"), None);
         assert_eq!(g.of(&Method::DELETE, "/api/shows/abc"), None);
+        // Without a body the extractors decide.
+        assert_eq!(g.of(&Method::GET, "/api/cart/c1"), None);
     }
 
     #[test]
     fn a_literal_segment_wins_over_a_parameter() {
         let g = guards();
-        // GET /api/shows/types is not declared, so the parameter route is the only fit.
-        assert_eq!(g.of(&Method::GET, "/api/shows/types"), Some(Guard::Public));
         assert_eq!(g.of(&Method::POST, "/api/shows/types"), Some(Guard::Admin));
+        // PUT /api/shows/types is not declared, so the parameter route is the only fit.
+        assert_eq!(g.of(&Method::PUT, "/api/shows/types"), Some(Guard::Admin));
     }
 
     #[test]

@@ -216,6 +216,18 @@ pub trait Catalogue {
         ids: &[VariantId],
     ) -> Result<HashMap<VariantId, PricedVariant>, StoreError>;
 
+    /// The product with this id (any kind) with what pricing needs, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn priced_product(&mut self, id: &ProductId) -> Result<Option<PricedProduct>, StoreError>;
+
+    /// The available apparel variant with this id, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn priced_variant(&mut self, id: &VariantId) -> Result<Option<PricedVariant>, StoreError>;
+
     /// Sets a product's stock flag; answers whether the product exists. The caller moves the
     /// catalogue version on in the same transaction.
     ///
@@ -849,6 +861,26 @@ pub trait Carts {
     /// # Errors
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn cart_products(&mut self, cart: &CartId) -> Result<Vec<Product>, StoreError>;
+
+    /// What pricing needs of the products the cart's lines name, as
+    /// [`Catalogue::priced_products`] answers it.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_priced_products(
+        &mut self,
+        cart: &CartId,
+    ) -> Result<HashMap<ProductId, PricedProduct>, StoreError>;
+
+    /// The available variants the cart's lines name, as [`Catalogue::priced_variants`]
+    /// answers them.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_priced_variants(
+        &mut self,
+        cart: &CartId,
+    ) -> Result<HashMap<VariantId, PricedVariant>, StoreError>;
 
     /// Creates or replaces the line of `product` (and `variant`) with these quantities.
     ///

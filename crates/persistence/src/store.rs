@@ -192,6 +192,14 @@ impl Catalogue for Tx<'_> {
         q(catalogue::priced_variants(self.conn, ids))
     }
 
+    fn priced_product(&mut self, id: &ProductId) -> Result<Option<PricedProduct>, StoreError> {
+        q(catalogue::priced_product(self.conn, id))
+    }
+
+    fn priced_variant(&mut self, id: &VariantId) -> Result<Option<PricedVariant>, StoreError> {
+        q(catalogue::priced_variant(self.conn, id))
+    }
+
     fn set_product_in_stock(&mut self, id: &ProductId, in_stock: bool) -> Result<bool, StoreError> {
         q(catalogue::set_product_in_stock(
             self.conn,
@@ -447,6 +455,20 @@ impl Carts for Tx<'_> {
 
     fn cart_products(&mut self, cart: &CartId) -> Result<Vec<Product>, StoreError> {
         q(catalogue::cart_products(self.conn, cart.as_str()))
+    }
+
+    fn cart_priced_products(
+        &mut self,
+        cart: &CartId,
+    ) -> Result<HashMap<ProductId, PricedProduct>, StoreError> {
+        q(catalogue::cart_priced_products(self.conn, cart.as_str()))
+    }
+
+    fn cart_priced_variants(
+        &mut self,
+        cart: &CartId,
+    ) -> Result<HashMap<VariantId, PricedVariant>, StoreError> {
+        q(catalogue::cart_priced_variants(self.conn, cart.as_str()))
     }
 
     fn put_cart_line(

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::products::dto::{ProductJson, VariantJson};
 use crate::error::ApiError;
-use crate::extractors::{no_store, AuthUser};
+use crate::extractors::{no_store, Caller};
 use crate::state::AppState;
 
 /// A cart line.
@@ -140,7 +140,7 @@ fn line_change(product_id: &str, variant_id: Option<&String>, is_unit: bool) -> 
 /// cart id, taken by each handler as one extractor.
 pub struct CartCall {
     pub(crate) state: web::Data<AppState>,
-    pub(crate) user: AuthUser,
+    pub(crate) caller: Caller,
     pub(crate) cart: String,
 }
 
@@ -152,13 +152,17 @@ impl actix_web::FromRequest for CartCall {
         req: &actix_web::HttpRequest,
         payload: &mut actix_web::dev::Payload,
     ) -> Self::Future {
-        let user = AuthUser::from_request(req, payload);
+        let caller = Caller::from_request(req, payload);
         let state = req.app_data::<web::Data<AppState>>().cloned();
         let cart = req.match_info().get("cart_id").map(str::to_owned);
         Box::pin(async move {
-            let user = user.await?;
+            let caller = caller.await?;
             match (state, cart) {
-                (Some(state), Some(cart)) => Ok(CartCall { state, user, cart }),
+                (Some(state), Some(cart)) => Ok(CartCall {
+                    state,
+                    caller,
+                    cart,
+                }),
                 _ => Err(ApiError::internal(
                     "cart route without its state or cart id",
                 )),
@@ -182,8 +186,15 @@ impl CartCall {
                 "cartId must be the cart of the address",
             ));
         }
-        let (id, user) = (CartId::from(self.cart), self.user.id);
-        let found = self.state.call(move |s| use_case(s, &user, &id)).await?;
+        let (id, caller) = (CartId::from(self.cart), self.caller);
+        // The token is checked in the same blocking call as the use case.
+        let found = self
+            .state
+            .call(move |s| {
+                let user = caller.resolve(s)?;
+                use_case(s, &user.id, &id).map_err(ApiError::from)
+            })
+            .await?;
         Ok(HttpResponse::Ok()
             .insert_header(no_store())
             .json(CartJson::from(found)))

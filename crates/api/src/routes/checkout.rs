@@ -117,10 +117,14 @@ pub async fn quote(
     body: web::Json<DestinationBody>,
 ) -> Result<HttpResponse, ApiError> {
     let terminal = terminal_id(body.ship_to_terminal_id.as_ref());
-    let (user, cart, lift_gate) = (call.user.id, CartId::from(call.cart), body.lift_gate);
+    let (caller, cart, lift_gate) = (call.caller, CartId::from(call.cart), body.lift_gate);
     let found = call
         .state
-        .call(move |s| checkout::quote_cart(&s.store, &user, &cart, terminal.as_ref(), lift_gate))
+        .call(move |s| {
+            let user = caller.resolve(s)?.id;
+            checkout::quote_cart(&s.store, &user, &cart, terminal.as_ref(), lift_gate)
+                .map_err(ApiError::from)
+        })
         .await?;
     Ok(HttpResponse::Ok()
         .insert_header(no_store())
@@ -186,12 +190,14 @@ pub async fn open(call: CartCall, body: web::Json<OpenBody>) -> Result<HttpRespo
         lift_gate: body.lift_gate,
         token: CheckoutToken::from_random(bytes),
     };
-    let (user, cart) = (call.user.id, CartId::from(call.cart));
+    let (caller, cart) = (call.caller, CartId::from(call.cart));
     let opened = call
         .state
         .call(move |s| {
+            let user = caller.resolve(s)?.id;
             let now = Utc::now().naive_utc();
             checkout::open_session(&s.store, &*s.payments, &user, &cart, &request, now)
+                .map_err(ApiError::from)
         })
         .await?;
     Ok(HttpResponse::Ok()
@@ -215,11 +221,13 @@ pub struct CancelBody {
 #[post("/cart/{cart_id}/purchase/cancel")]
 pub async fn cancel(call: CartCall, body: web::Json<CancelBody>) -> Result<HttpResponse, ApiError> {
     let token = body.into_inner().checkout_token;
-    let (user, cart) = (call.user.id, CartId::from(call.cart));
+    let (caller, cart) = (call.caller, CartId::from(call.cart));
     call.state
         .call(move |s| {
+            let user = caller.resolve(s)?.id;
             let now = Utc::now().naive_utc();
             checkout::cancel_session(&s.store, &*s.payments, &user, &cart, &token, now)
+                .map_err(ApiError::from)
         })
         .await?;
     Ok(HttpResponse::NoContent().finish())

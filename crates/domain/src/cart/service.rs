@@ -4,7 +4,7 @@
 use chrono::NaiveDateTime;
 
 use super::{Cart, CartLine, StoredLine, MAX_LINES, MAX_QUANTITY};
-use crate::catalogue::{apparel_in_stock, unit_for_sale, Product};
+use crate::catalogue::{apparel_in_stock, unit_for_sale, PricedProduct};
 use crate::ids::{CartId, ProductId, UserId, VariantId};
 use crate::ports::{Carts, Catalogue, Store, StoreError};
 use crate::quote::variant_id_of;
@@ -111,7 +111,7 @@ pub fn update_quantity(
         let product = if quantity > 0 {
             sellable(tx, change)?
         } else {
-            tx.find_product(&change.product_id)?
+            tx.priced_product(&change.product_id)?
         };
         set_line(tx, cart, change, product.as_ref(), |_| quantity, now)
     })?;
@@ -124,7 +124,7 @@ fn set_line<T: Carts + ?Sized>(
     tx: &mut T,
     cart: &CartId,
     change: &LineChange,
-    product: Option<&Product>,
+    product: Option<&PricedProduct>,
     f: impl FnOnce(u32) -> u32,
     now: NaiveDateTime,
 ) -> Result<(), CartError> {
@@ -205,22 +205,23 @@ fn owned<T: Carts + ?Sized>(tx: &mut T, user: &UserId, cart: &CartId) -> Result<
 
 /// The product `change` names, when it may go into a cart that way (decisions.md "Stock"): a
 /// show or a case while the admin's stock flag is set; units only of a unit product for sale,
-/// while the case is in stock; apparel only as a variant of that product with stock.
+/// while the case is in stock; apparel only as an available variant of that product with
+/// stock. Reads only what pricing reads (one or two cached lookups): this runs inside the
+/// write.
 fn sellable<T: Catalogue + ?Sized>(
     tx: &mut T,
     change: &LineChange,
-) -> Result<Option<Product>, CartError> {
-    let product: Product = tx
-        .find_product(&change.product_id)?
+) -> Result<Option<PricedProduct>, CartError> {
+    let product = tx
+        .priced_product(&change.product_id)?
         .ok_or(CartError::ProductNotFound)?;
     if product.is_apparel {
         let wanted = change
             .variant()
             .ok_or_else(|| CartError::VariantRequired(product.title.clone()))?;
-        let chosen = product
-            .variants
-            .iter()
-            .find(|v| v.id == wanted)
+        let chosen = tx
+            .priced_variant(&wanted)?
+            .filter(|v| v.product_id == product.id)
             .ok_or(CartError::VariantNotFound)?;
         if !apparel_in_stock(product.in_stock, [chosen.available_stock]) {
             return Err(CartError::OutOfStock(format!(

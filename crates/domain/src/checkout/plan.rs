@@ -96,10 +96,12 @@ pub(super) fn plan<T: Carts + Catalogue + Users + Terminals + ?Sized>(
     lift_gate: bool,
 ) -> Result<Plan, CheckoutError> {
     let stored = tx.cart_lines(cart)?;
-    let product_ids: Vec<ProductId> = stored.iter().map(|l| l.product_id.clone()).collect();
-    let variant_ids: Vec<VariantId> = stored.iter().filter_map(|l| l.variant_id.clone()).collect();
-    let products = tx.priced_products(&product_ids)?;
-    let variants = tx.priced_variants(&variant_ids)?;
+    let products = tx.cart_priced_products(cart)?;
+    let variants = if stored.iter().any(|l| l.variant_id.is_some()) {
+        tx.cart_priced_variants(cart)?
+    } else {
+        HashMap::new()
+    };
     let (lines, quote_lines) = price(&stored, &products, &variants)?;
 
     let profile = match tx.profile_of(user) {
