@@ -57,17 +57,24 @@ impl Caller {
     }
 }
 
+impl Caller {
+    /// The user the guard middleware authenticated, else the request's bearer token.
+    fn of(req: &HttpRequest) -> Result<Self, ApiError> {
+        match req.extensions().get::<AuthUser>().cloned() {
+            Some(user) => Ok(Caller::Known(user)),
+            None => bearer(req)
+                .map(Caller::Token)
+                .ok_or_else(|| ApiError::Unauthorized(SIGN_IN_REQUIRED.into())),
+        }
+    }
+}
+
 impl FromRequest for Caller {
     type Error = ApiError;
     type Future = std::future::Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(match req.extensions().get::<AuthUser>().cloned() {
-            Some(user) => Ok(Caller::Known(user)),
-            None => bearer(req)
-                .map(Caller::Token)
-                .ok_or_else(|| ApiError::Unauthorized(SIGN_IN_REQUIRED.into())),
-        })
+        std::future::ready(Caller::of(req))
     }
 }
 
@@ -93,22 +100,16 @@ fn bearer(req: &HttpRequest) -> Option<String> {
 /// # Errors
 /// 401 without a valid token of an active user; store failures.
 pub async fn authenticate(req: HttpRequest) -> Result<AuthUser, ApiError> {
-    if let Some(user) = req.extensions().get::<AuthUser>().cloned() {
-        return Ok(user);
-    }
+    let caller = match Caller::of(&req)? {
+        Caller::Known(user) => return Ok(user),
+        token => token,
+    };
     let state = req
         .app_data::<web::Data<AppState>>()
         .ok_or_else(|| ApiError::internal("application state missing"))?
         .get_ref()
         .clone();
-    let token = bearer(&req).ok_or_else(|| ApiError::Unauthorized(SIGN_IN_REQUIRED.into()))?;
-    let user = state
-        .call(move |s| domain::users::authenticate(&s.store, &*s.tokens, &token))
-        .await?;
-    Ok(AuthUser {
-        id: user.id,
-        role: user.role,
-    })
+    state.call(move |s| caller.resolve(s)).await
 }
 
 impl FromRequest for AuthUser {
