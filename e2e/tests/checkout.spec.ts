@@ -420,7 +420,15 @@ test('a declined card, then Cancel, a closed window or Cancel Payment, leaves th
   await expect(popup.getByRole('status')).toHaveText(DECLINED);
   let cancel = cancelled();
   let closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Cancel' }).click();
+  // The window closes itself on Cancel, sometimes before Playwright's click has returned
+  // ("Target page ... has been closed", CI run of 37431f2): that one error is the expected
+  // outcome, which `closed` then confirms; any other still fails.
+  await popup
+    .getByRole('button', { name: 'Cancel' })
+    .click()
+    .catch((error: Error) => {
+      if (!/has been closed/.test(error.message)) throw error;
+    });
   await closed;
   await cancel;
   await expectReset();
