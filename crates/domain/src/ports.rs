@@ -121,13 +121,6 @@ pub trait Catalogue {
         known_total: Option<i64>,
     ) -> Result<Page<Product>, StoreError>;
 
-    /// The products (of any kind) with these ids, with their relations; unknown ids are
-    /// absent. One query per relation, never one per product.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
-    fn products_by_id(&mut self, ids: &[ProductId]) -> Result<Vec<Product>, StoreError>;
-
     /// The product (of any kind) with this id, or `None`.
     ///
     /// # Errors
@@ -856,7 +849,7 @@ pub trait Carts {
     fn cart_lines(&mut self, cart: &CartId) -> Result<Vec<StoredLine>, StoreError>;
 
     /// The products the cart's lines name (any kind, with their relations, as
-    /// [`Catalogue::products_by_id`] answers them); a product deleted since is absent.
+    /// [`Catalogue::find_product`] answers each); a product deleted since is absent.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.

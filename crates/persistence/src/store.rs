@@ -125,10 +125,6 @@ impl Catalogue for Tx<'_> {
         ))
     }
 
-    fn products_by_id(&mut self, ids: &[ProductId]) -> Result<Vec<Product>, StoreError> {
-        q(catalogue::products_by_id(self.conn, ids))
-    }
-
     fn find_product(&mut self, id: &ProductId) -> Result<Option<Product>, StoreError> {
         q(catalogue::find_product(self.conn, id.as_str()))
     }

@@ -14,18 +14,11 @@ use std::path::Path;
 
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
+use shop_api::guards::{guard_of, Guard};
 
 use crate::catalogue::demo_app;
 use crate::checkout::{buyer, pay_ok, Buyer};
 use crate::helpers::{body, expect, TestApp, PASSWORD};
-
-/// Who may call an operation, as its `security` declares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Guard {
-    Public,
-    SignedIn,
-    Admin,
-}
 
 /// One operation of the OpenAPI document.
 #[derive(Debug)]
@@ -46,25 +39,6 @@ impl std::fmt::Display for Operation {
 /// Routes served outside the `/api` scope although their handlers live in `routes/`.
 const OUTSIDE_API: &[(&str, &str)] = &[("GET", "/uploads/{name}")];
 
-fn guard_of(op: &Value) -> Guard {
-    let Some(requirements) = op.get("security").and_then(Value::as_array) else {
-        return Guard::Public;
-    };
-    assert_eq!(
-        requirements.len(),
-        1,
-        "one security requirement per operation: {op}"
-    );
-    let scopes = requirements[0]["bearer"]
-        .as_array()
-        .unwrap_or_else(|| panic!("the bearer scheme: {op}"));
-    match scopes.iter().filter_map(Value::as_str).collect::<Vec<_>>()[..] {
-        [] => Guard::SignedIn,
-        ["ADMIN"] => Guard::Admin,
-        ref other => panic!("unknown roles {other:?}: {op}"),
-    }
-}
-
 /// Every operation of the document.
 pub fn operations(doc: &Value) -> Vec<Operation> {
     let mut ops = Vec::new();
@@ -73,7 +47,7 @@ pub fn operations(doc: &Value) -> Vec<Operation> {
             ops.push(Operation {
                 method: Method::from_bytes(method.to_uppercase().as_bytes()).expect("method"),
                 path: path.clone(),
-                guard: guard_of(op),
+                guard: guard_of(op).unwrap_or_else(|e| panic!("{method} {path}: {e}")),
                 body: op["requestBody"]["content"]
                     .as_object()
                     .and_then(|c| c.keys().next().cloned()),

@@ -301,24 +301,6 @@ pub fn find_product(conn: &mut DbConnection, id: &str) -> Result<Option<ProductM
     )
 }
 
-/// The products with these ids (any kind), with their relations; unknown ids are absent.
-///
-/// # Errors
-/// Database failures.
-pub fn products_by_id(
-    conn: &mut DbConnection,
-    ids: &[ProductId],
-) -> Result<Vec<ProductModel>, DbError> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let ids: Vec<&str> = ids.iter().map(ProductId::as_str).collect();
-    let rows: Vec<JoinedRow> = joined_products!()
-        .filter(products::id.eq_any(ids.clone()))
-        .load(conn)?;
-    Ok(with_relations_where!(conn, rows, |product| product.eq_any(ids.clone())))
-}
-
 /// The products a cart's lines name (any kind), with their relations. Every query selects
 /// the products through a subquery on the cart, so its statement is prepared once per
 /// connection and cached (an `IN (?, ?, ...)` list is prepared anew on SQLite each time; a
