@@ -6,10 +6,13 @@ CARGO        ?= cargo
 NPM          ?= npm
 SHOP_BIN     := target/debug/shop
 HAS_PG       := $(shell ls -d /usr/lib/postgresql/*/bin 2>/dev/null | head -1)
+# Loops of the crash test (crates/api/tests/crash.rs): `make crash-test`, and within `make test`.
+CRASH_LOOPS  ?= 20
+TEST_CRASH_LOOPS ?= 3
 export CARGO_TERM_COLOR ?= never
 
 .PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
-        test-rust-pg test-domain test-persistence test-auth test-api test-frontend lint lint-rust \
+        test-rust-pg crash-test fuzz test-domain test-persistence test-auth test-api test-frontend lint lint-rust \
         lint-frontend fmt e2e e2e-deps bench bench-compare release clean
 
 help: ## List the targets
@@ -42,11 +45,24 @@ test: test-rust test-frontend ## Every test: all crates on SQLite (and PostgreSQ
 test-rust: test-rust-sqlite test-rust-pg ## All crates on SQLite, then on a throwaway PostgreSQL
 
 test-rust-sqlite:
-	env -u TEST_DATABASE_URL $(CARGO) test --workspace
+	env -u TEST_DATABASE_URL CRASH_LOOPS=$(TEST_CRASH_LOOPS) $(CARGO) test --workspace
 
 test-rust-pg:
 	@if [ -n "$$TEST_DATABASE_URL" ] || [ -n "$(HAS_PG)" ]; then \
-		scripts/with-postgres.sh $(CARGO) test --workspace; \
+		CRASH_LOOPS=$(TEST_CRASH_LOOPS) scripts/with-postgres.sh $(CARGO) test --workspace; \
+	else echo "PostgreSQL not installed: skipping the PostgreSQL run"; fi
+
+crash-test: ## SIGKILL the server amid purchases and admin writes, restart, check the invariants: CRASH_LOOPS (20) loops on SQLite, then PostgreSQL (CRASH_SEED=n repeats a loop)
+	env -u TEST_DATABASE_URL CRASH_LOOPS=$(CRASH_LOOPS) $(CARGO) test -p shop-api --test crash -- --nocapture
+	@if [ -n "$$TEST_DATABASE_URL" ] || [ -n "$(HAS_PG)" ]; then \
+		CRASH_LOOPS=$(CRASH_LOOPS) scripts/with-postgres.sh $(CARGO) test -p shop-api --test crash -- --nocapture; \
+	else echo "PostgreSQL not installed: skipping the PostgreSQL run"; fi
+
+fuzz: ## schemathesis (--checks all) over /api/openapi.json against the real server, as a shopper and an admin, on SQLite then PostgreSQL (fuzz/run.sh; FUZZ_SEED, FUZZ_MAX_EXAMPLES)
+	$(CARGO) build -p shop-api --bin shop
+	env -u TEST_DATABASE_URL fuzz/run.sh
+	@if [ -n "$$TEST_DATABASE_URL" ] || [ -n "$(HAS_PG)" ]; then \
+		FUZZ_DB=postgres scripts/with-postgres.sh fuzz/run.sh; \
 	else echo "PostgreSQL not installed: skipping the PostgreSQL run"; fi
 
 test-domain: ## Domain crate tests

@@ -1,12 +1,27 @@
 // Production build: content-hashed files in dist/, one lazy chunk per route, CSS extracted.
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The build's name in error reports: SHOP_RELEASE, else the version and the commit. */
+function release() {
+  if (process.env.SHOP_RELEASE) return process.env.SHOP_RELEASE;
+  const { version } = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
+  try {
+    const commit = execSync('git rev-parse --short HEAD', { cwd: here, stdio: ['ignore', 'pipe', 'ignore'] });
+    return `${version}+${commit.toString().trim()}`;
+  } catch {
+    return version;
+  }
+}
 
 export default (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -50,6 +65,7 @@ export default (_env, argv) => {
       ],
     },
     plugins: [
+      new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()) }),
       new HtmlWebpackPlugin({ template: path.resolve(here, 'public/index.html') }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',

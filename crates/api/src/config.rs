@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use auth::PasswordCost;
 
 use crate::client::ProxyTrust;
+use crate::error_tracking::SentryDsn;
 use crate::rate_limit::LimitSettings;
 
 /// Everything the server needs to start.
@@ -34,6 +35,13 @@ pub struct Settings {
     pub register_rate_per_hour: u32,
     /// `SHOP_REGISTER_RATE_LIMIT_TOTAL`: registrations per hour in all (default 600).
     pub register_rate_total_per_hour: u32,
+    /// `SHOP_CLIENT_ERROR_RATE_LIMIT`: browser error reports (`POST /api/client-errors`) per
+    /// client address per minute (default 30).
+    pub client_error_rate_per_minute: u32,
+    /// `SHOP_SENTRY_DSN`: a Sentry-compatible DSN; unset (the default), nothing is sent
+    /// anywhere. Set, the server reports its panics and errors there and the pages load the
+    /// browser SDK for the same DSN (see [`crate::error_tracking`]).
+    pub sentry_dsn: Option<SentryDsn>,
     /// `SHOP_TRUST_PROXY`: read the client address from `X-Forwarded-For` / `Forwarded`, but
     /// only on connections from a trusted proxy (default false).
     pub trust_proxy: bool,
@@ -99,6 +107,14 @@ impl Settings {
             account_login_rate_per_hour: parsed("SHOP_ACCOUNT_LOGIN_RATE_LIMIT", 30)?,
             register_rate_per_hour: parsed("SHOP_REGISTER_RATE_LIMIT", 10)?,
             register_rate_total_per_hour: parsed("SHOP_REGISTER_RATE_LIMIT_TOTAL", 600)?,
+            client_error_rate_per_minute: parsed("SHOP_CLIENT_ERROR_RATE_LIMIT", 30)?,
+            sentry_dsn: var("SHOP_SENTRY_DSN")
+                .map(|v| SentryDsn::parse(v.trim()))
+                .transpose()
+                .map_err(|reason| SettingsError {
+                    name: "SHOP_SENTRY_DSN",
+                    reason,
+                })?,
             trust_proxy: parsed("SHOP_TRUST_PROXY", false)?,
             trusted_proxies: ProxyTrust::parse(&var("SHOP_TRUSTED_PROXIES").unwrap_or_default())
                 .map_err(|e| SettingsError {
@@ -133,6 +149,7 @@ impl Settings {
             sign_in_per_account_per_hour: self.account_login_rate_per_hour,
             register_per_hour: self.register_rate_per_hour,
             register_total_per_hour: self.register_rate_total_per_hour,
+            client_errors_per_minute: self.client_error_rate_per_minute,
         }
     }
 

@@ -97,6 +97,13 @@ impl ApiError {
         }
     }
 
+    /// 422 naming one field: well-formed input that a rule of the shop refuses.
+    pub fn invalid_field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let errors = FieldErrors::from([(field.to_owned(), vec![message.clone()])]);
+        ApiError::Validation { message, errors }
+    }
+
     /// 404 with a message.
     pub fn not_found(message: impl Into<String>) -> Self {
         ApiError::NotFound(message.into())
@@ -213,8 +220,8 @@ impl From<TokenError> for ApiError {
 impl From<RegisterError> for ApiError {
     fn from(e: RegisterError) -> Self {
         match e {
-            RegisterError::InvalidEmail(m) => ApiError::bad_field("email", m),
-            RegisterError::InvalidPassword(m) => ApiError::bad_field("password", m),
+            RegisterError::InvalidEmail(m) => ApiError::invalid_field("email", m),
+            RegisterError::InvalidPassword(m) => ApiError::invalid_field("password", m),
             RegisterError::EmailTaken => ApiError::Conflict(e.to_string()),
             RegisterError::Password(e) => e.into(),
             RegisterError::Store(e) => e.into(),
@@ -258,13 +265,16 @@ impl From<UpdateProfileError> for ApiError {
 impl From<QuoteError> for ApiError {
     fn from(e: QuoteError) -> Self {
         match e {
-            QuoteError::TooManyLines
-            | QuoteError::VariantRequired(_)
-            | QuoteError::ShowByUnit(_)
-            | QuoteError::CaseOnly(_) => ApiError::bad_field("lines", e.to_string()),
+            // Outside the bounds the document states: malformed.
+            QuoteError::TooManyLines => ApiError::bad_field("lines", e.to_string()),
             QuoteError::InvalidState => ApiError::bad_field("state", e.to_string()),
             QuoteError::BadQuantity { field } => ApiError::bad_field(field, e.to_string()),
-            QuoteError::EmptyLine => ApiError::bad_field("caseQuantity", e.to_string()),
+            // Well-formed lines the shop's rules refuse: how the product is sold, or a line
+            // of nothing.
+            QuoteError::VariantRequired(_)
+            | QuoteError::ShowByUnit(_)
+            | QuoteError::CaseOnly(_) => ApiError::invalid_field("lines", e.to_string()),
+            QuoteError::EmptyLine => ApiError::invalid_field("caseQuantity", e.to_string()),
             QuoteError::ProductNotFound
             | QuoteError::VariantNotFound
             | QuoteError::TerminalNotFound => ApiError::NotFound(e.to_string()),
@@ -280,8 +290,9 @@ impl From<CartError> for ApiError {
             CartError::CartNotFound | CartError::ProductNotFound | CartError::VariantNotFound => {
                 ApiError::NotFound(e.to_string())
             }
-            CartError::VariantRequired(_) => ApiError::bad_field("variantId", e.to_string()),
-            CartError::CaseOnly(_) => ApiError::bad_field("isUnit", e.to_string()),
+            // How the product is sold: a rule of the shop, not a malformed request.
+            CartError::VariantRequired(_) => ApiError::invalid_field("variantId", e.to_string()),
+            CartError::CaseOnly(_) => ApiError::invalid_field("isUnit", e.to_string()),
             CartError::BadQuantity => ApiError::bad_field("quantity", e.to_string()),
             CartError::OutOfStock(_) | CartError::CartFull => ApiError::Conflict(e.to_string()),
             CartError::Store(e) => e.into(),
@@ -303,7 +314,9 @@ impl From<CheckoutError> for ApiError {
             | CheckoutError::NotPaid
             | CheckoutError::Expired
             | CheckoutError::Cancelled => ApiError::Conflict(e.to_string()),
-            CheckoutError::WrongAddress => ApiError::bad_field("shippingAddressId", e.to_string()),
+            CheckoutError::WrongAddress => {
+                ApiError::invalid_field("shippingAddressId", e.to_string())
+            }
             // A saved line the catalogue no longer sells that way: the cart must change first.
             CheckoutError::Line(QuoteError::Store(e)) => e.into(),
             CheckoutError::Line(QuoteError::Line(_) | QuoteError::BadTerminalState(_)) => {

@@ -82,7 +82,8 @@ impl FromRequest for Caller {
 #[derive(Debug, Clone)]
 pub struct AdminUser(pub AuthUser);
 
-fn bearer(req: &HttpRequest) -> Option<String> {
+/// The request's bearer token, if it sent one (not checked).
+pub(crate) fn bearer(req: &HttpRequest) -> Option<String> {
     let value = req
         .headers()
         .get(actix_web::http::header::AUTHORIZATION)?

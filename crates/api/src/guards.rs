@@ -39,6 +39,8 @@ pub enum Guard {
 struct Template {
     segments: Vec<Option<String>>,
     guard: Guard,
+    /// Whether the operation takes a request body (only those are guarded here).
+    has_body: bool,
 }
 
 impl Template {
@@ -65,7 +67,7 @@ impl Template {
 pub struct Guards(HashMap<Method, Vec<Template>>);
 
 impl Guards {
-    /// Reads the guard of every operation that takes a body from the OpenAPI document.
+    /// Reads every operation's guard from the OpenAPI document.
     ///
     /// # Panics
     /// At start-up, on a `security` the shop does not know (a role other than ADMIN, another
@@ -79,15 +81,13 @@ impl Guards {
                 let Ok(method) = Method::from_bytes(method.to_uppercase().as_bytes()) else {
                     continue;
                 };
-                if op.get("requestBody").is_none() {
-                    continue;
-                }
                 let template = Template {
                     segments: path
                         .split('/')
                         .map(|s| (!s.starts_with('{')).then(|| s.to_owned()))
                         .collect(),
                     guard: guard_of(op).unwrap_or_else(|e| panic!("{method} {path}: {e}")),
+                    has_body: op.get("requestBody").is_some(),
                 };
                 guards.0.entry(method).or_default().push(template);
             }
@@ -102,9 +102,37 @@ impl Guards {
         self.0
             .get(method)?
             .iter()
+            .filter(|t| t.has_body)
             .filter_map(|t| t.fit(&segments).map(|score| (score, t.guard)))
             .max_by_key(|(score, _)| *score)
             .map(|(_, guard)| guard)
+    }
+
+    /// The methods the document declares for `path`: those of the templates that fit it
+    /// best (`/api/shows/types` is its own path, not `/api/shows/{id}`), sorted; empty when
+    /// no operation has that path.
+    #[must_use]
+    pub fn methods(&self, path: &str) -> Vec<Method> {
+        let segments: Vec<&str> = path.split('/').collect();
+        let fits: Vec<(usize, &Method)> = self
+            .0
+            .iter()
+            .flat_map(|(method, templates)| {
+                templates
+                    .iter()
+                    .filter_map(|t| t.fit(&segments))
+                    .map(move |score| (score, method))
+            })
+            .collect();
+        let best = fits.iter().map(|(score, _)| *score).max();
+        let mut methods: Vec<Method> = fits
+            .into_iter()
+            .filter(|(score, _)| Some(*score) == best)
+            .map(|(_, method)| method.clone())
+            .collect();
+        methods.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        methods.dedup();
+        methods
     }
 }
 
@@ -197,6 +225,15 @@ mod tests {
         assert_eq!(g.of(&Method::DELETE, "/api/shows/abc"), None);
         // Without a body the extractors decide.
         assert_eq!(g.of(&Method::GET, "/api/cart/c1"), None);
+    }
+
+    #[test]
+    fn a_path_lists_the_methods_of_every_operation_it_fits() {
+        let g = guards();
+        assert_eq!(g.methods("/api/shows/abc"), [Method::POST, Method::PUT]);
+        assert_eq!(g.methods("/api/shows/types"), [Method::POST]);
+        assert_eq!(g.methods("/api/cart/c1"), [Method::GET, Method::POST]);
+        assert!(g.methods("/api/cart/c1/extra").is_empty());
     }
 
     #[test]

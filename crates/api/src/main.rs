@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use shop_api::config::Settings;
 use shop_api::startup::Application;
-use shop_api::{bootstrap, telemetry};
+use shop_api::{bootstrap, error_tracking, telemetry};
 
 #[derive(Parser)]
 #[command(
@@ -55,7 +55,6 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     let _ = dotenvy::dotenv();
-    telemetry::init();
     let cli = Cli::parse();
     let settings = match Settings::from_env() {
         Ok(s) => s,
@@ -64,6 +63,10 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
+    // Before the runtime starts, and kept until exit (dropping it flushes what is queued).
+    // Nothing at all without SHOP_SENTRY_DSN.
+    let _error_tracking = error_tracking::init(settings.sentry_dsn.as_ref());
+    telemetry::init(settings.sentry_dsn.is_some());
     let result = match cli.command.unwrap_or(Command::Serve { no_demo: false }) {
         Command::Serve { no_demo } => serve(Settings {
             seed_demo: !no_demo,

@@ -1,4 +1,5 @@
-//! Request counters and latency histogram in the Prometheus text format (`GET /metrics`).
+//! Request counters and latency histogram in the Prometheus text format (`GET /metrics`), and
+//! the browser error reports (`POST /api/client-errors`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -35,6 +36,57 @@ pub fn method_label(method: &Method) -> &'static str {
         .map_or("OTHER", Method::as_str)
 }
 
+/// What a browser error report was about: the `kind` of its body and of its metric label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ClientErrorKind {
+    /// The crash screen (a route's error boundary) was shown.
+    Boundary,
+    /// An uncaught exception (`window` `error` event).
+    Error,
+    /// A promise rejection nobody handled.
+    UnhandledRejection,
+}
+
+impl ClientErrorKind {
+    /// Every kind, in label order.
+    pub const ALL: [ClientErrorKind; 3] = [
+        ClientErrorKind::Boundary,
+        ClientErrorKind::Error,
+        ClientErrorKind::UnhandledRejection,
+    ];
+
+    /// The label (and the wire name).
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            ClientErrorKind::Boundary => "boundary",
+            ClientErrorKind::Error => "error",
+            ClientErrorKind::UnhandledRejection => "unhandledrejection",
+        }
+    }
+}
+
+/// Why a browser error report was not logged (the `reason` label).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DroppedReport {
+    /// The client's address was over `SHOP_CLIENT_ERROR_RATE_LIMIT` (429).
+    RateLimited,
+    /// The body was malformed, too large or out of bounds (400, 413).
+    Invalid,
+}
+
+impl DroppedReport {
+    /// The label.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            DroppedReport::RateLimited => "rate_limited",
+            DroppedReport::Invalid => "invalid",
+        }
+    }
+}
+
 /// Process-wide request metrics.
 #[derive(Debug, Default)]
 pub struct Metrics {
@@ -42,6 +94,8 @@ pub struct Metrics {
     buckets: [AtomicU64; BUCKETS.len()],
     count: AtomicU64,
     sum_micros: AtomicU64,
+    client_errors: [AtomicU64; 3],
+    dropped_reports: [AtomicU64; 2],
 }
 
 impl Metrics {
@@ -70,6 +124,16 @@ impl Metrics {
             u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
             Ordering::Relaxed,
         );
+    }
+
+    /// Counts one browser error report that was logged.
+    pub fn client_error(&self, kind: ClientErrorKind) {
+        self.client_errors[kind as usize].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts one browser error report that was refused.
+    pub fn dropped_report(&self, reason: DroppedReport) {
+        self.dropped_reports[reason as usize].fetch_add(1, Ordering::Relaxed);
     }
 
     /// The exposition text.
@@ -107,6 +171,31 @@ impl Metrics {
         let sum = self.sum_micros.load(Ordering::Relaxed) as f64 / 1e6;
         let _ = writeln!(out, "shop_http_request_duration_seconds_sum {sum}");
         let _ = writeln!(out, "shop_http_request_duration_seconds_count {count}");
+        out.push_str("# HELP shop_client_errors_total Browser error reports logged, by kind.\n");
+        out.push_str("# TYPE shop_client_errors_total counter\n");
+        for (kind, n) in ClientErrorKind::ALL.iter().zip(&self.client_errors) {
+            let _ = writeln!(
+                out,
+                "shop_client_errors_total{{kind=\"{}\"}} {}",
+                kind.label(),
+                n.load(Ordering::Relaxed)
+            );
+        }
+        out.push_str(
+            "# HELP shop_client_errors_dropped_total Browser error reports refused, by reason.\n",
+        );
+        out.push_str("# TYPE shop_client_errors_dropped_total counter\n");
+        for (reason, n) in [DroppedReport::RateLimited, DroppedReport::Invalid]
+            .iter()
+            .zip(&self.dropped_reports)
+        {
+            let _ = writeln!(
+                out,
+                "shop_client_errors_dropped_total{{reason=\"{}\"}} {}",
+                reason.label(),
+                n.load(Ordering::Relaxed)
+            );
+        }
         out
     }
 }
@@ -137,5 +226,24 @@ mod tests {
         assert!(series <= MAX_SERIES + 1, "{series} series");
         assert!(text.contains("method=\"OTHER\",route=\"overflow\""));
         assert_eq!(method_label(&Method::GET), "GET");
+    }
+
+    #[test]
+    fn client_error_reports_are_counted_by_kind_and_refusals_by_reason() {
+        let m = Metrics::default();
+        m.client_error(ClientErrorKind::UnhandledRejection);
+        m.client_error(ClientErrorKind::UnhandledRejection);
+        m.client_error(ClientErrorKind::Boundary);
+        m.dropped_report(DroppedReport::RateLimited);
+        let text = m.render();
+        for line in [
+            "shop_client_errors_total{kind=\"boundary\"} 1",
+            "shop_client_errors_total{kind=\"error\"} 0",
+            "shop_client_errors_total{kind=\"unhandledrejection\"} 2",
+            "shop_client_errors_dropped_total{reason=\"rate_limited\"} 1",
+            "shop_client_errors_dropped_total{reason=\"invalid\"} 0",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+        }
     }
 }

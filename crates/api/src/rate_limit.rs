@@ -6,7 +6,10 @@
 //!   (`SHOP_ACCOUNT_LOGIN_RATE_LIMIT` per hour: guessing one account's password from many
 //!   addresses is slowed down too);
 //! - registrations per client address (`SHOP_REGISTER_RATE_LIMIT` per hour) and in all
-//!   (`SHOP_REGISTER_RATE_LIMIT_TOTAL` per hour).
+//!   (`SHOP_REGISTER_RATE_LIMIT_TOTAL` per hour);
+//! - browser error reports (`POST /api/client-errors`) per client address
+//!   (`SHOP_CLIENT_ERROR_RATE_LIMIT` per minute): a page in a crash loop, or anyone with curl,
+//!   cannot flood the logs.
 //!
 //! Client addresses are keyed by network: an IPv4 address as is, an IPv6 address by its /64
 //! (one subscriber gets a whole /64, so per-address counters would be free to evade). The
@@ -90,6 +93,7 @@ pub struct Limits {
     sign_in_per_account: RateLimiter<String>,
     register_per_address: RateLimiter,
     register_total: DefaultDirectRateLimiter,
+    client_errors_per_address: RateLimiter,
 }
 
 /// How many of each per window (see the module documentation).
@@ -103,6 +107,8 @@ pub struct LimitSettings {
     pub register_per_hour: u32,
     /// Registrations per hour in all.
     pub register_total_per_hour: u32,
+    /// Browser error reports per client network per minute.
+    pub client_errors_per_minute: u32,
 }
 
 const MINUTE: Duration = Duration::from_secs(60);
@@ -120,6 +126,7 @@ impl Limits {
                 settings.register_total_per_hour,
                 HOUR,
             )),
+            client_errors_per_address: RateLimiter::new(settings.client_errors_per_minute, MINUTE),
         }
     }
 
@@ -138,6 +145,11 @@ impl Limits {
     /// limit.
     pub fn register(&self, client: IpAddr) -> bool {
         self.register_per_address.check(&network_of(client)) && self.register_total.check().is_ok()
+    }
+
+    /// Counts a browser error report from `client`; false when its network is over its limit.
+    pub fn client_error(&self, client: IpAddr) -> bool {
+        self.client_errors_per_address.check(&network_of(client))
     }
 }
 
@@ -172,6 +184,7 @@ mod tests {
             sign_in_per_account_per_hour: 100,
             register_per_hour: 100,
             register_total_per_hour: 100,
+            client_errors_per_minute: 100,
         });
         // Fresh addresses inside one /64 share one counter.
         assert!(limits.sign_in(one, "a@example.com"));
@@ -187,6 +200,7 @@ mod tests {
             sign_in_per_account_per_hour: 3,
             register_per_hour: 100,
             register_total_per_hour: 100,
+            client_errors_per_minute: 100,
         });
         for i in 0..3u8 {
             assert!(limits.sign_in(IpAddr::from([10, 0, 1, i]), "Victim@Example.com"));
@@ -203,12 +217,30 @@ mod tests {
             sign_in_per_account_per_hour: 100,
             register_per_hour: 2,
             register_total_per_hour: 3,
+            client_errors_per_minute: 100,
         });
         let a = IpAddr::from([10, 0, 0, 1]);
         assert!(limits.register(a) && limits.register(a));
         assert!(!limits.register(a), "per address");
         assert!(limits.register(IpAddr::from([10, 0, 0, 2])));
         assert!(!limits.register(IpAddr::from([10, 0, 0, 3])), "in all");
+    }
+
+    #[test]
+    fn error_reports_are_limited_per_network() {
+        let limits = Limits::new(LimitSettings {
+            sign_in_per_minute: 100,
+            sign_in_per_account_per_hour: 100,
+            register_per_hour: 100,
+            register_total_per_hour: 100,
+            client_errors_per_minute: 2,
+        });
+        let a = IpAddr::from([10, 0, 0, 1]);
+        assert!(limits.client_error(a) && limits.client_error(a));
+        assert!(!limits.client_error(a));
+        assert!(limits.client_error(IpAddr::from([10, 0, 0, 2])));
+        // Reports do not spend the sign-in budget of the same address.
+        assert!(limits.sign_in(a, "a@example.com"));
     }
 
     #[test]

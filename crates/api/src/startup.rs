@@ -9,7 +9,7 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, QueryPayloadError};
 use actix_web::middleware::{from_fn, Next};
-use actix_web::middleware::{Compress, DefaultHeaders};
+use actix_web::middleware::{Compress, Condition, DefaultHeaders};
 use actix_web::{web, App, HttpResponse, HttpServer};
 use auth::{Passwords, Tokens};
 use persistence::Db;
@@ -160,7 +160,9 @@ async fn reject_unknown_methods(
         .map(ServiceResponse::map_into_left_body)
 }
 
-fn json_error(err: JsonPayloadError) -> ApiError {
+/// The answer to a JSON body that could not be read (shared by routes that read their body
+/// with a limit of their own).
+pub(crate) fn json_error(err: JsonPayloadError) -> ApiError {
     match err {
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
             ApiError::PayloadTooLarge("Request body is too large".into())
@@ -186,10 +188,13 @@ fn run(
     settings: &Settings,
 ) -> Result<Server, StartupError> {
     let max_body = settings.max_body_bytes;
+    let error_tracking = settings.sentry_dsn.is_some();
     // A read cache per worker, one bound on misses for the server (see `catalogue_cache`).
     let misses = crate::catalogue_cache::CatalogueCache::miss_bound();
     let writes = crate::catalogue_cache::CatalogueCache::write_counter();
-    let frontend = Arc::new(web_assets::Frontend::new(&settings.frontend_dir));
+    let frontend = Arc::new(
+        web_assets::Frontend::new(&settings.frontend_dir).with_sentry(settings.sentry_dsn.clone()),
+    );
     let openapi = ApiDoc::openapi();
     let guards = web::Data::new(crate::guards::Guards::from_document(&openapi));
     let jobs = web::Data::from(crate::report_jobs::ReportJobs::start(state.store.clone())?);
@@ -250,8 +255,16 @@ fn run(
                     Ok(res)
                 }
             })
+            .wrap(Condition::new(
+                error_tracking,
+                from_fn(crate::error_tracking::tag_request_id),
+            ))
             .wrap(TracingLogger::<crate::telemetry::ShopRootSpan>::new())
             .wrap(from_fn(reject_unknown_methods))
+            .wrap(Condition::new(
+                error_tracking,
+                crate::error_tracking::middleware(),
+            ))
             .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
             .route(
                 "/api/docs",

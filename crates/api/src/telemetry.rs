@@ -1,21 +1,36 @@
 //! Logging: `tracing` with `RUST_LOG` (default `info`). tracing-actix-web opens a span per
 //! request carrying its `request_id`; events inside it (errors included) print that id, and the
-//! span's close prints one access-log line.
+//! span's close prints one access-log line. With `SHOP_SENTRY_DSN`, error events also go to the
+//! error tracking service and warnings become its breadcrumbs ([`crate::error_tracking`]).
 
 use tracing_subscriber::fmt::format::FmtSpan;
+use tracing_subscriber::layer::SubscriberExt as _;
+use tracing_subscriber::util::SubscriberInitExt as _;
 use tracing_subscriber::EnvFilter;
 
-/// Installs the global subscriber once (later calls are ignored, which suits tests).
-pub fn init() {
+/// Installs the global subscriber once (later calls are ignored, which suits tests); with
+/// `error_tracking`, the Sentry layer too (call [`crate::error_tracking::init`] first).
+pub fn init(error_tracking: bool) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     // Colours only for a terminal: log files and collectors get plain text.
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let fmt = tracing_subscriber::fmt::layer()
         .with_ansi(ansi)
         .with_target(false)
         // One line per request when its span closes: method, route, status, request_id, time.
-        .with_span_events(FmtSpan::CLOSE)
+        .with_span_events(FmtSpan::CLOSE);
+    let _ = tracing_subscriber::registry()
+        .with(filter)
+        .with(fmt)
+        .with(error_tracking.then(|| {
+            use sentry::integrations::tracing::{BreadcrumbLayer, ErrorLayer};
+            use tracing_subscriber::filter::LevelFilter;
+            use tracing_subscriber::Layer as _;
+            // Errors become events; warnings the breadcrumbs that lead up to them.
+            ErrorLayer::new()
+                .with_filter(LevelFilter::ERROR)
+                .and_then(BreadcrumbLayer::new().with_filter(LevelFilter::WARN))
+        }))
         .try_init();
 }
 

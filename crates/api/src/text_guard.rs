@@ -1,5 +1,6 @@
 //! Refuses the NUL character in a request's text (JSON bodies, the query string, the path)
-//! with 400 before any handler runs.
+//! with 400 before any handler runs, and a JSON body that is an array (every body of the API
+//! is an object, and serde would read a struct from an array of its fields in order).
 //!
 //! PostgreSQL cannot store U+0000 in text: a name or a search holding `\u0000` failed there
 //! with a 500 (found by `tests/api/surface.rs`), while SQLite stored it. Refusing it at the
@@ -17,6 +18,9 @@ use crate::error::ApiError;
 
 /// The answer to text with a NUL character.
 pub const NUL_MESSAGE: &str = "Text may not contain the NUL character (U+0000)";
+
+/// The answer to a JSON body that is an array.
+pub const ARRAY_MESSAGE: &str = "The body must be a JSON object";
 
 /// The largest JSON body the server reads (`SHOP_MAX_BODY_BYTES`), as app data.
 #[derive(Debug, Clone, Copy)]
@@ -81,8 +85,15 @@ pub async fn refuse_nul(
             }
             body.extend_from_slice(&chunk);
         }
-        if json_has_nul(&body) {
-            let answer = ApiError::bad_request(NUL_MESSAGE).error_response();
+        let refusal = if json_has_nul(&body) {
+            Some(NUL_MESSAGE)
+        } else if body.trim_ascii_start().first() == Some(&b'[') {
+            Some(ARRAY_MESSAGE)
+        } else {
+            None
+        };
+        if let Some(message) = refusal {
+            let answer = ApiError::bad_request(message).error_response();
             return Ok(req.into_response(answer).map_into_right_body());
         }
         req.set_payload(Payload::from(Bytes::from(body)));

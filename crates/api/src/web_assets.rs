@@ -3,13 +3,19 @@
 
 use std::path::{Path, PathBuf};
 
-use actix_web::http::header::{CacheControl, CacheDirective, ContentType};
+use actix_web::http::header::{CacheControl, CacheDirective, ContentType, HeaderValue};
 use actix_web::{web, HttpRequest, HttpResponse};
 
-/// Where the built frontend lives.
+use crate::error_tracking::SentryDsn;
+
+/// Where the built frontend lives, and what its pages are told.
 #[derive(Debug)]
 pub struct Frontend {
     root: PathBuf,
+    /// `SHOP_SENTRY_DSN`, given to the pages in a `<meta>` tag.
+    sentry: Option<SentryDsn>,
+    /// The Content-Security-Policy of every HTML answer.
+    policy: HeaderValue,
 }
 
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><title>Fireworks shop</title></head>\
@@ -25,6 +31,46 @@ impl Frontend {
         }
         Frontend {
             root: root.to_path_buf(),
+            sentry: None,
+            policy: HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        }
+    }
+
+    /// Tells the pages the error tracking DSN (`<meta name="shop-sentry-dsn">`), which makes
+    /// them load the browser SDK, and lets them reach its origin (`connect-src`). Without a
+    /// DSN the pages get neither.
+    #[must_use]
+    pub fn with_sentry(mut self, dsn: Option<SentryDsn>) -> Self {
+        self.policy = dsn
+            .as_ref()
+            .and_then(|dsn| {
+                let policy = CONTENT_SECURITY_POLICY.replacen(
+                    "connect-src 'self'",
+                    &format!("connect-src 'self' {}", dsn.origin()),
+                    1,
+                );
+                HeaderValue::from_str(&policy).ok()
+            })
+            .unwrap_or(HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+        self.sentry = dsn;
+        self
+    }
+
+    /// `index.html` with the DSN's `<meta>` tag, when there is a DSN.
+    fn index_html(&self, body: Vec<u8>) -> Vec<u8> {
+        let Some(dsn) = &self.sentry else {
+            return body;
+        };
+        let Ok(html) = String::from_utf8(body) else {
+            return NOT_BUILT.as_bytes().to_vec();
+        };
+        let meta = format!(
+            "<meta name=\"shop-sentry-dsn\" content=\"{}\" />",
+            escape_xml(dsn.as_str())
+        );
+        match html.find("</head>") {
+            Some(at) => format!("{}{meta}{}", &html[..at], &html[at..]).into_bytes(),
+            None => html.into_bytes(),
         }
     }
 
@@ -33,8 +79,10 @@ impl Frontend {
     /// stored by browsers or proxies for the same reason. (The policy header comes from the
     /// middleware that gives one to every HTML answer.)
     fn index_response(&self) -> HttpResponse {
-        let body = std::fs::read(self.root.join("index.html"))
-            .unwrap_or_else(|_| NOT_BUILT.as_bytes().to_vec());
+        let body = self.index_html(
+            std::fs::read(self.root.join("index.html"))
+                .unwrap_or_else(|_| NOT_BUILT.as_bytes().to_vec()),
+        );
         HttpResponse::Ok()
             .insert_header(CacheControl(vec![
                 CacheDirective::NoStore,
@@ -66,7 +114,8 @@ impl Frontend {
 }
 
 /// What the app's pages may load: only this origin, plus embedded videos from YouTube. Inline
-/// styles are allowed (React `style` attributes); inline scripts are not.
+/// styles are allowed (React `style` attributes); inline scripts are not. With
+/// `SHOP_SENTRY_DSN`, `connect-src` also names the DSN's origin ([`Frontend::with_sentry`]).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
 style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; \
 frame-src https://www.youtube.com https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; \
@@ -78,6 +127,11 @@ pub async fn html_policy(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let policy = req
+        .app_data::<web::Data<Frontend>>()
+        .map_or(HeaderValue::from_static(CONTENT_SECURITY_POLICY), |f| {
+            f.policy.clone()
+        });
     let mut res = next.call(req).await?;
     let is_html = res
         .headers()
@@ -85,10 +139,8 @@ pub async fn html_policy(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
     if is_html {
-        res.headers_mut().insert(
-            actix_web::http::header::CONTENT_SECURITY_POLICY,
-            actix_web::http::header::HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-        );
+        res.headers_mut()
+            .insert(actix_web::http::header::CONTENT_SECURITY_POLICY, policy);
     }
     Ok(res)
 }

@@ -49,6 +49,9 @@ fn bound(text: &str, end: bool) -> Option<NaiveDateTime> {
         .map(|t| t.with_timezone(&Utc).naive_utc())
 }
 
+/// The message of a range whose start is after its end.
+pub const START_AFTER_END: &str = "startDate must be on or before endDate";
+
 impl DateRange {
     /// Reads `startDate` and `endDate`; the end defaults to the end of today (UTC).
     ///
@@ -75,7 +78,7 @@ impl DateRange {
         let start = read("startDate", start, false);
         let end = read("endDate", end, true).unwrap_or_else(|| end_of(now.date()));
         if start.is_some_and(|s| s > end) {
-            errors.add_message("startDate", "startDate must be on or before endDate");
+            errors.add_message("startDate", START_AFTER_END);
         }
         errors.into_result(DateRange { start, end })
     }

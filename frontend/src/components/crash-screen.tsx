@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { useRouteError } from 'react-router';
+import { useEffect, useState } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { reportError } from '@/lib/error-reporting/reporter';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n\n${error.stack}` : ''}`;
@@ -10,9 +11,14 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The fallback shown when rendering crashes. */
+/** The fallback shown when rendering crashes; the error is reported to the shop. */
 export function CrashScreen({ error }: { error: unknown }) {
   const [shown, setShown] = useState(false);
+  useEffect(() => {
+    // A 4xx answer the router threw is the visitor's path, not a fault of the page.
+    if (isRouteErrorResponse(error) && error.status < 500) return;
+    reportError('boundary', error);
+  }, [error]);
   return (
     <div className="mx-auto max-w-3xl px-4 py-16" role="alert">
       <h1 className="text-3xl font-bold">Something went wrong!</h1>

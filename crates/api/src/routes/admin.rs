@@ -7,9 +7,10 @@ use domain::catalogue::{self, InventoryFilter, InventoryItem, InventoryView};
 use domain::money::Money;
 use domain::paging::PageRequest;
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
+use utoipa::{IntoParams, ToSchema};
 
-use super::products::params::Params;
+use super::products::params::{blank_or, Params};
 use super::user::list::Pagination;
 use crate::error::ApiError;
 use crate::extractors::{no_store, AdminUser};
@@ -103,14 +104,32 @@ pub struct InventoryJson {
     pub pagination: Pagination,
 }
 
+/// The inventory's query, as the OpenAPI document lists it (each doc line is the parameter's
+/// description; the handler reads the text with `Params`).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct InventoryQuery {
+    /// Page, from 1
+    #[param(minimum = 1)]
+    pub page: Option<i64>,
+    /// Lines per page, 1 to 100 (default 25)
+    #[param(minimum = 1, maximum = 100)]
+    pub page_size: Option<i64>,
+    /// Text anywhere in the SKU or title, any case
+    #[param(max_length = 200)]
+    pub search: Option<String>,
+    /// all (or blank), low-stock (0 < stock < 10) or out-of-stock (0)
+    #[param(schema_with = inventory_view)]
+    pub view: Option<String>,
+}
+
+fn inventory_view() -> Object {
+    blank_or(["all", "low-stock", "out-of-stock"])
+}
+
 /// Unit products and apparel variants by SKU.
 #[utoipa::path(get, path = "/api/admin/inventory", tag = "back office", security(("bearer" = ["ADMIN"])),
-    params(
-        ("page" = Option<i64>, Query, description = "Page, from 1"),
-        ("pageSize" = Option<i64>, Query, description = "Lines per page, 1 to 100 (default 25)"),
-        ("search" = Option<String>, Query, description = "Text anywhere in the SKU or title, any case"),
-        ("view" = Option<String>, Query, description = "low-stock (0 < stock < 10) or out-of-stock (0)"),
-    ),
+    params(InventoryQuery),
     responses((status = 200, body = InventoryJson), (status = 400, description = "bad paging or view"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/admin/inventory")]

@@ -41,7 +41,7 @@ pub struct VariantBody {
     pub unit_price: Value,
     /// Items in stock, 0..1000000 (new variants default to 999; left out, a stored variant
     /// keeps its live stock).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::whole::optional")]
     #[schema(minimum = 0, maximum = 1_000_000)]
     pub available_stock: Option<i64>,
 }
@@ -87,7 +87,7 @@ pub struct ApparelBody {
     #[serde(default)]
     pub colors: Vec<String>,
     /// The variants (at least one; size/gender/colour unique).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::objects::many")]
     pub variants: Vec<VariantBody>,
 }
 
@@ -200,6 +200,7 @@ pub async fn remove(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StockBody {
     /// Items in stock, 0..1000000.
+    #[serde(deserialize_with = "crate::whole::number")]
     #[schema(minimum = 0, maximum = 1_000_000)]
     pub available_stock: i64,
 }

@@ -118,6 +118,8 @@ pub struct UpdateBody {
     #[serde(default)]
     pub cart_id: Option<String>,
     /// Whole number from 0 to 9999.
+    #[serde(deserialize_with = "crate::whole::number")]
+    #[schema(minimum = 0, maximum = 9999)]
     pub quantity: i64,
     /// Units rather than cases.
     #[serde(default)]
@@ -181,7 +183,7 @@ impl CartCall {
             + 'static,
     {
         if body_cart.is_some_and(|named| named != self.cart) {
-            return Err(ApiError::bad_field(
+            return Err(ApiError::invalid_field(
                 "cartId",
                 "cartId must be the cart of the address",
             ));
@@ -215,7 +217,7 @@ pub async fn get(call: CartCall) -> Result<HttpResponse, ApiError> {
 /// Adds one case, unit or apparel item.
 #[utoipa::path(post, path = "/api/cart/{cartId}/add", tag = "cart", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = AddBody,
-    responses((status = 200, body = CartJson), (status = 400, description = "not sold that way"),
+    responses((status = 200, body = CartJson), (status = 422, description = "not sold that way, or another cart named in the body"),
     (status = 401, description = "not signed in"), (status = 404, description = "unknown cart, product or variant"),
     (status = 409, description = "out of stock, or the cart is full")))]
 #[post("/cart/{cart_id}/add")]
@@ -231,7 +233,7 @@ pub async fn add(call: CartCall, body: web::Json<AddBody>) -> Result<HttpRespons
 #[utoipa::path(post, path = "/api/cart/{cartId}/remove", tag = "cart", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = RemoveBody,
     responses((status = 200, body = CartJson), (status = 401, description = "not signed in"),
-    (status = 404, description = "not the caller's cart")))]
+    (status = 404, description = "not the caller's cart"), (status = 422, description = "another cart named in the body")))]
 #[post("/cart/{cart_id}/remove")]
 pub async fn remove(call: CartCall, body: web::Json<RemoveBody>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -245,7 +247,8 @@ pub async fn remove(call: CartCall, body: web::Json<RemoveBody>) -> Result<HttpR
 /// Sets the cases or units of a line (0 removes them).
 #[utoipa::path(post, path = "/api/cart/{cartId}/updateQuantity", tag = "cart", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = UpdateBody,
-    responses((status = 200, body = CartJson), (status = 400, description = "bad quantity, or not sold that way"),
+    responses((status = 200, body = CartJson), (status = 400, description = "bad quantity"),
+    (status = 422, description = "not sold that way, or another cart named in the body"),
     (status = 401, description = "not signed in"), (status = 404, description = "unknown cart, product or variant"),
     (status = 409, description = "out of stock, or the cart is full")))]
 #[post("/cart/{cart_id}/updateQuantity")]

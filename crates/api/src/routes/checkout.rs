@@ -137,7 +137,7 @@ pub async fn quote(
 pub struct OpenBody {
     /// The grand total the buyer saw (rounded to cents before it is compared).
     #[serde(deserialize_with = "domain::money::rounded")]
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, minimum = 0, maximum = 9_999_999_999_999.99)]
     pub amount: Money,
     /// Ship to this freight terminal instead of the profile's address.
     #[serde(default)]
@@ -239,23 +239,23 @@ pub async fn cancel(call: CartCall, body: web::Json<CancelBody>) -> Result<HttpR
 pub struct AmountsBody {
     /// Subtotal.
     #[serde(deserialize_with = "domain::money::rounded")]
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, minimum = 0, maximum = 9_999_999_999_999.99)]
     pub subtotal: Money,
     /// Tax.
     #[serde(deserialize_with = "domain::money::rounded")]
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, minimum = 0, maximum = 9_999_999_999_999.99)]
     pub tax: Money,
     /// Liftgate fee.
     #[serde(deserialize_with = "domain::money::rounded")]
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, minimum = 0, maximum = 9_999_999_999_999.99)]
     pub lift_gate_fee: Money,
     /// Shipping.
     #[serde(deserialize_with = "domain::money::rounded")]
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, minimum = 0, maximum = 9_999_999_999_999.99)]
     pub shipping: Money,
     /// Grand total.
     #[serde(deserialize_with = "domain::money::rounded")]
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, minimum = 0, maximum = 9_999_999_999_999.99)]
     pub grand_total: Money,
 }
 
@@ -269,6 +269,7 @@ pub struct PurchaseBody {
     #[serde(default)]
     pub shipping_address_id: Option<String>,
     /// The figures the buyer saw.
+    #[serde(deserialize_with = "crate::objects::one")]
     pub amounts: AmountsBody,
     /// The session's checkout token.
     pub checkout_token: String,

@@ -7,10 +7,11 @@ use domain::catalogue::{self, MetadataItem, MetadataKind};
 use domain::paging::{Page, PageRequest};
 use domain::ports::Catalogue as _;
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
+use utoipa::{IntoParams, ToSchema};
 
 use super::products::dto::{JsonList, MetadataItemJson, NamedJson, PageJson, TypeJson};
-use super::products::params::Params;
+use super::products::params::{blank_or, Params};
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
 
@@ -72,17 +73,46 @@ fn pages_json(
     pages
 }
 
+/// The paged form's query, as the OpenAPI document lists it (each doc line is the
+/// parameter's description; the handler reads the text with `Params`).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct MetadataQuery {
+    /// Page, from 1 (paged form)
+    #[param(minimum = 1)]
+    pub page: Option<i64>,
+    /// Items per page, 1 to 100 (default 25)
+    #[param(minimum = 1, maximum = 100)]
+    pub page_size: Option<i64>,
+    /// brands, categories, colors or effects (blank: every kind)
+    #[param(rename = "type", schema_with = metadata_type)]
+    pub kind: Option<String>,
+    /// Text anywhere in the name, any case
+    #[param(max_length = 200)]
+    pub search_title: Option<String>,
+}
+
+fn metadata_type() -> Object {
+    blank_or(["brands", "categories", "colors", "effects"])
+}
+
+/// The two forms of the metadata answer (the document's: each handler branch serializes its
+/// own).
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum MetadataAnswer {
+    /// Every list.
+    All(MetadataJson),
+    /// Pages per kind.
+    Pages(MetadataPagesJson),
+}
+
 /// Catalogue metadata. Without query values: every list (`MetadataJson`), cached 5 minutes.
 /// With `page`, `pageSize`, `type` (brands, categories, colors or effects) or `searchTitle`:
 /// pages of `{id, name, productCount}` per kind (`MetadataPagesJson`), cached 1 minute.
 #[utoipa::path(get, path = "/api/metadata", tag = "catalogue",
-    params(
-        ("page" = Option<i64>, Query, description = "Page, from 1 (paged form)"),
-        ("pageSize" = Option<i64>, Query, description = "Items per page, 1 to 100 (default 25)"),
-        ("type" = Option<String>, Query, description = "brands, categories, colors or effects"),
-        ("searchTitle" = Option<String>, Query, description = "Text anywhere in the name, any case"),
-    ),
-    responses((status = 200, body = MetadataJson, description = "every list, or MetadataPagesJson in the paged form"),
+    params(MetadataQuery),
+    responses((status = 200, body = MetadataAnswer, description = "every list, or pages in the paged form"),
         (status = 304, description = "not modified (If-None-Match)"),
         (status = 400, description = "invalid paging or type")))]
 #[get("/metadata")]

@@ -6,6 +6,7 @@ pub mod apparel;
 pub mod apparel_admin;
 pub mod cart;
 pub mod checkout;
+pub mod client_errors;
 pub mod health;
 pub mod metadata;
 pub mod payments;
@@ -22,13 +23,16 @@ pub mod uploads;
 pub mod user;
 pub mod vocabulary;
 
-use actix_web::{web, HttpRequest};
+use actix_web::http::{header, Method};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::error::ApiError;
+use crate::guards::Guards;
 
 /// Registers every `/api` route on `cfg` (inside the `/api` scope).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(health::health)
+        .service(client_errors::report)
         .service(shipping::rates)
         .service(quote::post_quote)
         .service(user::register::register)
@@ -99,8 +103,25 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(terminal::get);
 }
 
-/// Any `/api` path without a route: 404 in JSON.
-pub async fn api_not_found(req: HttpRequest) -> Result<actix_web::HttpResponse, ApiError> {
+/// Any `/api` request without a route: 405 with `Allow` when the path is an operation's with
+/// another method (as the OpenAPI document lists them), else 404; JSON either way.
+pub async fn api_not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let methods = req
+        .app_data::<web::Data<Guards>>()
+        .map(|g| g.methods(req.path()))
+        .unwrap_or_default();
+    if !methods.is_empty() {
+        let allow = methods
+            .iter()
+            .map(Method::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Ok(HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, allow))
+            .json(serde_json::json!({
+                "message": format!("{} is not allowed on {}", req.method(), req.path())
+            })));
+    }
     Err(ApiError::NotFound(format!(
         "No API route for {} {}",
         req.method(),

@@ -23,8 +23,12 @@ pub struct CardBody {
     /// Card number (spaces and dashes allowed).
     pub card_number: String,
     /// Expiry month, 1 to 12.
+    #[serde(deserialize_with = "crate::whole::number")]
+    #[schema(minimum = 1, maximum = 12)]
     pub exp_month: u32,
     /// Expiry year (two or four digits).
+    #[serde(deserialize_with = "crate::whole::number")]
+    #[schema(minimum = 0, maximum = 9999)]
     pub exp_year: u32,
     /// Security code.
     pub cvc: String,

@@ -19,10 +19,12 @@ pub struct QuoteLineBody {
     #[serde(default)]
     pub variant_id: Option<String>,
     /// Cases (or shows). Apparel: items.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::whole::number")]
+    #[schema(minimum = 0, maximum = 9999)]
     pub case_quantity: i64,
     /// Units of a case-breakable product. Apparel: items.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::whole::number")]
+    #[schema(minimum = 0, maximum = 9999)]
     pub unit_quantity: i64,
 }
 
@@ -31,9 +33,12 @@ pub struct QuoteLineBody {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct QuoteRequest {
     /// The lines.
+    #[serde(deserialize_with = "crate::objects::many")]
+    #[schema(max_items = 200)]
     pub lines: Vec<QuoteLineBody>,
     /// Two-letter state of the shipping address; absent when the buyer has none yet.
     #[serde(default)]
+    #[schema(schema_with = super::terminal::state_code_or_null)]
     pub state: Option<String>,
     /// Ship to this freight terminal (its state is used; never a liftgate).
     #[serde(default)]
@@ -67,7 +72,8 @@ impl From<QuoteRequest> for Request {
 /// total, and whether (and why not) it can be checked out.
 #[utoipa::path(post, path = "/api/quote", tag = "shipping", request_body = QuoteRequest, responses(
     (status = 200, description = "the quote: {subtotal, orderType, shipping, liftGateFee, tax, grandTotal, shippable, message?}"),
-    (status = 400, description = "bad quantities, state or combination"), (status = 404, description = "unknown product, variant or terminal")))]
+    (status = 400, description = "bad quantities or state"), (status = 404, description = "unknown product, variant or terminal"),
+    (status = 422, description = "a line the product is not sold as, or a line of nothing")))]
 #[post("/quote")]
 pub async fn post_quote(
     state: web::Data<AppState>,

@@ -11,9 +11,13 @@ use domain::money::Money;
 use domain::sales::{self, CaseBreak, DateRange, Sale, SalesError, StatusChange};
 use domain::status::{CaseBreakStatus, OrderStatus};
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{
+    KnownFormat, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type,
+};
 use utoipa::{IntoParams, ToSchema};
 
 use super::checkout::ShipAddressJson;
+use super::products::params::blank_or;
 use super::user::list::rfc3339;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
@@ -40,22 +44,98 @@ impl From<SalesError> for ApiError {
 #[serde(rename_all = "camelCase")]
 pub struct RangeQuery {
     /// First day (`YYYY-MM-DD`, its start in UTC) or an ISO 8601 instant; none: from the start.
+    #[param(schema_with = date_or_instant)]
     pub start_date: Option<String>,
     /// Last day (`YYYY-MM-DD`, its end in UTC) or an ISO 8601 instant; none: the end of today.
+    #[param(schema_with = date_or_instant)]
     pub end_date: Option<String>,
-    /// A status (case breaks also take `ALL`).
+    /// A status: the document lists each operation's own (`OrderStatusQuery`,
+    /// `CaseBreakStatusQuery`).
+    #[param(ignore)]
     pub status: Option<String>,
 }
 
 impl RangeQuery {
+    /// The range; a malformed date is 400, a start after the end (two well-formed dates that
+    /// make no range) 422.
     fn range(&self) -> Result<DateRange, ApiError> {
         DateRange::parse(
             self.start_date.as_deref(),
             self.end_date.as_deref(),
             Utc::now().naive_utc(),
         )
-        .map_err(|errors| SalesError::Invalid(errors).into())
+        .map_err(|errors| {
+            let reversed = errors
+                .as_map()
+                .values()
+                .flatten()
+                .all(|m| m == sales::START_AFTER_END);
+            if reversed {
+                ApiError::Validation {
+                    message: errors.to_string(),
+                    errors: errors.as_map().clone(),
+                }
+            } else {
+                SalesError::Invalid(errors).into()
+            }
+        })
     }
+}
+
+/// A day (`YYYY-MM-DD`) or an instant (RFC 3339), or blank for none.
+fn date_or_instant() -> Schema {
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date))),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .max_length(Some(0)),
+            )
+            .build(),
+    )
+}
+
+/// The order list's status filter, as the document lists it.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderStatusQuery {
+    /// Only orders with this status (blank: every status)
+    #[param(schema_with = order_status)]
+    pub status: Option<String>,
+}
+
+fn order_status_value() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(OrderStatus::ALL.iter().map(|s| s.as_str())))
+        .build()
+}
+
+fn order_status() -> Object {
+    blank_or(OrderStatus::ALL.iter().map(|s| s.as_str()))
+}
+
+/// The case break list's status filter, as the document lists it.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CaseBreakStatusQuery {
+    /// Only requests with this status (blank or ALL: every status)
+    #[param(schema_with = case_break_status)]
+    pub status: Option<String>,
+}
+
+fn case_break_status() -> Object {
+    blank_or(std::iter::once("ALL").chain(CaseBreakStatus::ALL.iter().map(|s| s.as_str())))
 }
 
 /// The buyer's profile names and phone.
@@ -278,8 +358,9 @@ pub struct SalesJson {
 }
 
 /// Orders placed in a date range (UTC day bounds), with an optional status.
-#[utoipa::path(get, path = "/api/reports/purchases", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery),
+#[utoipa::path(get, path = "/api/reports/purchases", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, OrderStatusQuery),
     responses((status = 200, body = SalesJson), (status = 400, description = "bad dates or status"),
+    (status = 422, description = "startDate after endDate"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/reports/purchases")]
 pub async fn purchases(
@@ -307,6 +388,7 @@ pub async fn purchases(
 #[serde(deny_unknown_fields)]
 pub struct StatusBody {
     /// PENDING, PROCESSING, COMPLETED or FAILED.
+    #[schema(schema_with = order_status_value)]
     pub status: String,
 }
 
@@ -391,8 +473,9 @@ pub struct CaseBreakReportJson {
 }
 
 /// Case break requests made in a date range, with an optional status (or ALL).
-#[utoipa::path(get, path = "/api/reports/case-break", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery),
+#[utoipa::path(get, path = "/api/reports/case-break", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, CaseBreakStatusQuery),
     responses((status = 200, body = CaseBreakReportJson), (status = 400, description = "bad dates or status"),
+    (status = 422, description = "startDate after endDate"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/reports/case-break")]
 pub async fn case_breaks(
@@ -418,6 +501,7 @@ pub async fn case_breaks(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProcessBody {
     /// A whole number from 1.
+    #[serde(deserialize_with = "crate::whole::number")]
     #[schema(minimum = 1, maximum = 1_000_000)]
     pub quantity_added: i64,
 }

@@ -24,7 +24,7 @@ pub struct ShowLineBody {
     /// The product.
     pub product_id: String,
     /// How many (default 1).
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "crate::whole::number")]
     pub quantity: i64,
     /// Notes.
     #[serde(default)]
@@ -71,7 +71,7 @@ pub struct ShowBody {
     #[serde(default)]
     pub category_id: Option<String>,
     /// The lines.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::objects::many")]
     pub products: Vec<ShowLineBody>,
 }
 

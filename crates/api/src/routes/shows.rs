@@ -60,7 +60,7 @@ fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
         PageQuery,
         ("brand" = Option<String>, Query, description = "Brand id or name"),
         ("typeId" = Option<String>, Query, description = "Show type id or name"),
-        ("searchTitle" = Option<String>, Query, description = "Text anywhere in the title, any case"),
+        ("searchTitle" = Option<String>, Query, max_length = 200, description = "Text anywhere in the title, any case"),
     ),
     responses((status = 200, body = ShowPageJson), (status = 400, description = "invalid paging")))]
 #[get("/shows")]
@@ -87,7 +87,7 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
         ("brand" = String, Path, description = "Brand id or name"),
         PageQuery,
         ("typeId" = Option<String>, Query, description = "Show type id or name"),
-        ("searchTitle" = Option<String>, Query, description = "Text anywhere in the title, any case"),
+        ("searchTitle" = Option<String>, Query, max_length = 200, description = "Text anywhere in the title, any case"),
     ),
     responses((status = 200, body = ShowPageJson), (status = 400, description = "invalid paging"),
         (status = 404, description = "Brand not found")))]

@@ -6,19 +6,54 @@ use domain::catalogue::get_terminal;
 use domain::ids::TerminalId;
 use domain::ports::Terminals as _;
 use domain::state::UsState;
+use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
+use utoipa::IntoParams;
 
 use super::products::dto::{JsonList, TerminalJson};
 use super::products::params::Params;
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
 
+/// The two-letter codes of the states, or blank for none.
+fn state_code() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(
+            std::iter::once("").chain(UsState::ALL.iter().map(|s| s.code())),
+        ))
+        .build()
+}
+
+/// A state code or null.
+pub fn state_code_or_null() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(
+            UsState::ALL
+                .iter()
+                .map(|s| serde_json::Value::from(s.code()))
+                .chain([serde_json::Value::Null]),
+        ))
+        .build()
+}
+
+/// The terminal list's filters, as the OpenAPI document lists them (each doc line is the
+/// parameter's description).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TerminalQuery {
+    /// Two-letter state code (blank: every state)
+    #[param(schema_with = state_code)]
+    pub state: Option<String>,
+    /// Start of the ZIP code
+    #[param(max_length = 10, pattern = "^[0-9-]*$")]
+    pub zipcode: Option<String>,
+}
+
 /// Terminals by state (two-letter code, exact) and ZIP code (prefix, digits), sorted by state,
 /// ZIP code and name. Without filters, every terminal.
 #[utoipa::path(get, path = "/api/terminal", tag = "catalogue",
-    params(
-        ("state" = Option<String>, Query, description = "Two-letter state code"),
-        ("zipcode" = Option<String>, Query, description = "Start of the ZIP code"),
-    ),
+    params(TerminalQuery),
     responses((status = 200, body = Vec<TerminalJson>), (status = 400, description = "invalid state or ZIP code")))]
 #[get("/terminal")]
 pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {

@@ -32,8 +32,9 @@ impl From<ImageError> for ApiError {
     fn from(e: ImageError) -> Self {
         match e {
             ImageError::TooLarge => ApiError::PayloadTooLarge(e.to_string()),
+            // Any bytes are a well-formed body; not being an image is a rule of the shop.
             ImageError::Empty | ImageError::Unsupported => {
-                ApiError::bad_field("image", e.to_string())
+                ApiError::invalid_field("image", e.to_string())
             }
         }
     }
@@ -68,7 +69,7 @@ pub fn configure_files(cfg: &mut web::ServiceConfig) {
 /// Stores a product image.
 #[utoipa::path(post, path = "/api/admin/images", tag = "back office", security(("bearer" = ["ADMIN"])),
     request_body(content = Vec<u8>, content_type = "image/jpeg"),
-    responses((status = 201, body = UploadedJson), (status = 400, description = "not JPEG, PNG or WebP"),
+    responses((status = 201, body = UploadedJson), (status = 422, description = "not JPEG, PNG or WebP"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 413, description = "over 5 MB")))]
 pub async fn upload(

@@ -1,7 +1,7 @@
 //! `shop backup` of a live SQLite shop while buyers pay, and `shop restore` (issue 13). A
 //! PostgreSQL shop is backed up with pg_dump, which the adapter says.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -44,11 +44,18 @@ async fn a_backup_taken_while_buyers_pay_restores_every_order_acknowledged_befor
     let backup = app.data_dir.path().join("shop.backup");
 
     // Four buyers keep paying; once six orders are acknowledged the backup starts, and they
-    // go on paying while it runs.
+    // go on paying while it runs and after it ends (each at least six orders, and at least one
+    // after the backup, however long it takes on a loaded machine).
+    let backup_done = Cell::new(false);
     let buying = futures_util::future::join_all(buyers.iter().map(|b| async {
-        for _ in 0..6 {
+        let mut bought = 0;
+        loop {
             let id = buy_one(&app, b, &product).await;
             acknowledged.borrow_mut().push(id);
+            bought += 1;
+            if backup_done.get() && bought >= 6 {
+                break;
+            }
         }
     }));
     let backing_up = async {
@@ -63,12 +70,13 @@ async fn a_backup_taken_while_buyers_pay_restores_every_order_acknowledged_befor
             .expect("backup task")
             .expect("backup");
         assert!(bytes > 0);
+        backup_done.set(true);
         (before, acknowledged.borrow().len())
     };
     let (_, (before, during)) = tokio::join!(buying, backing_up);
     assert!(before.len() >= 6);
     let all = acknowledged.into_inner();
-    assert_eq!(all.len(), 24);
+    assert!(all.len() >= 24);
     assert!(
         during < all.len(),
         "purchases went on after the backup began"

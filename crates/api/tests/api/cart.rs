@@ -133,7 +133,7 @@ async fn cases_and_units_add_up_on_one_line_with_its_product() {
             json!({"productId": refused, "isUnit": true}),
         )
         .await;
-        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
         assert!(body(res).await["message"]
             .as_str()
             .expect("message")
@@ -148,7 +148,7 @@ async fn cases_and_units_add_up_on_one_line_with_its_product() {
         json!({"productId": product, "cartId": "other"}),
     )
     .await;
-    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
 
 #[tokio::test]
@@ -167,7 +167,7 @@ async fn apparel_needs_one_of_its_variants_in_stock() {
             json!({"productId": apparel, "variantId": none}),
         )
         .await;
-        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{none}");
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{none}");
     }
     let res = call(
         &app,

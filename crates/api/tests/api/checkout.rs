@@ -651,7 +651,7 @@ async fn a_cart_changed_after_the_session_opened_is_refused_and_the_payment_void
     let mut other = quote.clone();
     other["shippingAddress"]["id"] = json!("someone-elses-address");
     let res = b.complete(&app, &token, &other).await;
-    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         body(res).await["errors"]["shippingAddressId"]
             .as_array()

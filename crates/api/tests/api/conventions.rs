@@ -1,5 +1,6 @@
 //! API conventions: JSON errors everywhere, health, metrics, OpenAPI, the frontend.
 
+use reqwest::Method;
 use reqwest::StatusCode;
 
 use crate::helpers::{body, expect, spawn_app};
@@ -59,18 +60,33 @@ async fn an_oversize_body_answers_413_in_json() {
 }
 
 #[tokio::test]
-async fn unknown_api_paths_answer_404_in_json() {
+async fn unknown_api_paths_answer_404_and_other_methods_405_with_allow_in_json() {
     let app = spawn_app().await;
     let v = expect(app.get("/api/no/such/thing").await, StatusCode::NOT_FOUND).await;
     assert_eq!(v["message"], "No API route for GET /api/no/such/thing");
-    let res = app
-        .client
-        .delete(app.url("/api/user/login"))
-        .send()
-        .await
-        .expect("request");
-    assert_eq!(res.status(), StatusCode::NOT_FOUND);
-    assert!(body(res).await["message"].is_string());
+    // A path of the document with a method it does not declare: 405 naming the ones it does.
+    for (method, path, allow) in [
+        (Method::DELETE, "/api/user/login", "POST"),
+        (Method::PUT, "/api/admin/summary", "GET"),
+        (Method::POST, "/api/shows/types/all", "GET"),
+        // Its own path, not `/api/shows/{id}`'s.
+        (Method::PATCH, "/api/shows/types", "POST"),
+        (Method::PATCH, "/api/cart/c1", "GET"),
+    ] {
+        let res = app
+            .client
+            .request(method.clone(), app.url(path))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(
+            res.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}"
+        );
+        assert_eq!(res.headers()["allow"], allow, "{method} {path}");
+        assert!(body(res).await["message"].is_string());
+    }
 }
 
 #[tokio::test]

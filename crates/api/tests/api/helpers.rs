@@ -37,6 +37,8 @@ pub fn test_settings(db: &TestDatabase, data_dir: &std::path::Path) -> Settings 
         account_login_rate_per_hour: 10_000,
         register_rate_per_hour: 10_000,
         register_rate_total_per_hour: 10_000,
+        client_error_rate_per_minute: 10_000,
+        sentry_dsn: None,
         trust_proxy: false,
         trusted_proxies: shop_api::client::ProxyTrust::none(),
         metrics_addr: Some("127.0.0.1:0".parse().expect("address")),

@@ -11,6 +11,7 @@ mod catalogue_cache;
 mod catalogue_sort;
 mod checkout;
 mod checkout_races;
+mod client_errors;
 mod conventions;
 mod helpers;
 mod product_admin;

@@ -305,7 +305,7 @@ async fn bad_requests_are_refused_with_clear_messages() {
         ),
         (
             json!({"lines": [{"productId": s.case_only.0, "caseQuantity": 0}], "state": "ND"}),
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "Each line needs a quantity of at least 1",
         ),
         (
@@ -324,7 +324,7 @@ async fn bad_requests_are_refused_with_clear_messages() {
             &json!({"lines": [{"productId": s.case_only.0, "unitQuantity": 1}], "state": "ND"}),
         )
         .await,
-        StatusCode::BAD_REQUEST,
+        StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
     assert!(v["message"]

@@ -193,14 +193,19 @@ async fn the_purchase_report_lists_orders_with_buyers_totals_and_a_status_histor
         (none["count"].as_i64(), cents(&none["totalSales"])),
         (Some(0), 0)
     );
-    for bad in [
-        "startDate=yesterday",
-        "startDate=2030-01-02&endDate=2030-01-01",
+    // A malformed date is 400; two dates that make no range, 422.
+    for (bad, status) in [
+        ("startDate=yesterday", StatusCode::BAD_REQUEST),
+        ("startDate=2026-02-30", StatusCode::BAD_REQUEST),
+        (
+            "startDate=2030-01-02&endDate=2030-01-01",
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
     ] {
         let res = app
             .get_as(&format!("/api/reports/purchases?{bad}"), &admin)
             .await;
-        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{bad}");
+        assert_eq!(res.status(), status, "{bad}");
     }
     let rows = app.db.audit_rows("order").expect("audit");
     assert_eq!(rows.len(), 2);

@@ -164,7 +164,7 @@ async fn a_look_alike_email_cannot_register_beside_the_real_one() {
     let v = expect(
         app.register("\u{0430}dmin-lookalike@example.com", PASSWORD)
             .await,
-        StatusCode::BAD_REQUEST,
+        StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
     assert_eq!(

@@ -98,7 +98,7 @@ async fn svg_other_formats_empty_and_oversized_uploads_are_refused() {
         (Vec::new(), "image/png"),
     ] {
         let res = upload(&app, Some(&admin), bytes, content_type).await;
-        let v = expect(res, StatusCode::BAD_REQUEST).await;
+        let v = expect(res, StatusCode::UNPROCESSABLE_ENTITY).await;
         assert!(v["errors"]["image"].is_array(), "{content_type}: {v}");
     }
     let res = upload(&app, Some(&admin), png(5 * 1024 * 1024), "image/png").await;

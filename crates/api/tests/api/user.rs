@@ -39,7 +39,7 @@ async fn registration_enforces_each_password_rule_with_the_spec_messages() {
     for (password, message) in cases {
         let v = expect(
             app.register("bob@example.com", password).await,
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
         )
         .await;
         assert_eq!(v["message"], message, "password {password:?}");
@@ -57,7 +57,11 @@ async fn registration_enforces_each_password_rule_with_the_spec_messages() {
 async fn registration_refuses_an_invalid_email() {
     let app = spawn_app().await;
     for email in ["", "not-an-email", "a@b", "a b@example.com"] {
-        let v = expect(app.register(email, PASSWORD).await, StatusCode::BAD_REQUEST).await;
+        let v = expect(
+            app.register(email, PASSWORD).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
         assert_eq!(v["message"], "invalid email");
     }
 }

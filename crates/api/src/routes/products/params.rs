@@ -8,6 +8,7 @@ use actix_web::{web, FromRequest, HttpRequest};
 use domain::catalogue::{Gender, Size};
 use domain::catalogue::{ProductFilter, ProductSort, StockFilter};
 use domain::paging::PageRequest;
+use utoipa::openapi::schema::{Array, ArrayBuilder, Object, ObjectBuilder, Type};
 use utoipa::IntoParams;
 
 use crate::error::ApiError;
@@ -51,8 +52,10 @@ impl FromRequest for Params {
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct PageQuery {
     /// Page, from 1 (default 1)
+    #[param(minimum = 1)]
     pub page: Option<i64>,
     /// Items per page, 1 to 100 (default 25)
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 
@@ -62,23 +65,90 @@ pub struct PageQuery {
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct ProductFilterQuery {
     /// Text anywhere in the title, any case
+    #[param(max_length = 200)]
     pub search_title: Option<String>,
-    /// Brand ids (repeated or comma-separated)
+    /// Brand ids or names (repeated or comma-separated)
+    #[param(schema_with = ref_list)]
     pub brands: Option<Vec<String>>,
-    /// Category ids
+    /// Category ids or names
+    #[param(schema_with = ref_list)]
     pub categories: Option<Vec<String>>,
-    /// Colour ids (for apparel also a variant's colour)
+    /// Colour ids or names (for apparel also a variant's colour)
+    #[param(schema_with = ref_list)]
     pub colors: Option<Vec<String>>,
-    /// Effect ids
+    /// Effect ids or names
+    #[param(schema_with = ref_list)]
     pub effects: Option<Vec<String>>,
-    /// Apparel type ids
+    /// Apparel type ids or names
+    #[param(schema_with = ref_list)]
     pub apparel_types: Option<Vec<String>>,
     /// MALE, FEMALE, UNISEX
+    #[param(schema_with = gender_list)]
     pub genders: Option<Vec<String>>,
     /// XS ... 3XL or custom sizes
+    #[param(schema_with = size_list)]
     pub sizes: Option<Vec<String>>,
     /// title (default: title, then id) or newest
+    #[param(schema_with = sort_schema)]
     pub sort: Option<String>,
+}
+
+/// A list filter's schema: at most [`MAX_FILTER_VALUES`] values, each `item`.
+fn list_of(item: Object) -> Array {
+    ArrayBuilder::new()
+        .items(item)
+        .max_items(Some(MAX_FILTER_VALUES))
+        .build()
+}
+
+/// Metadata references: ids or names of at most [`MAX_REF_LEN`] characters, without commas
+/// (a comma separates values).
+fn ref_list() -> Array {
+    list_of(
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(MAX_REF_LEN))
+            .pattern(Some("^[^,]*$"))
+            .build(),
+    )
+}
+
+/// Genders (a blank value is skipped).
+fn gender_list() -> Array {
+    list_of(
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(["", "MALE", "FEMALE", "UNISEX"]))
+            .build(),
+    )
+}
+
+/// Sizes: the standard ones or custom sizes of at most 10 characters.
+fn size_list() -> Array {
+    list_of(
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(10))
+            .pattern(Some("^[^,]*$"))
+            .build(),
+    )
+}
+
+/// A text enum: blank (the default) or one of `values`.
+#[must_use]
+pub fn blank_or(values: impl IntoIterator<Item = &'static str>) -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(std::iter::once("").chain(values)))
+        .build()
+}
+
+/// The sort orders (blank: the default).
+fn sort_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(["", "title", "newest"]))
+        .build()
 }
 
 impl Params {
@@ -91,6 +161,15 @@ impl Params {
             .find(|(k, _)| key_is(k, name))
             .map(|(_, v)| v.trim())
             .filter(|v| !v.is_empty())
+    }
+
+    /// The last value of `name` (or `name[]`), trimmed, even when blank; `None` when absent.
+    fn present(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(k, _)| key_is(k, name))
+            .map(|(_, v)| v.trim())
     }
 
     /// Whether any of `names` is present (even blank).
@@ -107,6 +186,7 @@ impl Params {
     /// # Errors
     /// 400 naming the field when there are more than [`MAX_FILTER_VALUES`].
     pub fn list(&self, name: &str) -> Result<Vec<String>, ApiError> {
+        let sent = self.0.iter().filter(|(k, _)| key_is(k, name)).count();
         let values: Vec<String> = self
             .0
             .iter()
@@ -116,7 +196,7 @@ impl Params {
             .filter(|v| !v.is_empty())
             .map(str::to_owned)
             .collect();
-        if values.len() > MAX_FILTER_VALUES {
+        if values.len().max(sent) > MAX_FILTER_VALUES {
             return Err(ApiError::bad_field(
                 name,
                 format!("{name} accepts at most {MAX_FILTER_VALUES} values"),
@@ -152,9 +232,10 @@ impl Params {
     /// A whole number of at least `min` (and at most `max`), `default` when absent.
     ///
     /// # Errors
-    /// 400 naming the field when it is not a whole number in range.
+    /// 400 naming the field when it is not a whole number in range (blank included: the
+    /// document says an integer).
     pub fn int(&self, name: &str, default: i64, min: i64, max: i64) -> Result<i64, ApiError> {
-        let Some(text) = self.one(name) else {
+        let Some(text) = self.present(name) else {
             return Ok(default);
         };
         let message = if max == i64::MAX {
@@ -171,9 +252,9 @@ impl Params {
     /// `true` or `false` (any case; also 1 and 0), `None` when absent.
     ///
     /// # Errors
-    /// 400 naming the field for anything else.
+    /// 400 naming the field for anything else, blank included.
     pub fn bool(&self, name: &str) -> Result<Option<bool>, ApiError> {
-        match self.one(name).map(str::to_ascii_lowercase).as_deref() {
+        match self.present(name).map(str::to_ascii_lowercase).as_deref() {
             None => Ok(None),
             Some("true" | "1") => Ok(Some(true)),
             Some("false" | "0") => Ok(Some(false)),
@@ -319,6 +400,9 @@ mod tests {
     #[test]
     fn paging_is_validated() {
         assert!(params(&[("page", "0")]).page().is_err());
+        assert!(params(&[("page", "")]).page().is_err());
+        assert!(params(&[("pageSize", " ")]).page().is_err());
+        assert!(params(&[("inStock", "")]).bool("inStock").is_err());
         assert!(params(&[("pageSize", "101")]).page().is_err());
         assert!(params(&[("pageSize", "ten")]).page().is_err());
         let page = params(&[("page", "2"), ("pageSize", "10")]).page().ok();

@@ -7,7 +7,7 @@ use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionT
 use actix_web::web::Bytes;
 use actix_web::{get, post, put, web, HttpResponse};
 use chrono::Utc;
-use domain::account::{Role, UserFilter, UserListItem};
+use domain::account::{UserFilter, UserListItem};
 use domain::ids::UserId;
 use domain::paging::PageRequest;
 use domain::user_admin::{self, UserAdminError, UserForm};
@@ -231,7 +231,8 @@ pub struct ExportQuery {
     /// Text matched anywhere in e-mail, first or last name.
     #[param(max_length = 200)]
     pub search: Option<String>,
-    /// USER, MANAGER, ADMIN or MEMBER.
+    /// USER, MANAGER, ADMIN or MEMBER (blank: every role).
+    #[param(schema_with = super::list::role_schema)]
     pub role: Option<String>,
     /// Only active (true) or inactive (false) users.
     pub active: Option<bool>,
@@ -269,18 +270,7 @@ pub async fn export(
     query: web::Query<ExportQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
-    let role = match q.role.as_deref().filter(|r| !r.trim().is_empty()) {
-        None => None,
-        Some(r) => Some(
-            r.parse::<Role>()
-                .map_err(|_| ApiError::bad_field("role", user_admin::ROLE_MESSAGE))?,
-        ),
-    };
-    let filter = UserFilter {
-        search: q.search,
-        role,
-        active: q.active,
-    };
+    let filter = super::list::user_filter(q.search, q.role.as_deref(), q.active)?;
     // The first page is read before answering, so that a failing store is a clean error.
     let first = read_page(&state, &filter, 1).await?;
     let header = Bytes::from_static(b"Name,Email,Role,Last Login,ID,Created At\r\n");

@@ -73,11 +73,11 @@ pub struct ProfileBody {
     #[serde(default)]
     pub can_contact: Option<bool>,
     /// Billing address (an `id` inside is ignored).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::objects::optional")]
     #[schema(value_type = Option<Object>)]
     pub billing_address: Option<AddressBody>,
     /// Shipping address (an `id` inside is ignored).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::objects::optional")]
     #[schema(value_type = Option<Object>)]
     pub shipping_address: Option<AddressBody>,
     /// Colour theme name.

@@ -4,8 +4,12 @@ use actix_web::{get, web, HttpResponse};
 use chrono::{NaiveDateTime, SecondsFormat};
 use domain::account::{Role, UserFilter, UserListItem};
 use domain::paging::PageRequest;
+use domain::user_admin;
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
+
+use crate::routes::products::params::MAX_SEARCH_LEN;
 
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
@@ -25,8 +29,10 @@ pub struct UserListQuery {
     #[param(minimum = 1, maximum = 1000)]
     pub page_size: Option<i64>,
     /// Text in e-mail or names.
+    #[param(max_length = 200)]
     pub search: Option<String>,
-    /// USER, MANAGER, ADMIN or MEMBER.
+    /// USER, MANAGER, ADMIN or MEMBER (blank: every role).
+    #[param(schema_with = role_schema)]
     pub role: Option<String>,
     /// true or false.
     pub active: Option<bool>,
@@ -114,6 +120,48 @@ pub fn user_row(r: UserListItem) -> UserRow {
     }
 }
 
+/// The role filter's values in the document: a role, or blank for every role.
+pub fn role_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(
+            std::iter::once("").chain(Role::ALL.iter().map(|r| r.as_str())),
+        ))
+        .build()
+}
+
+/// The filters of the user list and its export, checked as the document states them.
+///
+/// # Errors
+/// 400 naming `search` (longer than 200 characters) or `role` (not a role).
+pub fn user_filter(
+    search: Option<String>,
+    role: Option<&str>,
+    active: Option<bool>,
+) -> Result<UserFilter, ApiError> {
+    if search
+        .as_ref()
+        .is_some_and(|s| s.chars().count() > MAX_SEARCH_LEN)
+    {
+        return Err(ApiError::bad_field(
+            "search",
+            format!("search must be at most {MAX_SEARCH_LEN} characters"),
+        ));
+    }
+    let role = match role.filter(|r| !r.is_empty()) {
+        None => None,
+        Some(r) => Some(
+            r.parse::<Role>()
+                .map_err(|_| ApiError::bad_field("role", user_admin::ROLE_MESSAGE))?,
+        ),
+    };
+    Ok(UserFilter {
+        search,
+        role,
+        active,
+    })
+}
+
 /// Lists users for the back office.
 #[utoipa::path(get, path = "/api/user/getAll", tag = "user", security(("bearer" = ["ADMIN"])), params(UserListQuery),
     responses((status = 200, body = UserList), (status = 400, description = "bad paging or filter"),
@@ -136,17 +184,7 @@ pub async fn get_all(
             format!("pageSize must be between 1 and {MAX_PAGE_SIZE}"),
         ));
     }
-    let role = match q.role.as_deref().filter(|r| !r.is_empty()) {
-        None => None,
-        Some(r) => Some(r.parse::<Role>().map_err(|_| {
-            ApiError::bad_field("role", "role must be USER, MANAGER, ADMIN or MEMBER")
-        })?),
-    };
-    let filter = UserFilter {
-        search: q.search,
-        role,
-        active: q.active,
-    };
+    let filter = user_filter(q.search, q.role.as_deref(), q.active)?;
     let paging = PageRequest { page, page_size };
     let found = state
         .call(move |s| domain::users::list(&s.store, &filter, paging))

@@ -16,7 +16,7 @@ pub const TOO_MANY_REGISTRATIONS: &str =
 
 /// Creates a customer (role USER) with an empty profile and an empty cart.
 #[utoipa::path(post, path = "/api/user/register", tag = "user", request_body = Credentials, responses(
-    (status = 201, body = MessageResponse), (status = 400, description = "invalid email or password"),
+    (status = 201, body = MessageResponse), (status = 422, description = "invalid email or password"),
     (status = 409, description = "email already registered"), (status = 429, description = "rate limited"),
     (status = 503, description = "password hashing busy: try again in a moment")))]
 #[post("/user/register")]

@@ -194,7 +194,7 @@ describe('/admin/shows/create', () => {
     await waitFor(() => expect(field('Image URL')).toHaveValue('/uploads/abc.png'));
     expect(contentType).toBe('image/png');
     expect(screen.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', '/uploads/abc.png');
-    answer = [400, { message: 'Images must be JPEG, PNG or WebP', errors: { image: ['Images must be JPEG, PNG or WebP'] } }];
+    answer = [422, { message: 'Images must be JPEG, PNG or WebP', errors: { image: ['Images must be JPEG, PNG or WebP'] } }];
     await userEvent.upload(upload, new File(['<svg/>'], 'x.webp', { type: 'image/webp' }));
     await waitFor(() => expect(field('Image URL')).toHaveAccessibleDescription('Leave empty for the placeholder image. Images must be JPEG, PNG or WebP'));
     answer = [413, { message: 'Images must be at most 5 MB' }];
