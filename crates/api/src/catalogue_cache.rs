@@ -139,8 +139,9 @@ impl KeyHasher {
 enum Known {
     /// Read less than [`VERSION_TTL`] ago (or another request is reading it now).
     Fresh(i64),
-    /// Due for a read; this request claimed it.
-    Stale,
+    /// Due for a read (this request claimed it), or a write through this node is not yet
+    /// observed; carries the node's write counter as loaded before the read.
+    Stale(u64),
 }
 
 impl CatalogueCache {
@@ -256,17 +257,18 @@ impl CatalogueCache {
         let writes = self.writes.load(Ordering::Acquire);
         let mut state = self.lock();
         if writes != state.writes_seen {
-            state.writes_seen = writes;
-            state.checked_at = Some(Instant::now());
-            return Known::Stale;
+            // A write through this node that no version read begun after it has observed yet:
+            // every request reads the version (none is served the version from before the
+            // write while another request's read is under way).
+            return Known::Stale(writes);
         }
         match state.checked_at {
             Some(at) if at.elapsed() < VERSION_TTL => Known::Fresh(state.version),
             Some(_) => {
                 state.checked_at = Some(Instant::now());
-                Known::Stale
+                Known::Stale(writes)
             }
-            None => Known::Stale,
+            None => Known::Stale(writes),
         }
     }
 
@@ -302,11 +304,15 @@ impl CatalogueCache {
     {
         let version = match self.known_version() {
             Known::Fresh(version) => version,
-            Known::Stale => {
+            Known::Stale(writes) => {
                 let version = state
                     .call(|s| s.store.read(|tx| tx.catalogue_version()))
                     .await?;
                 self.observe(version);
+                // Read after those writes committed: it reflects them.
+                let mut seen = self.lock();
+                seen.writes_seen = seen.writes_seen.max(writes);
+                drop(seen);
                 version
             }
         };
@@ -570,12 +576,17 @@ mod tests {
     #[test]
     fn the_version_is_rechecked_after_its_ttl() {
         let cache = CatalogueCache::new(1 << 20, 2);
-        assert!(matches!(cache.known_version(), Known::Stale));
+        assert!(matches!(cache.known_version(), Known::Stale(_)));
         cache.observe(0);
         assert!(matches!(cache.known_version(), Known::Fresh(0)));
         cache.lock().checked_at = Some(Instant::now() - VERSION_TTL * 2);
-        assert!(matches!(cache.known_version(), Known::Stale));
+        assert!(matches!(cache.known_version(), Known::Stale(_)));
         // The first request claimed the check; the next one is served meanwhile.
         assert!(matches!(cache.known_version(), Known::Fresh(0)));
+        // After a write through this node, every request reads the version until one read
+        // begun after the write is observed.
+        cache.note_write();
+        assert!(matches!(cache.known_version(), Known::Stale(1)));
+        assert!(matches!(cache.known_version(), Known::Stale(1)));
     }
 }

@@ -6,6 +6,7 @@
 //! uniquely named database on that server, dropped again when the value is dropped.
 
 mod demo;
+mod integrity;
 mod stock;
 
 use diesel::connection::SimpleConnection;
@@ -17,6 +18,7 @@ use crate::error::DbError;
 use crate::migrations::run_migrations;
 
 pub use demo::QuoteSamples;
+pub use integrity::{CaseBreakRow, Integrity, ProductFacts};
 pub use stock::order_item_counts;
 
 /// The environment variable naming a PostgreSQL server for tests.
