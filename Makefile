@@ -104,7 +104,7 @@ e2e-deps:
 e2e: build e2e-deps ## End-to-end tests in headless Chromium against the real server
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e test
 
-bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx) and the checkout (cart, add, whole purchases on SQLite and PostgreSQL); writes bench/results/latest.md (BENCH_PARTS=checkout for one part)
+bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx), the checkout (cart, add, whole purchases) and the mixed load (80% browse, 15% cart, 5% purchase, 64 connections, 60 s, RSS), on SQLite and PostgreSQL; writes bench/results/latest.md (BENCH_PARTS=checkout or mixed for one part)
 	bench/run.sh
 
 bench-compare: ## Two builds interleaved in one run: make bench-compare OLD=path/to/old/shop NEW=target/release/shop

@@ -23,12 +23,19 @@ when PostgreSQL is not installed), with the server's CPU time per purchase over 
 window (and the PostgreSQL processes' apart). Warnings and errors the server logs during each
 scenario are counted and quoted in the results.
 
+The mixed part (issue 13) runs checkout_load --mix: 64 buyers, each one connection, drawing
+operations 80% browsing (a random page of the product list, or a product), 15% cart (add,
+read, remove) and 5% whole purchases for 60 s, on SQLite and on PostgreSQL, with each kind's
+p99 against its budget, the non-2xx answers (no 5xx allowed), and the server's RSS each second
+(flat: the last 10 s within 5% of the first 10 s).
+
 Only 127.0.0.1 is ever loaded. Environment knobs: BENCH_PARTS ("catalogue checkout"; e.g.
 BENCH_PARTS=checkout runs only the checkout part, in about 3 minutes once built, and keeps the
 catalogue section of latest.md as it was, and the other way round), BENCH_SIZES ("10000
 100000"), BENCH_DURATION (15), BENCH_WARMUP (4), BENCH_CONNECTIONS (32), BENCH_THREADS (2),
 BENCH_CHECKOUT_PRODUCTS (10000), BENCH_CHECKOUT_BUYERS (32), BENCH_CHECKOUT_DURATION (20) and
-BENCH_CHECKOUT_WARMUP (5) for the purchase runs, and BENCH_BUILD (1; 0 runs the binaries already
+BENCH_CHECKOUT_WARMUP (5) for the purchase runs, BENCH_MIXED_CONNECTIONS (64),
+BENCH_MIXED_DURATION (60) and BENCH_MIXED_WARMUP (5) for the mixed part, and BENCH_BUILD (1; 0 runs the binaries already
 in target/release, e.g. while the working tree does not build, and says when they were built).
 """
 
@@ -62,12 +69,15 @@ DURATION = int(os.environ.get("BENCH_DURATION", "15"))
 WARMUP = int(os.environ.get("BENCH_WARMUP", "4"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "32"))
 THREADS = int(os.environ.get("BENCH_THREADS", "2"))
-PARTS = os.environ.get("BENCH_PARTS", "catalogue checkout").replace(",", " ").split()
+PARTS = os.environ.get("BENCH_PARTS", "catalogue checkout mixed").replace(",", " ").split()
 BUILD = os.environ.get("BENCH_BUILD", "1") != "0"
 CHECKOUT_PRODUCTS = int(os.environ.get("BENCH_CHECKOUT_PRODUCTS", "10000"))
 CHECKOUT_BUYERS = int(os.environ.get("BENCH_CHECKOUT_BUYERS", "32"))
 CHECKOUT_DURATION = int(os.environ.get("BENCH_CHECKOUT_DURATION", "20"))
 CHECKOUT_WARMUP = int(os.environ.get("BENCH_CHECKOUT_WARMUP", "5"))
+MIXED_CONNECTIONS = int(os.environ.get("BENCH_MIXED_CONNECTIONS", "64"))
+MIXED_DURATION = int(os.environ.get("BENCH_MIXED_DURATION", "60"))
+MIXED_WARMUP = int(os.environ.get("BENCH_MIXED_WARMUP", "5"))
 HOST = "127.0.0.1"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 CPUS = os.cpu_count() or 1
@@ -90,6 +100,15 @@ CHECKOUT_ENV = {
 # Where the checkout section of latest.md begins and ends (a run of one part keeps the other's).
 CHECKOUT_BEGIN = "<!-- checkout:begin -->"
 CHECKOUT_END = "<!-- checkout:end -->"
+MIXED_BEGIN = "<!-- mixed:begin -->"
+MIXED_END = "<!-- mixed:end -->"
+# Budgets of the mixed scenario (issue 13), p99 per operation at 64 connections on this
+# 2-core machine shared with the load generator: a browse is one call, a cart operation three
+# (add, read, remove), a purchase four (add, open, pay, purchase). Errors: no 5xx, and at most
+# 0.1% of the operations answered outside 2xx. RSS: the last 10 s within 5% of the first 10 s.
+MIXED_BUDGET_P99_MS = {"browse": 50.0, "cart": 100.0, "purchase": 500.0}
+MIXED_ERROR_SHARE = 0.001
+MIXED_RSS_GROWTH = 0.05
 
 
 def log(msg: str) -> None:
@@ -592,9 +611,9 @@ def psql_bin() -> str | None:
     return candidates[-1] if candidates else None
 
 
-def postgres_child(out: Path, work: Path) -> int:
-    """Runs under scripts/with-postgres.sh: the purchase run on a fresh database of the server
-    of TEST_DATABASE_URL, written as JSON to `out`."""
+def postgres_child(out: Path, work: Path, mixed: bool = False) -> int:
+    """Runs under scripts/with-postgres.sh: the purchase run (or the mixed one) on a fresh
+    database of the server of TEST_DATABASE_URL, written as JSON to `out`."""
     server = os.environ["TEST_DATABASE_URL"]
     parts = urllib.parse.urlsplit(server)
     assert parts.hostname in ("127.0.0.1", "localhost", "::1"), redact(server)  # loopback only
@@ -613,12 +632,16 @@ def postgres_child(out: Path, work: Path) -> int:
         shop, port = start_shop(work, url, dict(CHECKOUT_ENV))
         base = f"http://{HOST}:{port}"
         server_log = ServerLog(work / f"shop-{port}.log")
-        log(f"[checkout postgres] whole purchases, {CHECKOUT_BUYERS} buyers (PostgreSQL {version})")
-        p = loader(base, [
-            "--buyers", str(CHECKOUT_BUYERS), "--duration", str(CHECKOUT_DURATION),
-            "--warmup", str(CHECKOUT_WARMUP), "--server-pid", str(shop.pid), "--clk-tck", str(CLK_TCK),
-            "--db-port", str(parts.port or 5432),
-        ])
+        if mixed:
+            log(f"[mixed postgres] {MIXED_CONNECTIONS} connections (PostgreSQL {version})")
+            p = loader(base, mixed_args(shop.pid) + ["--db-port", str(parts.port or 5432)])
+        else:
+            log(f"[checkout postgres] whole purchases, {CHECKOUT_BUYERS} buyers (PostgreSQL {version})")
+            p = loader(base, [
+                "--buyers", str(CHECKOUT_BUYERS), "--duration", str(CHECKOUT_DURATION),
+                "--warmup", str(CHECKOUT_WARMUP), "--server-pid", str(shop.pid), "--clk-tck", str(CLK_TCK),
+                "--db-port", str(parts.port or 5432),
+            ])
         p["log"] = server_log.since_last()
         p["load"] = loadavg()
         p["version"] = version
@@ -647,6 +670,104 @@ def bench_checkout_postgres(work: Path) -> dict:
     p = json.loads(out.read_text())
     p["given_server"] = given
     return p
+
+
+def mixed_args(pid: int) -> list[str]:
+    return [
+        "--mix", "--buyers", str(MIXED_CONNECTIONS), "--duration", str(MIXED_DURATION),
+        "--warmup", str(MIXED_WARMUP), "--server-pid", str(pid), "--clk-tck", str(CLK_TCK),
+    ]
+
+
+def bench_mixed(work: Path) -> dict:
+    """The mixed scenario on SQLite, then on PostgreSQL (as the purchase run is)."""
+    db = work / "shop-mixed.db"
+    seed(db, CHECKOUT_PRODUCTS)
+    shop, port = start_shop(work, db, dict(CHECKOUT_ENV))
+    try:
+        log(f"[mixed sqlite] {MIXED_CONNECTIONS} connections, {MIXED_DURATION} s")
+        sqlite = loader(f"http://{HOST}:{port}", mixed_args(shop.pid))
+        sqlite["log"] = ServerLog(work / f"shop-{port}.log").since_last()
+        sqlite["load"] = loadavg()
+    finally:
+        stop(shop)
+    runs = {"SQLite": sqlite}
+    if os.environ.get("TEST_DATABASE_URL") or glob.glob("/usr/lib/postgresql/*/bin/postgres"):
+        out = work / "postgres-mixed.json"
+        rc = subprocess.run(
+            [str(ROOT / "scripts" / "with-postgres.sh"), sys.executable, str(Path(__file__).resolve()),
+             "--postgres-mixed", str(out), str(work)],
+            cwd=ROOT,
+        ).returncode
+        if rc == 0 and out.exists():
+            runs["PostgreSQL"] = json.loads(out.read_text())
+        else:
+            runs["PostgreSQL"] = {"skipped": f"the PostgreSQL mixed run failed (exit status {rc})"}
+    else:
+        runs["PostgreSQL"] = {"skipped": "PostgreSQL is not installed"}
+    return runs
+
+
+def mixed_verdict(r: dict) -> dict:
+    """Each budget of the mixed scenario for one run: p99 per kind, errors, 5xx, RSS."""
+    kinds = r["kinds"]
+    ops = r["operations"] or 1
+    non_2xx = sum(r["non_2xx_by_status"].values())
+    rss = r["rss_mib"]
+    growth = (rss["last_10s"] - rss["first_10s"]) / rss["first_10s"] if rss.get("first_10s") else float("nan")
+    return {
+        "p99": {k: kinds[k]["p99_ms"] is not None and kinds[k]["p99_ms"] <= MIXED_BUDGET_P99_MS[k] for k in kinds},
+        "no_5xx": r["server_5xx"] == 0,
+        "errors": non_2xx / ops <= MIXED_ERROR_SHARE,
+        "rss_flat": growth <= MIXED_RSS_GROWTH,
+        "rss_growth": growth,
+        "non_2xx": non_2xx,
+    }
+
+
+def mixed_report(runs: dict, started: dt.datetime, elapsed: float) -> str:
+    out = [
+        MIXED_BEGIN,
+        "# Mixed load (loopback)",
+        "",
+        f"- Date: {started.strftime('%Y-%m-%d %H:%M UTC')} (mixed part {elapsed / 60:.1f} min)",
+        f"- Machine: {machine()}",
+        f"- Git commit: {git_commit()}",
+        f"- Server: `target/release/shop serve --no-demo` on `shop seed --products {CHECKOUT_PRODUCTS} --demo`, "
+        "as in the checkout part (PostgreSQL: a throwaway cluster from scripts/with-postgres.sh).",
+        f"- Load: `checkout_load --mix`, {MIXED_CONNECTIONS} buyers (one connection each), {MIXED_WARMUP} s warm-up then "
+        f"{MIXED_DURATION} s measured; each operation drawn 80% browse (a random page of GET /api/products, or "
+        "GET /api/products/{id} one time in four), 15% cart (add a case, GET the cart, remove it), 5% whole purchase "
+        "(add, open the session, sandbox pay, purchase). Latency is the whole operation's.",
+        f"- Budgets: p99 browse <= {MIXED_BUDGET_P99_MS['browse']:g} ms, cart <= {MIXED_BUDGET_P99_MS['cart']:g} ms, "
+        f"purchase <= {MIXED_BUDGET_P99_MS['purchase']:g} ms; no 5xx; at most {MIXED_ERROR_SHARE:.1%} of operations "
+        f"outside 2xx; RSS flat (last 10 s within {MIXED_RSS_GROWTH:.0%} of the first 10 s).",
+        "",
+        "| database | kind | share | ops/s | p50 ms | p99 ms | budget | failed |",
+        "|---|---|---:|---:|---:|---:|---|---:|",
+    ]
+    summary = []
+    for db, r in runs.items():
+        if "skipped" in r:
+            summary.append(f"- {db}: skipped ({r['skipped']}).")
+            continue
+        v = mixed_verdict(r)
+        for kind, k in r["kinds"].items():
+            ok = "met" if v["p99"][kind] else "MISSED"
+            out.append(f"| {db} | {kind} | {k['share_pct']}% | {k['per_second']:.1f} | {fmt(k['p50_ms'])} | "
+                       f"{fmt(k['p99_ms'])} | <= {MIXED_BUDGET_P99_MS[kind]:g} ms: {ok} | {k['failed']} |")
+        rss = r["rss_mib"]
+        summary.append(
+            f"- {db}: {r['operations']} operations ({r['per_second']:.1f}/s), server CPU "
+            f"{fmt(r.get('server_cpu_ms_per_op'), '.3f')} ms per operation; non-2xx {v['non_2xx']} "
+            f"({json.dumps(r['non_2xx_by_status'])}; {'met' if v['errors'] else 'MISSED'}), 5xx {r['server_5xx']} "
+            f"({'met' if v['no_5xx'] else 'MISSED'}); RSS first 10 s {fmt(rss['first_10s'], '.1f')} MiB, last 10 s "
+            f"{fmt(rss['last_10s'], '.1f')} MiB ({v['rss_growth']:+.1%}), max {fmt(rss['max'], '.1f')} MiB: "
+            f"{'flat' if v['rss_flat'] else 'GREW'}; load average {r.get('load', float('nan')):.2f}"
+            + (f"; error samples {json.dumps(r['error_samples'])}" if r.get("error_samples") else "")
+        )
+    out += [""] + summary + ["", MIXED_END]
+    return "\n".join(out)
 
 
 def bench_checkout(work: Path) -> dict:
@@ -837,16 +958,16 @@ def computed_notes(res: dict) -> list[str]:
     return out
 
 
-def checkout_section(text: str) -> str | None:
-    begin, end = text.find(CHECKOUT_BEGIN), text.find(CHECKOUT_END)
+def section(text: str, begin_mark: str, end_mark: str) -> str | None:
+    begin, end = text.find(begin_mark), text.find(end_mark)
     if begin < 0 or end < 0:
         return None
-    return text[begin:end + len(CHECKOUT_END)]
+    return text[begin:end + len(end_mark)]
 
 
-def without_checkout(text: str) -> str:
-    section = checkout_section(text)
-    return text.replace(section, "").rstrip() + "\n" if section else text
+def without_section(text: str, begin_mark: str, end_mark: str) -> str:
+    found = section(text, begin_mark, end_mark)
+    return text.replace(found, "").rstrip() + "\n" if found else text
 
 
 def machine() -> str:
@@ -990,29 +1111,30 @@ def report(results: list[dict], started: dt.datetime, elapsed: float) -> str:
 
 
 def main() -> int:
-    if len(sys.argv) == 4 and sys.argv[1] == "--postgres-checkout":
-        return postgres_child(Path(sys.argv[2]), Path(sys.argv[3]))
-    unknown = [p for p in PARTS if p not in ("catalogue", "checkout")]
+    if len(sys.argv) == 4 and sys.argv[1] in ("--postgres-checkout", "--postgres-mixed"):
+        return postgres_child(Path(sys.argv[2]), Path(sys.argv[3]), mixed=sys.argv[1] == "--postgres-mixed")
+    unknown = [p for p in PARTS if p not in ("catalogue", "checkout", "mixed")]
     if unknown or not PARTS:
-        log(f"BENCH_PARTS: unknown part(s) {unknown}; use catalogue and/or checkout")
+        log(f"BENCH_PARTS: unknown part(s) {unknown}; use catalogue, checkout and/or mixed")
         return 2
     ensure_tools(("wrk", "nginx") if "catalogue" in PARTS else ("wrk",))
     previous = RESULTS.read_text() if RESULTS.exists() else ""
     build = ["cargo", "build", "--release", "-p", "shop-api", "--bin", "shop"]
-    if "checkout" in PARTS:
+    if "checkout" in PARTS or "mixed" in PARTS:
         build += ["--example", "checkout_load"]
     if BUILD:
         log("building the release binary" + (" and the checkout load generator" if "checkout" in PARTS else ""))
         run(build, cwd=ROOT)
     else:
-        missing = [str(p) for p in (BIN, LOADER) if not p.exists() and (p == BIN or "checkout" in PARTS)]
+        missing = [str(p) for p in (BIN, LOADER)
+                   if not p.exists() and (p == BIN or "checkout" in PARTS or "mixed" in PARTS)]
         if missing:
             log(f"BENCH_BUILD=0 but {', '.join(missing)} missing: {' '.join(build)}")
             return 2
     work = Path(tempfile.mkdtemp(prefix="shop-bench-"))
     os.chmod(work, 0o755)
     try:
-        catalogue = checkout = None
+        catalogue = checkout = mixed = None
         if "catalogue" in PARTS:
             started, t0 = dt.datetime.now(dt.timezone.utc), time.time()
             results = [bench_size(work, n) for n in SIZES]
@@ -1020,14 +1142,20 @@ def main() -> int:
         if "checkout" in PARTS:
             started, t0 = dt.datetime.now(dt.timezone.utc), time.time()
             checkout = checkout_report(bench_checkout(work), started, time.time() - t0)
+        if "mixed" in PARTS:
+            started, t0 = dt.datetime.now(dt.timezone.utc), time.time()
+            mixed = mixed_report(bench_mixed(work), started, time.time() - t0)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    # A run of one part keeps the other part's section of the previous results.
+    # A run of some parts keeps the other parts' sections of the previous results.
     if catalogue is None:
-        catalogue = without_checkout(previous).rstrip()
+        catalogue = without_section(without_section(previous, CHECKOUT_BEGIN, CHECKOUT_END),
+                                    MIXED_BEGIN, MIXED_END).rstrip()
     if checkout is None:
-        checkout = checkout_section(previous) or ""
-    text = "\n\n".join(t for t in (catalogue.rstrip(), checkout) if t) + "\n"
+        checkout = section(previous, CHECKOUT_BEGIN, CHECKOUT_END) or ""
+    if mixed is None:
+        mixed = section(previous, MIXED_BEGIN, MIXED_END) or ""
+    text = "\n\n".join(t for t in (catalogue.rstrip(), checkout, mixed) if t) + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(text)
     print(text)
