@@ -1141,6 +1141,7 @@ async fn run_mixed(
             "last_10s": round2(mean(&rss[rss.len() - ten..])),
             "max": round2(rss.iter().copied().reduce(f64::max)),
             "samples": rss.len(),
+            "every_5s": rss.iter().step_by(5).map(|m| (m * 10.0).round() / 10.0).collect::<Vec<_>>(),
         },
     }))
 }
