@@ -211,7 +211,9 @@ test('open a show from the list filtered by type', async ({ page }) => {
   await expect(page.getByRole('columnheader', { name: 'Case or unit' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Please sign in to add this show to your cart' })).toBeVisible();
 
-  await page.goto('/shows/00000000-0000-4000-8000-000000000000');
+  // No such show: the app's page says so, and the answer's status too.
+  const missing = await page.goto('/shows/00000000-0000-4000-8000-000000000000');
+  expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Show not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Back to shows/ })).toBeVisible();
 });

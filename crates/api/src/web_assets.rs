@@ -6,7 +6,12 @@ use std::path::{Path, PathBuf};
 use actix_web::http::header::{CacheControl, CacheDirective, ContentType, HeaderValue};
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use domain::ids::ProductId;
+use domain::ports::{Catalogue as _, Store as _};
+
+use crate::app_routes::{Needs, Page};
 use crate::error_tracking::SentryDsn;
+use crate::state::AppState;
 
 /// Where the built frontend lives, and what its pages are told.
 #[derive(Debug)]
@@ -79,11 +84,16 @@ impl Frontend {
     /// stored by browsers or proxies for the same reason. (The policy header comes from the
     /// middleware that gives one to every HTML answer.)
     fn index_response(&self) -> HttpResponse {
+        self.index_with(actix_web::http::StatusCode::OK)
+    }
+
+    /// `index.html` with `status` (404 for a page or record the app does not have).
+    fn index_with(&self, status: actix_web::http::StatusCode) -> HttpResponse {
         let body = self.index_html(
             std::fs::read(self.root.join("index.html"))
                 .unwrap_or_else(|_| NOT_BUILT.as_bytes().to_vec()),
         );
-        HttpResponse::Ok()
+        HttpResponse::build(status)
             .insert_header(CacheControl(vec![
                 CacheDirective::NoStore,
                 CacheDirective::MustRevalidate,
@@ -160,8 +170,14 @@ fn is_hashed(name: &str) -> bool {
         .any(|part| part.len() >= 8 && part.chars().all(|c| c.is_ascii_hexdigit()))
 }
 
-/// Serves a file of the build, or `index.html` for any other GET so the router can handle it.
-async fn spa(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpResponse {
+/// Serves a file of the build, or `index.html` for any other GET so the router can handle it:
+/// with status 200 for a page of the app, 404 for an address it does not have or a product or
+/// show that does not exist (see `app_routes`).
+async fn spa(
+    req: HttpRequest,
+    frontend: web::Data<Frontend>,
+    state: Option<web::Data<AppState>>,
+) -> HttpResponse {
     if req.method() != actix_web::http::Method::GET && req.method() != actix_web::http::Method::HEAD
     {
         return HttpResponse::MethodNotAllowed()
@@ -208,7 +224,34 @@ async fn spa(req: HttpRequest, frontend: web::Data<Frontend>) -> HttpResponse {
             .content_type(ContentType::plaintext())
             .body("Not Found");
     }
-    frontend.index_response()
+    let found = match crate::app_routes::page(req.path()) {
+        None => false,
+        Some(Page {
+            needs: Needs::Nothing,
+            ..
+        }) => true,
+        Some(Page { needs, id }) => match (state, id) {
+            (Some(state), Some(id)) => {
+                let id = ProductId::from(id);
+                // A database failure answers the page as found: the app shows what it can.
+                state
+                    .call(move |s| {
+                        s.store.read(|tx| match needs {
+                            Needs::Show => tx.find_show(&id).map(|f| f.is_some()),
+                            _ => tx.find_product(&id).map(|f| f.is_some()),
+                        })
+                    })
+                    .await
+                    .unwrap_or(true)
+            }
+            _ => true,
+        },
+    };
+    if found {
+        frontend.index_response()
+    } else {
+        frontend.index_with(actix_web::http::StatusCode::NOT_FOUND)
+    }
 }
 
 fn escape_xml(s: &str) -> String {

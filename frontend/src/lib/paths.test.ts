@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { matchPath } from 'react-router';
 import { FIRST_PAGE, loginPath, paths, safeRedirect } from './paths';
 
@@ -42,5 +44,27 @@ describe('paths', () => {
       const href = (route.getHref as (params: Record<string, string>) => string)(params);
       expect({ name, match: matchPath(route.path, href)?.params }).toEqual({ name, match: params });
     }
+  });
+});
+
+describe('the server knows every route', () => {
+  it('lists in crates/api/src/app_routes.txt exactly the patterns of `paths`, and names the record of each detail page', () => {
+    const text = readFileSync(resolve(__dirname, '../../../crates/api/src/app_routes.txt'), 'utf8');
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(/\s+/));
+    const server = lines.map(([pattern]) => pattern).sort();
+    const app = Object.values(paths)
+      .map((r) => r.path as string)
+      .sort();
+    expect(server).toEqual(app);
+    const records = Object.fromEntries(lines.filter((l) => l.length > 1).map(([p, what]) => [p, what]));
+    expect(records).toEqual({
+      [paths.product.path]: 'product',
+      [paths.apparelItem.path]: 'product',
+      [paths.show.path]: 'show',
+    });
   });
 });

@@ -130,17 +130,23 @@ async fn the_openapi_document_and_docs_page_are_served() {
 #[tokio::test]
 async fn other_paths_get_the_single_page_app() {
     let app = spawn_app().await;
-    let res = app.get("/products/123").await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let csp = res.headers()["content-security-policy"]
-        .to_str()
-        .expect("ascii")
-        .to_owned();
-    assert!(
-        csp.contains("script-src 'self'") && csp.contains("object-src 'none'"),
-        "{csp}"
-    );
-    assert!(res.text().await.expect("html").contains("<html"));
+    // A page, and a product that does not exist (404): both the app's HTML with its policy.
+    for (path, status) in [
+        ("/products", StatusCode::OK),
+        ("/products/123", StatusCode::NOT_FOUND),
+    ] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), status, "{path}");
+        let csp = res.headers()["content-security-policy"]
+            .to_str()
+            .expect("ascii")
+            .to_owned();
+        assert!(
+            csp.contains("script-src 'self'") && csp.contains("object-src 'none'"),
+            "{csp}"
+        );
+        assert!(res.text().await.expect("html").contains("<html"));
+    }
     let res = app.get("/missing-asset.js").await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 }
@@ -200,4 +206,33 @@ async fn a_frontend_built_after_start_is_served_without_a_restart() {
         .await
         .expect("html")
         .contains("built v2"));
+}
+
+#[tokio::test]
+async fn pages_of_the_app_answer_200_and_unknown_pages_and_records_404_with_the_app() {
+    let app = crate::catalogue::demo_app().await;
+    let s = app.db.quote_samples().expect("samples");
+    let (product, show) = (s.case_only.0, s.show.0);
+    let unknown = "00000000-0000-7000-8000-000000000000";
+    for (path, status) in [
+        ("/".to_owned(), StatusCode::OK),
+        ("/products?page=1&pageSize=25".to_owned(), StatusCode::OK),
+        (format!("/products/{product}"), StatusCode::OK),
+        (format!("/shows/{show}"), StatusCode::OK),
+        ("/admin/products/create".to_owned(), StatusCode::OK),
+        ("/profile/cart/anything".to_owned(), StatusCode::OK),
+        ("/nope".to_owned(), StatusCode::NOT_FOUND),
+        ("/admin/nope".to_owned(), StatusCode::NOT_FOUND),
+        (format!("/products/{unknown}"), StatusCode::NOT_FOUND),
+        ("/products/not-an-id".to_owned(), StatusCode::NOT_FOUND),
+        (format!("/apparel/{unknown}"), StatusCode::NOT_FOUND),
+        // A product is not a show.
+        (format!("/shows/{product}"), StatusCode::NOT_FOUND),
+        (format!("/products/{product}/extra"), StatusCode::NOT_FOUND),
+    ] {
+        let res = app.get(&path).await;
+        assert_eq!(res.status(), status, "{path}");
+        let html = res.headers()["content-type"].to_str().expect("ascii");
+        assert!(html.starts_with("text/html"), "{path}: {html}");
+    }
 }
