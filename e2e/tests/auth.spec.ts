@@ -6,6 +6,15 @@ test.describe('sign up, sign in, logout', () => {
     const email = uniqueEmail();
     await signUp(page, email);
 
+    // The sign-in form arrives with the address filled in, kept out of the URL, and the
+    // confirmation sits in the page, clear of the navigation bar.
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    expect(page.url()).not.toContain(encodeURIComponent(email));
+    const notice = await page.getByText('Account created successfully! Please log in.').boundingBox();
+    const navBox = await page.locator('header').first().boundingBox();
+    expect(notice && navBox && notice.y >= navBox.y + navBox.height).toBe(true);
+
     await submitSignIn(page, email);
     await expect(page).toHaveURL(/\/products\?page=1&pageSize=25$/);
 

@@ -257,3 +257,24 @@ test('the Cody B page: tabs with counts, merged products, shows by type', async 
   await page.goBack();
   await expect(page).not.toHaveURL(/\/codyb/);
 });
+
+test('the footer keeps its place while /products loads its first page', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/products\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/products?page=1&pageSize=10');
+  await expect(page.getByRole('status', { name: 'Loading products...' })).toBeVisible();
+  await expect(page.getByTestId('skeleton-card')).toHaveCount(10);
+  const footer = page.locator('footer');
+  const loading = await footer.boundingBox();
+  release();
+  await expect(page.getByTestId('product-card')).toHaveCount(10);
+  await expect(page.getByTestId('skeleton-card')).toHaveCount(0);
+  await page.evaluate(() => Promise.all(Array.from(document.images, (img) => img.decode().catch(() => undefined))));
+  const loaded = await footer.boundingBox();
+  expect(loading).not.toBeNull();
+  expect(Math.abs(loaded!.y - loading!.y)).toBeLessThanOrEqual(8);
+});

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { MAX_SEARCH_LENGTH } from '@/lib/constants';
 
 export interface FilterOption {
   value: string;
@@ -59,6 +60,7 @@ function SearchBox({ value, onChange, label }: { value: string; onChange: (value
         type="search"
         className="input input-bordered w-full"
         placeholder="Search by title"
+        maxLength={MAX_SEARCH_LENGTH}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {

@@ -63,12 +63,52 @@ describe('/products', () => {
     await waitFor(() => expect(location()).toBe('/products?page=1&pageSize=25&searchTitle=gold'), { timeout: 2000 });
   });
 
+  it('limits the search box to 200 characters', async () => {
+    setup('/products?page=1&pageSize=25');
+    expect(await screen.findByLabelText('Search')).toHaveAttribute('maxLength', '200');
+  });
+
+  it('cuts a too-long address search to 200 characters instead of failing', async () => {
+    const long = 'g'.repeat(250);
+    const fetch = mockApi({
+      'GET /api/metadata': () => [200, metadata],
+      'GET /api/products': (request) => {
+        const title = new URL(request.url).searchParams.get('searchTitle') ?? '';
+        return title.length > 200
+          ? [400, { message: 'searchTitle must be at most 200 characters' }]
+          : [200, pageOf([product('p1', 'Apollo Cake')], { totalItems: 1 })];
+      },
+    });
+    renderAt(<Products />, { path: `/products?page=1&pageSize=25&searchTitle=${long}`, route: '/products', preloadedState: signedOutState });
+    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('g'.repeat(200));
+    expect(productCalls(fetch)).toEqual([`?page=1&pageSize=25&searchTitle=${'g'.repeat(200)}&isShow=false&isApparel=false&inStock=true`]);
+  });
+
   it('shows the empty state with Clear All Filters', async () => {
     setup('/products?page=1&pageSize=25&brands=b-apollo&searchTitle=zzz', pageOf([]));
     expect(await screen.findByRole('heading', { name: 'No Products Found' })).toBeInTheDocument();
     const buttons = screen.getAllByRole('button', { name: 'Clear All Filters' });
     await userEvent.click(buttons[buttons.length - 1]);
     await waitFor(() => expect(location()).toBe('/products?page=1&pageSize=25'));
+  });
+
+  it('reserves a page of skeleton cards in the result grid while the first page loads', async () => {
+    let answer: (value: [number, unknown]) => void = () => {};
+    mockApi({
+      'GET /api/metadata': () => [200, metadata],
+      'GET /api/products': () => new Promise<[number, unknown]>((resolve) => (answer = resolve)),
+    });
+    renderAt(<Products />, { path: '/products?page=1&pageSize=10', route: '/products', preloadedState: signedOutState });
+    expect(await screen.findByRole('status', { name: 'Loading products...' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(10);
+    expect(screen.getAllByTestId('skeleton-card')[0].closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
+    answer([200, pageOf([product('p1', 'Apollo Cake')], { totalItems: 1 })]);
+    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(screen.queryByTestId('skeleton-card')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading products...' })).not.toBeInTheDocument();
   });
 
   it('shows "Error: {message}" on failure', async () => {

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { readSession } from '@/lib/session/session-storage';
-import { mockApi, renderAt, user } from '@/test/render';
+import { makeStore, mockApi, renderAt, signedOutState, user } from '@/test/render';
 import { LOGIN_FAILURE, LoginForm } from './login-form';
 
 function setup(path = '/user/login') {
@@ -19,6 +21,32 @@ async function signIn(ue: ReturnType<typeof userEvent.setup>, email = 'buyer@exa
 const okLogin = () => mockApi({ 'POST /api/user/login': () => [200, { token: 'jwt-1', userInfo: user() }] });
 
 describe('LoginForm', () => {
+  it('arrives with the e-mail and notice passed in navigation state', async () => {
+    const ue = userEvent.setup();
+    const router = createMemoryRouter(
+      [{ path: '/user/login', element: <LoginForm /> }],
+      { initialEntries: [{ pathname: '/user/login', state: { email: 'new@example.com', notice: 'Account created successfully! Please log in.' } }] },
+    );
+    render(
+      <Provider store={makeStore(signedOutState)}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent('Account created successfully! Please log in.');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(router.state.location.search).toBe('');
+    await ue.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.getByLabelText('Password')).toHaveValue('x');
+  });
+
+  it('starts empty without navigation state', () => {
+    mockApi({});
+    setup();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.queryByText('Account created successfully! Please log in.')).not.toBeInTheDocument();
+  });
+
   it('shows errors only after the first submit', async () => {
     const fetch = mockApi({});
     const { ue } = setup();

@@ -1,7 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/lib/hooks';
 import { errorMessage } from '@/lib/api';
 import { FIRST_PAGE, paths, REDIRECT_PARAM, safeRedirect } from '@/lib/paths';
@@ -13,22 +13,48 @@ import { loginSchema, type LoginValues } from './schemas';
 
 export const LOGIN_FAILURE = 'Sign in failed. Please check your credentials.';
 
+/** Navigation state the sign-in page understands (sent by sign-up; never put in the URL). */
+export interface LoginArrival {
+  /** Fills the e-mail field. */
+  email?: string;
+  /** A success line shown above the form. */
+  notice?: string;
+}
+
+function readArrival(state: unknown): LoginArrival {
+  if (typeof state !== 'object' || state === null) return {};
+  const { email, notice } = state as Record<string, unknown>;
+  return {
+    email: typeof email === 'string' ? email : undefined,
+    notice: typeof notice === 'string' ? notice : undefined,
+  };
+}
+
 export function LoginForm() {
   const [login, { isLoading }] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const { state } = useLocation();
+  // Read once: the notice and the address belong to the arrival, not to later renders.
+  const [arrival] = useState(() => readArrival(state));
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<LoginValues>({
     resolver: yupResolver(loginSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: arrival.email ?? '', password: '' },
   });
+
+  // With the address already filled in, the password is what is left to type.
+  useEffect(() => {
+    if (arrival.email) setFocus('password');
+  }, [arrival.email, setFocus]);
 
   const onSubmit = async (values: LoginValues) => {
     setFailure(null);
@@ -50,6 +76,11 @@ export function LoginForm() {
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      {arrival.notice && !failure && (
+        <div role="status" className="alert alert-success">
+          <span>{arrival.notice}</span>
+        </div>
+      )}
       {failure && (
         <div role="alert" className="alert alert-error">
           <span>{failure}</span>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderAt } from '@/test/render';
+import { LocationProbe, mockApi, renderAt, renderRoutes } from '@/test/render';
+import { LoginForm } from './login-form';
 import { messages } from './schemas';
 import { REGISTER_FAILURE, REGISTER_SUCCESS, RegisterForm } from './register-form';
 import { Toaster } from '@/components/toaster';
@@ -93,7 +94,7 @@ describe('RegisterForm', () => {
     expect(confirm).toHaveAttribute('type', 'text');
   });
 
-  it('registers, confirms and goes to the sign-in page', async () => {
+  it('registers, then the sign-in page confirms inline with the e-mail filled in (not in the URL)', async () => {
     let sent: unknown;
     mockApi({
       'POST /api/user/register': async (req) => {
@@ -101,16 +102,27 @@ describe('RegisterForm', () => {
         return [201, { message: REGISTER_SUCCESS }];
       },
     });
-    const { ue, view, email, password, confirm, submit } = setup();
-    await ue.type(email, 'buyer@example.com');
-    await ue.type(password, GOOD);
-    await ue.type(confirm, GOOD);
-    await ue.click(submit);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/login'));
+    const ue = userEvent.setup();
+    const view = renderRoutes(
+      [
+        { path: '/user/register', element: <><RegisterForm /><Toaster /></> },
+        { path: '/user/login', element: <><LoginForm /><LocationProbe /></> },
+      ],
+      { path: '/user/register' },
+    );
+    await ue.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await ue.type(screen.getByLabelText('Password'), GOOD);
+    await ue.type(screen.getByLabelText('Confirm Password'), GOOD);
+    await ue.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
     expect(sent).toEqual({ email: 'buyer@example.com', password: GOOD });
-    expect(view.store.getState().toast.items).toEqual([
-      expect.objectContaining({ kind: 'success', message: 'Account created successfully! Please log in.' }),
-    ]);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/user\/login$/);
+    expect(screen.getByText('Account created successfully! Please log in.').closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveValue('buyer@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    // Shown inline on the page, not as a floating toast over the navigation bar.
+    expect(view.store.getState().toast.items).toEqual([]);
   });
 
   it('shows the server message when registration fails', async () => {

@@ -6,6 +6,7 @@ import { useAppDispatch } from '@/lib/hooks';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
+import type { LoginArrival } from './login-form';
 import { useRegisterMutation } from '../api/auth-api';
 import { Field } from '@/components/field';
 import { registerSchema, type RegisterValues } from './schemas';
@@ -34,8 +35,10 @@ export function RegisterForm() {
   const onSubmit = async (values: RegisterValues) => {
     try {
       await registerUser({ email: values.email, password: values.password }).unwrap();
-      dispatch(toastShown(REGISTER_SUCCESS, 'success'));
-      navigate(paths.login.getHref());
+      // The sign-in page shows the notice inline (a toast would sit over the navigation bar) and
+      // arrives with the address filled in; navigation state keeps it out of the URL.
+      const arrival: LoginArrival = { email: values.email, notice: REGISTER_SUCCESS };
+      navigate(paths.login.getHref(), { state: arrival });
     } catch (error) {
       for (const [field, message] of Object.entries(fieldErrors(error))) {
         if (field === 'email' || field === 'password') setError(field, { type: 'server', message });

@@ -66,6 +66,57 @@ export function CardGrid({ children, label }: { children: ReactNode; label: stri
   );
 }
 
+/** A grey card the shape of a product card: image, SKU badge, title, the two price lines, the actions line. */
+function SkeletonCard() {
+  return (
+    <div className="card h-full bg-base-100 shadow-md" data-testid="skeleton-card">
+      <div className="skeleton aspect-[4/3] w-full rounded-none" />
+      <div className="card-body gap-2 p-4">
+        <div className="skeleton h-5 w-16" />
+        <div className="skeleton h-6 w-3/4" />
+        <div className="space-y-0 text-sm">
+          <div className="flex h-5 items-center"><div className="skeleton h-3.5 w-2/3" /></div>
+          <div className="flex h-5 items-center"><div className="skeleton h-3.5 w-1/2" /></div>
+        </div>
+        <div className="mt-auto flex h-5 items-center"><div className="skeleton h-3.5 w-1/3" /></div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The first load of a card listing: the result line's space, `count` skeleton cards in the same
+ * grid and the paging control, so the page (and its footer) keeps its place when results arrive.
+ * Read out once as `label`; the grey shapes are hidden from assistive technology.
+ */
+export function ListingSkeleton({ label, count, paging }: { label: string; count: number; paging: Paging }) {
+  return (
+    <>
+      <div role="status" aria-live="polite" aria-label={label} className="flex h-5 items-center text-sm">
+        <span className="sr-only">{label}</span>
+        <span className="skeleton h-3.5 w-28" aria-hidden="true" />
+      </div>
+      <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i}>
+            <SkeletonCard />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        page={paging.filters.page}
+        pageSize={paging.filters.pageSize}
+        hasMore={false}
+        isFetching={false}
+        isPlaceholderData
+        pageSizes={PAGE_SIZES}
+        onPageChange={(page) => paging.update({ page })}
+        onPageSizeChange={(pageSize) => paging.update({ pageSize })}
+      />
+    </>
+  );
+}
+
 /** A listing's paging, read from and written to the address (`useCatalogueFilters`). */
 export interface Paging {
   filters: Pick<CatalogueFilters, 'page' | 'pageSize'>;
@@ -132,12 +183,16 @@ export function ListingResults<T extends { id: string }>(props: ListingProps<T>)
 /** What a page passes to a query's results: the query, its loading line and the listing's own props. */
 type ResultsProps<R, T> = { query: ListQuery<R>; loadingLabel: string } & Omit<ListingProps<T>, 'items' | 'total' | 'hasMore' | 'isFetching' | 'isPlaceholderData'>;
 
-/** One product list query's results: the first-load line (error or loading), then the listing. */
+/**
+ * One product list query's results: skeleton cards (a page of them) on the first load, the error
+ * line on failure, then the listing.
+ */
 export function ProductResults({ query, loadingLabel, ...listing }: ResultsProps<ProductPage, Product>) {
   const { data, error } = query;
+  if (query.isLoading && !error) return <ListingSkeleton label={loadingLabel} count={listing.paging.filters.pageSize} paging={listing.paging} />;
   return (
     <>
-      <FirstLoad isLoading={query.isLoading} error={error} label={loadingLabel} />
+      {error && <ListingError error={error} />}
       {data && !error && (
         <ListingResults
           items={data.contents}

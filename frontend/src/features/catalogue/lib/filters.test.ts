@@ -2,6 +2,7 @@ import {
   activeFilterCount,
   apparelQuery,
   changeFilters,
+  clampSearch,
   clearedFilters,
   filtersToParams,
   hasValidPaging,
@@ -52,6 +53,24 @@ describe('paging values', () => {
     expect(hasValidPaging(new URLSearchParams('page=1'))).toBe(false);
     expect(hasValidPaging(new URLSearchParams('page=x&pageSize=25'))).toBe(false);
     expect(hasValidPaging(new URLSearchParams(''))).toBe(false);
+  });
+});
+
+describe('clampSearch', () => {
+  it('keeps text up to 200 characters and cuts longer text to 200', () => {
+    expect(clampSearch('gold')).toBe('gold');
+    expect(clampSearch('a'.repeat(200))).toBe('a'.repeat(200));
+    expect(clampSearch('a'.repeat(201))).toBe('a'.repeat(200));
+  });
+
+  it('counts characters as the server does, not UTF-16 units', () => {
+    const rocket = '\u{1F680}';
+    expect(clampSearch(rocket.repeat(200))).toBe(rocket.repeat(200));
+    expect(Array.from(clampSearch(rocket.repeat(250)))).toHaveLength(200);
+  });
+
+  it('is applied to the address search text', () => {
+    expect(parse(`searchTitle=${'x'.repeat(500)}`).searchTitle).toBe('x'.repeat(200));
   });
 });
 

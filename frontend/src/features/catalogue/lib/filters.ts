@@ -1,3 +1,4 @@
+import { MAX_SEARCH_LENGTH } from '@/lib/constants';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@/lib/paths';
 
 /** The page sizes offered by the pagination control (storefront.md §9). */
@@ -56,11 +57,20 @@ export function hasValidPaging(params: URLSearchParams): boolean {
   return readPositiveInt(params.get('page')) !== null && readPositiveInt(params.get('pageSize')) !== null;
 }
 
+/**
+ * `text` cut to the server's search limit, counted in characters (code points) as the server
+ * counts them, so a long address (`?searchTitle=` pasted) still lists instead of failing.
+ */
+export function clampSearch(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > MAX_SEARCH_LENGTH ? chars.slice(0, MAX_SEARCH_LENGTH).join('') : text;
+}
+
 export function parseFilters(params: URLSearchParams): CatalogueFilters {
   const filters: CatalogueFilters = {
     page: readPositiveInt(params.get('page')) ?? DEFAULT_PAGE,
     pageSize: Math.min(readPositiveInt(params.get('pageSize')) ?? DEFAULT_PAGE_SIZE, 100),
-    searchTitle: params.get('searchTitle') ?? '',
+    searchTitle: clampSearch(params.get('searchTitle') ?? ''),
     showOutOfStock: params.get('showOutOfStock') === 'true',
     brands: [],
     categories: [],
