@@ -410,9 +410,9 @@ fn record(stats: &Shared, f: impl FnOnce(&mut Stats)) {
     }
 }
 
-/// Runs one call of a step, recording its latency when it succeeds.
+/// Runs one call of a step, recording its latency when it succeeds (and `stats` are kept).
 async fn timed<T>(
-    stats: &Shared,
+    stats: Option<&Shared>,
     step: Step,
     fut: impl std::future::Future<Output = Result<T, CallError>>,
 ) -> Result<T, (Step, CallError)> {
@@ -421,7 +421,9 @@ async fn timed<T>(
         Ok(v) => {
             let done = Instant::now();
             let ms = (done - started).as_secs_f64() * 1000.0;
-            record(stats, |s| s.steps[step as usize].push((done, ms)));
+            if let Some(stats) = stats {
+                record(stats, |s| s.steps[step as usize].push((done, ms)));
+            }
             Ok(v)
         }
         Err(e) => Err((step, e)),
@@ -433,7 +435,7 @@ async fn purchase_once(
     api: &Api,
     r: &Ready,
     product: &str,
-    stats: &Shared,
+    stats: Option<&Shared>,
     opened: &mut Option<String>,
 ) -> Result<(), (Step, CallError)> {
     let b = &r.buyer;
@@ -502,6 +504,21 @@ async fn purchase_once(
     Ok(())
 }
 
+/// After a failed operation: cancels the payment session it opened (if any) and empties the
+/// cart, so the buyer's next operation starts from the same state.
+async fn recover(api: &Api, buyer: &Buyer, opened: Option<String>) {
+    if let Some(checkout_token) = opened {
+        let cancel = json!({"checkoutToken": checkout_token});
+        let path = format!("/api/cart/{}/purchase/cancel", buyer.cart_id);
+        let _ = api
+            .call(Method::POST, &path, Some(&buyer.token), Some(&cancel))
+            .await;
+    }
+    if empty_cart(api, buyer).await.is_err() {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// A buyer's loop: purchases until `stop`; after a failure, cancels the session and empties
 /// the cart so the next purchase starts from the same state.
 async fn buyer_loop(
@@ -514,7 +531,7 @@ async fn buyer_loop(
     while !stop.load(Ordering::Relaxed) {
         let started = Instant::now();
         let mut opened = None;
-        match purchase_once(&api, &r, &product, &stats, &mut opened).await {
+        match purchase_once(&api, &r, &product, Some(&stats), &mut opened).await {
             Ok(()) => {
                 let done = Instant::now();
                 let ms = (done - started).as_secs_f64() * 1000.0;
@@ -524,20 +541,15 @@ async fn buyer_loop(
                 let at = Instant::now();
                 let step = STEPS[step as usize].1;
                 record(&stats, |s| s.failures.push(Failure { at, step, error }));
-                let b = &r.buyer;
-                if let Some(checkout_token) = opened {
-                    let cancel = json!({"checkoutToken": checkout_token});
-                    let path = format!("/api/cart/{}/purchase/cancel", b.cart_id);
-                    let _ = api
-                        .call(Method::POST, &path, Some(&b.token), Some(&cancel))
-                        .await;
-                }
-                if empty_cart(&api, b).await.is_err() {
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
+                recover(&api, &r.buyer, opened).await;
             }
         }
     }
+}
+
+/// Milliseconds of CPU between two readings of [`cpu_ticks`].
+fn ticks_ms(before: Option<u64>, after: Option<u64>, clk_tck: u64) -> Option<f64> {
+    Some(after?.saturating_sub(before?) as f64 * 1000.0 / clk_tck.max(1) as f64)
 }
 
 fn cpu_ticks(pid: u32) -> Option<u64> {
@@ -862,11 +874,8 @@ async fn run(args: Args) -> Result<Value, String> {
         })
         .collect();
     let per_second = purchases as f64 / seconds;
-    let ticks_ms = |before: Option<u64>, after: Option<u64>| {
-        Some(after?.saturating_sub(before?) as f64 * 1000.0 / args.clk_tck.max(1) as f64)
-    };
-    let cpu_ms = ticks_ms(cpu_before, cpu_after);
-    let own_cpu_ms = ticks_ms(own_before, own_after);
+    let cpu_ms = ticks_ms(cpu_before, cpu_after, args.clk_tck);
+    let own_cpu_ms = ticks_ms(own_before, own_after, args.clk_tck);
     let machine_busy_cores = match (machine_before, machine_after) {
         (Some((busy0, _)), Some((busy1, cores))) => Some(json!({
             "busy": ((busy1.saturating_sub(busy0) as f64 / args.clk_tck.max(1) as f64 / seconds) * 100.0).round() / 100.0,
@@ -969,7 +978,6 @@ async fn mixed_loop(
     stats: Arc<Mutex<MixStats>>,
 ) {
     let mut state = seed | 1;
-    let steps: Shared = Arc::default();
     while !stop.load(Ordering::Relaxed) {
         let roll = next_random(&mut state);
         let kind = match roll % 100 {
@@ -982,14 +990,11 @@ async fn mixed_loop(
         let result = match kind {
             0 => browse(&api, roll / 100, pages, &product).await,
             1 => cart_op(&api, &r.buyer, &product).await,
-            _ => purchase_once(&api, &r, &product, &steps, &mut opened)
+            _ => purchase_once(&api, &r, &product, None, &mut opened)
                 .await
                 .map_err(|(_, e)| e),
         };
         let done = Instant::now();
-        if let Ok(mut s) = steps.lock() {
-            s.steps.iter_mut().for_each(Vec::clear);
-        }
         match result {
             Ok(()) => {
                 let ms = (done - started).as_secs_f64() * 1000.0;
@@ -1001,17 +1006,7 @@ async fn mixed_loop(
                 if let Ok(mut s) = stats.lock() {
                     s.failures.push((done, kind, error));
                 }
-                let b = &r.buyer;
-                if let Some(checkout_token) = opened {
-                    let cancel = json!({"checkoutToken": checkout_token});
-                    let path = format!("/api/cart/{}/purchase/cancel", b.cart_id);
-                    let _ = api
-                        .call(Method::POST, &path, Some(&b.token), Some(&cancel))
-                        .await;
-                }
-                if empty_cart(&api, b).await.is_err() {
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
+                recover(&api, &r.buyer, opened).await;
             }
         }
     }
@@ -1118,12 +1113,7 @@ async fn run_mixed(
         .map(|(_, n)| n)
         .sum();
     let ten = rss.len().min(10);
-    let cpu_ms = match (cpu_before, cpu_after) {
-        (Some(b), Some(a)) => {
-            Some(a.saturating_sub(b) as f64 * 1000.0 / args.clk_tck.max(1) as f64)
-        }
-        _ => None,
-    };
+    let cpu_ms = ticks_ms(cpu_before, cpu_after, args.clk_tck);
     Ok(json!({
         "base": api.base,
         "connections": readied.len(),

@@ -5,6 +5,8 @@
 
 use std::sync::LazyLock;
 
+use crate::path_template::PathTemplate;
+
 /// What must exist for a page address to be found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Needs {
@@ -26,7 +28,7 @@ pub struct Page {
 }
 
 struct Route {
-    segments: Vec<String>,
+    path: PathTemplate,
     needs: Needs,
 }
 
@@ -45,7 +47,7 @@ fn parse(text: &str) -> Vec<Route> {
                 _ => Needs::Nothing,
             };
             Route {
-                segments: segments(pattern).map(str::to_owned).collect(),
+                path: PathTemplate::new(segments(pattern), |s| s.starts_with(':')),
                 needs,
             }
         })
@@ -63,23 +65,12 @@ pub fn page(path: &str) -> Option<Page> {
     let got: Vec<&str> = segments(path).collect();
     ROUTES
         .iter()
-        .filter(|r| r.segments.len() == got.len())
-        .filter_map(|r| {
-            let mut literal = 0;
-            let mut id = None;
-            for (want, seg) in r.segments.iter().zip(&got) {
-                if want.starts_with(':') {
-                    id = Some((*seg).to_owned());
-                } else if want == seg {
-                    literal += 1;
-                } else {
-                    return None;
-                }
-            }
-            Some((literal, r.needs, id))
+        .filter_map(|r| r.path.fit(&got).map(|literal| (literal, r)))
+        .max_by_key(|(literal, _)| *literal)
+        .map(|(_, r)| Page {
+            needs: r.needs,
+            id: r.path.last_param(&got).map(str::to_owned),
         })
-        .max_by_key(|(literal, _, _)| *literal)
-        .map(|(_, needs, id)| Page { needs, id })
 }
 
 #[cfg(test)]

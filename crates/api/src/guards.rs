@@ -22,6 +22,7 @@ use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::extractors::{authenticate, ADMIN_REQUIRED};
+use crate::path_template::PathTemplate;
 
 /// Who may call an operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,32 +35,13 @@ pub enum Guard {
     Admin,
 }
 
-/// One operation's path template, split into segments (`None` for a `{parameter}`).
+/// One operation's path template and guard.
 #[derive(Debug)]
 struct Template {
-    segments: Vec<Option<String>>,
+    path: PathTemplate,
     guard: Guard,
     /// Whether the operation takes a request body (only those are guarded here).
     has_body: bool,
-}
-
-impl Template {
-    /// How well `path` fits: `None` when it does not, else the number of literal segments
-    /// (so `/api/shows/types` prefers its own operation to `/api/shows/{id}`).
-    fn fit(&self, path: &[&str]) -> Option<usize> {
-        if path.len() != self.segments.len() {
-            return None;
-        }
-        let mut literal = 0;
-        for (want, got) in self.segments.iter().zip(path) {
-            match want {
-                Some(text) if text == got => literal += 1,
-                Some(_) => return None,
-                None => {}
-            }
-        }
-        Some(literal)
-    }
 }
 
 /// The guards of the document's operations, by method.
@@ -82,10 +64,7 @@ impl Guards {
                     continue;
                 };
                 let template = Template {
-                    segments: path
-                        .split('/')
-                        .map(|s| (!s.starts_with('{')).then(|| s.to_owned()))
-                        .collect(),
+                    path: PathTemplate::new(path.split('/'), |s| s.starts_with('{')),
                     guard: guard_of(op).unwrap_or_else(|e| panic!("{method} {path}: {e}")),
                     has_body: op.get("requestBody").is_some(),
                 };
@@ -103,7 +82,7 @@ impl Guards {
             .get(method)?
             .iter()
             .filter(|t| t.has_body)
-            .filter_map(|t| t.fit(&segments).map(|score| (score, t.guard)))
+            .filter_map(|t| t.path.fit(&segments).map(|score| (score, t.guard)))
             .max_by_key(|(score, _)| *score)
             .map(|(_, guard)| guard)
     }
@@ -120,7 +99,7 @@ impl Guards {
             .flat_map(|(method, templates)| {
                 templates
                     .iter()
-                    .filter_map(|t| t.fit(&segments))
+                    .filter_map(|t| t.path.fit(&segments))
                     .map(move |score| (score, method))
             })
             .collect();

@@ -15,6 +15,7 @@ pub mod guards;
 pub mod metrics;
 pub mod objects;
 pub mod openapi;
+pub mod path_template;
 pub mod payment_window;
 pub mod rate_limit;
 pub mod report_jobs;
