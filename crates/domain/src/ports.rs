@@ -14,10 +14,10 @@ use chrono::NaiveDateTime;
 use crate::account::{NewUser, Role, User, UserFilter, UserListItem};
 use crate::cart::StoredLine;
 use crate::catalogue::{
-    ApparelRecord, InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists,
-    NamedRef, NewVariant, PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show,
-    ShowFilter, StoredVariant, Term, TermUsage, Terminal, TypeRef, UnitRecord, ValidApparel,
-    ValidProduct, ValidShow, ValidTerm, Vocabulary,
+    ApparelRecord, FacetCount, FacetKind, InventoryFilter, InventoryItem, MetadataItem,
+    MetadataKind, MetadataLists, NamedRef, NewVariant, PricedProduct, PricedVariant, Product,
+    ProductFilter, ProductUsage, Show, ShowFilter, StoredVariant, Term, TermUsage, Terminal,
+    TypeRef, UnitRecord, ValidApparel, ValidProduct, ValidShow, ValidTerm, Vocabulary,
 };
 use crate::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -120,6 +120,20 @@ pub trait Catalogue {
         page: PageRequest,
         known_total: Option<i64>,
     ) -> Result<Page<Product>, StoreError>;
+
+    /// How many products `filter` lists have each value of `kind`, for every value with at
+    /// least one product, by value. `filter` is taken as given: the caller has removed `kind`'s
+    /// own values ([`ProductFilter::without`]). Counting sizes, the filter's genders must match
+    /// on the counted variant (and counting genders, its sizes), as the list requires of one
+    /// variant. One query (for apparel colours, which are product or variant colours, two).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn facet_counts(
+        &mut self,
+        filter: &ProductFilter,
+        kind: FacetKind,
+    ) -> Result<Vec<FacetCount>, StoreError>;
 
     /// The product (of any kind) with this id, or `None`.
     ///

@@ -8,10 +8,10 @@ use chrono::NaiveDateTime;
 use domain::account::{NewUser, Role, User, UserFilter, UserListItem};
 use domain::cart::StoredLine;
 use domain::catalogue::{
-    ApparelRecord, InventoryFilter, InventoryItem, MetadataItem, MetadataKind, MetadataLists,
-    NamedRef, NewVariant, PricedProduct, PricedVariant, Product, ProductFilter, ProductUsage, Show,
-    ShowFilter, StoredVariant, Term, TermUsage, Terminal, TypeRef, UnitRecord, ValidApparel,
-    ValidProduct, ValidShow, ValidTerm, Vocabulary,
+    ApparelRecord, FacetCount, FacetKind, InventoryFilter, InventoryItem, MetadataItem,
+    MetadataKind, MetadataLists, NamedRef, NewVariant, PricedProduct, PricedVariant, Product,
+    ProductFilter, ProductUsage, Show, ShowFilter, StoredVariant, Term, TermUsage, Terminal,
+    TypeRef, UnitRecord, ValidApparel, ValidProduct, ValidShow, ValidTerm, Vocabulary,
 };
 use domain::checkout::{NewOrder, NewSession, Order, PaymentSession, SessionStatus};
 use domain::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
@@ -123,6 +123,14 @@ impl Catalogue for Tx<'_> {
             page,
             known_total,
         ))
+    }
+
+    fn facet_counts(
+        &mut self,
+        filter: &ProductFilter,
+        kind: FacetKind,
+    ) -> Result<Vec<FacetCount>, StoreError> {
+        q(catalogue::facet_counts(self.conn, filter, kind))
     }
 
     fn find_product(&mut self, id: &ProductId) -> Result<Option<Product>, StoreError> {

@@ -3,6 +3,7 @@
 //! use cases over the [`crate::ports::Catalogue`] port.
 
 mod apparel_admin;
+mod facets;
 mod filter;
 mod image;
 mod inventory;
@@ -18,6 +19,7 @@ pub use apparel_admin::{
     ApparelAdminError, ApparelInput, ApparelRecord, NewVariant, StoredVariant, ValidApparel,
     ValidVariant, VariantInput, VariantKey, DEFAULT_VARIANT_STOCK, MAX_VARIANT_STOCK,
 };
+pub use facets::{facet_counts, show_facet_counts, FacetCount, FacetKind, Facets};
 pub use filter::{ProductFilter, ProductSort, ShowFilter, StockFilter};
 pub use image::{check_image, ImageError, ImageKind, MAX_IMAGE_BYTES};
 pub use inventory::{

@@ -96,6 +96,19 @@ pub fn list_shows(
     query: &ShowQuery,
     page: PageRequest,
 ) -> Result<Page<Show>, ListShowsError> {
+    let filter = show_filter(tx, query)?;
+    Ok(tx.list_shows(&filter, page)?)
+}
+
+/// The show filter of `query`: its brand and show type resolved to ids. An unknown show type
+/// stays as given, an id no show type has, so it lists nothing.
+///
+/// # Errors
+/// [`ListShowsError::BrandNotFound`]; store failures.
+pub(super) fn show_filter(
+    tx: &mut impl Catalogue,
+    query: &ShowQuery,
+) -> Result<ShowFilter, ListShowsError> {
     let mut filter = ShowFilter {
         search: query.search.clone(),
         ..ShowFilter::default()
@@ -105,17 +118,11 @@ pub fn list_shows(
         filter.brands.push(found.id);
     }
     if let Some(key) = &query.show_type {
-        match tx.find_show_type(key)? {
-            Some(id) => filter.show_types.push(id),
-            None => {
-                return Ok(Page {
-                    items: Vec::new(),
-                    total: 0,
-                })
-            }
-        }
+        filter
+            .show_types
+            .push(tx.find_show_type(key)?.unwrap_or_else(|| key.clone()));
     }
-    Ok(tx.list_shows(&filter, page)?)
+    Ok(filter)
 }
 
 /// One show with its contents.

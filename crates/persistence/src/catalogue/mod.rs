@@ -24,8 +24,8 @@ pub(crate) use apparel::{
 pub(crate) use inventory::{inventory_page, product_counts, stock_total};
 pub(crate) use metadata::{apparel_skus, apparel_types, metadata, metadata_page, show_types};
 pub(crate) use products::{
-    cart_priced_products, cart_priced_variants, cart_products, find_product, list_products_counted,
-    priced_product, priced_products, priced_variant, priced_variants,
+    cart_priced_products, cart_priced_variants, cart_products, facet_counts, find_product,
+    list_products_counted, priced_product, priced_products, priced_variant, priced_variants,
 };
 pub(crate) use shows::{find_brand, find_show, find_show_type, list_shows};
 pub(crate) use terminals::{find_terminal, list_terminals};

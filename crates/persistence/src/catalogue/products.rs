@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use diesel::dsl::not;
 use diesel::prelude::*;
 use domain::catalogue::{
-    PricedProduct, PricedVariant, Product as ProductModel, ProductFilter, ProductSort, Size,
-    StockFilter, Variant,
+    FacetCount, FacetKind, PricedProduct, PricedVariant, Product as ProductModel, ProductFilter,
+    ProductSort, Size, StockFilter, Variant,
 };
 use domain::ids::{ProductId, VariantId};
 use domain::money::Money;
@@ -544,4 +544,198 @@ pub fn cart_priced_variants(
         .filter(cart_lines::variant_id.is_not_null())
         .select(cart_lines::variant_id.assume_not_null());
     Ok(priced_variants_where!(conn, |id| id.eq_any(in_cart)))
+}
+
+/// `(value, count)` rows of one facet into counts by value, without empty values.
+fn facet_rows(rows: Vec<(Option<String>, i64)>) -> Vec<FacetCount> {
+    let mut counts: Vec<FacetCount> = rows
+        .into_iter()
+        .filter_map(|(value, count)| {
+            Some(FacetCount {
+                value: value?,
+                count,
+            })
+        })
+        .filter(|c| c.count > 0)
+        .collect();
+    counts.sort_by(|a, b| a.value.cmp(&b.value));
+    counts
+}
+
+/// How many products `filter` lists have each value of `kind` (see
+/// [`domain::ports::Catalogue::facet_counts`]): one `GROUP BY` statement over the filtered
+/// products, joined with the kind's link table or variants where a product can have several
+/// values. Apparel colours are product colours or variant colours: two statements of distinct
+/// (colour, product) pairs, united here.
+///
+/// # Errors
+/// Database failures.
+pub fn facet_counts(
+    conn: &mut DbConnection,
+    filter: &ProductFilter,
+    kind: FacetKind,
+) -> Result<Vec<FacetCount>, DbError> {
+    use diesel::dsl::{count, count_star};
+    use diesel::AggregateExpressionMethods;
+
+    // The link tables and variants are joined under another name: the filter's subqueries
+    // read them too, and a table may appear only once in a query.
+    let (links, effect_links, variants) = diesel::alias!(
+        product_colors as colour_links,
+        product_effects as effect_links,
+        apparel_variants as counted_variants
+    );
+
+    let rows: Vec<(Option<String>, i64)> = match kind {
+        FacetKind::Brands => apply_product_filter!(
+            products::table
+                .group_by(products::brand_id)
+                .select((products::brand_id.nullable(), count_star()))
+                .into_boxed(),
+            filter
+        )
+        .load(conn)?,
+        FacetKind::Categories => apply_product_filter!(
+            products::table
+                .group_by(products::category_id)
+                .select((products::category_id.nullable(), count_star()))
+                .into_boxed(),
+            filter
+        )
+        .load(conn)?,
+        FacetKind::ApparelTypes => apply_product_filter!(
+            products::table
+                .group_by(products::apparel_type_id)
+                .select((products::apparel_type_id, count_star()))
+                .into_boxed(),
+            filter
+        )
+        .load(conn)?,
+        FacetKind::ShowTypes => apply_product_filter!(
+            products::table
+                .group_by(products::show_type_id)
+                .select((products::show_type_id, count_star()))
+                .into_boxed(),
+            filter
+        )
+        .load(conn)?,
+        FacetKind::Effects => apply_product_filter!(
+            products::table
+                .inner_join(
+                    effect_links.on(effect_links
+                        .field(product_effects::product_id)
+                        .eq(products::id))
+                )
+                .group_by(effect_links.field(product_effects::effect_id))
+                .select((
+                    effect_links.field(product_effects::effect_id).nullable(),
+                    count_star()
+                ))
+                .into_boxed(),
+            filter
+        )
+        .load(conn)?,
+        FacetKind::Colors if filter.is_apparel == Some(true) => {
+            // A product has a colour through a link or through one of its variants.
+            let mut pairs: Vec<(String, String)> = apply_product_filter!(
+                products::table
+                    .inner_join(links.on(links.field(product_colors::product_id).eq(products::id)))
+                    .select((links.field(product_colors::color_id), products::id))
+                    .into_boxed(),
+                filter
+            )
+            .load(conn)?;
+            let by_variant: Vec<(Option<String>, String)> = apply_product_filter!(
+                products::table
+                    .inner_join(
+                        variants.on(variants
+                            .field(apparel_variants::product_id)
+                            .eq(products::id))
+                    )
+                    .filter(variants.field(apparel_variants::available).eq(true))
+                    .select((variants.field(apparel_variants::color_id), products::id))
+                    .distinct()
+                    .into_boxed(),
+                filter
+            )
+            .load(conn)?;
+            pairs.extend(by_variant.into_iter().filter_map(|(c, p)| Some((c?, p))));
+            pairs.sort();
+            pairs.dedup();
+            let mut counts: HashMap<String, i64> = HashMap::new();
+            for (colour, _) in pairs {
+                *counts.entry(colour).or_default() += 1;
+            }
+            counts.into_iter().map(|(c, n)| (Some(c), n)).collect()
+        }
+        FacetKind::Colors => apply_product_filter!(
+            products::table
+                .inner_join(links.on(links.field(product_colors::product_id).eq(products::id)))
+                .group_by(links.field(product_colors::color_id))
+                .select((
+                    links.field(product_colors::color_id).nullable(),
+                    count_star()
+                ))
+                .into_boxed(),
+            filter
+        )
+        .load(conn)?,
+        // Genders and sizes must match on one variant: the other list moves from the product
+        // filter onto the counted variant.
+        FacetKind::Genders => {
+            let sizes = filter.sizes.clone();
+            let products_filter = ProductFilter {
+                sizes: Vec::new(),
+                ..filter.clone()
+            };
+            let mut q = apply_product_filter!(
+                products::table
+                    .inner_join(
+                        variants.on(variants
+                            .field(apparel_variants::product_id)
+                            .eq(products::id))
+                    )
+                    .filter(variants.field(apparel_variants::available).eq(true))
+                    .group_by(variants.field(apparel_variants::gender))
+                    .select((
+                        variants.field(apparel_variants::gender).nullable(),
+                        count(products::id).aggregate_distinct(),
+                    ))
+                    .into_boxed(),
+                &products_filter
+            );
+            if !sizes.is_empty() {
+                q = q.filter(variants.field(apparel_variants::size).eq_any(sizes));
+            }
+            q.load(conn)?
+        }
+        FacetKind::Sizes => {
+            let genders = filter.genders.clone();
+            let products_filter = ProductFilter {
+                genders: Vec::new(),
+                ..filter.clone()
+            };
+            let mut q = apply_product_filter!(
+                products::table
+                    .inner_join(
+                        variants.on(variants
+                            .field(apparel_variants::product_id)
+                            .eq(products::id))
+                    )
+                    .filter(variants.field(apparel_variants::available).eq(true))
+                    .group_by(variants.field(apparel_variants::size))
+                    .select((
+                        variants.field(apparel_variants::size).nullable(),
+                        count(products::id).aggregate_distinct(),
+                    ))
+                    .into_boxed(),
+                &products_filter
+            );
+            if !genders.is_empty() {
+                q = q.filter(variants.field(apparel_variants::gender).eq_any(genders));
+            }
+            q.load(conn)?
+        }
+    };
+    Ok(facet_rows(rows))
 }

@@ -3,6 +3,7 @@
 //! (`scripts/with-postgres.sh cargo test -p persistence`).
 
 mod concurrency;
+mod facets;
 mod schema;
 mod seed;
 mod use_cases;
