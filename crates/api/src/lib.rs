@@ -8,6 +8,7 @@ pub mod catalogue_cache;
 pub mod client;
 pub mod config;
 pub mod csv;
+pub mod demo_images;
 pub mod error;
 pub mod error_tracking;
 pub mod extractors;

@@ -1,5 +1,5 @@
-//! The built frontend (single-page app with an `index.html` fallback) and the generated
-//! placeholder product images.
+//! The built frontend (single-page app with an `index.html` fallback), after the demo shop's
+//! generated pictures (`demo_images`).
 
 use std::path::{Path, PathBuf};
 
@@ -157,11 +157,8 @@ pub async fn html_policy(
 
 /// Registers the image generator and the SPA.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/images/{kind}/{name}.svg",
-        web::get().to(placeholder_image),
-    )
-    .default_service(web::to(spa));
+    cfg.configure(crate::demo_images::configure)
+        .default_service(web::to(spa));
 }
 
 /// Content-hashed build outputs (`main.3f2a9c1b.js`) never change: cache them for a year.
@@ -254,7 +251,7 @@ async fn spa(
     }
 }
 
-fn escape_xml(s: &str) -> String {
+pub(crate) fn escape_xml(s: &str) -> String {
     s.chars()
         .map(|c| match c {
             '<' => "&lt;".into(),
@@ -265,43 +262,4 @@ fn escape_xml(s: &str) -> String {
             c => c.to_string(),
         })
         .collect()
-}
-
-/// A deterministic SVG for a product (`/images/products/{sku}.svg`): a coloured burst with
-/// the name, made locally so the demo shop needs nothing from outside.
-async fn placeholder_image(path: web::Path<(String, String)>) -> HttpResponse {
-    let (kind, name) = path.into_inner();
-    let hash = name.bytes().fold(2_166_136_261_u32, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(16_777_619)
-    });
-    let hue = hash % 360;
-    let hue2 = (hue + 40 + (hash >> 9) % 80) % 360;
-    let rays: String = (0..12)
-        .map(|i| {
-            let angle = f64::from(i) * 30.0 + f64::from((hash >> 3) % 30);
-            let (s, c) = angle.to_radians().sin_cos();
-            format!(
-                "<line x1=\"200\" y1=\"170\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"hsl({hue2},90%,70%)\" stroke-width=\"4\" stroke-linecap=\"round\"/>",
-                200.0 + 110.0 * c,
-                170.0 + 110.0 * s
-            )
-        })
-        .collect();
-    let label = escape_xml(&name.chars().take(24).collect::<String>());
-    let kind = escape_xml(&kind.chars().take(16).collect::<String>());
-    let svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 400 400\" role=\"img\" aria-label=\"{label}\">\
-<defs><radialGradient id=\"g\" cx=\"50%\" cy=\"42%\" r=\"70%\"><stop offset=\"0\" stop-color=\"hsl({hue},70%,30%)\"/>\
-<stop offset=\"1\" stop-color=\"hsl({hue},60%,8%)\"/></radialGradient></defs>\
-<rect width=\"400\" height=\"400\" fill=\"url(#g)\"/>{rays}<circle cx=\"200\" cy=\"170\" r=\"18\" fill=\"hsl({hue2},95%,80%)\"/>\
-<text x=\"200\" y=\"345\" font-family=\"sans-serif\" font-size=\"28\" text-anchor=\"middle\" fill=\"#fff\">{label}</text>\
-<text x=\"200\" y=\"378\" font-family=\"sans-serif\" font-size=\"16\" text-anchor=\"middle\" fill=\"#ddd\">{kind}</text></svg>"
-    );
-    HttpResponse::Ok()
-        .insert_header(CacheControl(vec![
-            CacheDirective::Public,
-            CacheDirective::MaxAge(86_400),
-        ]))
-        .content_type("image/svg+xml")
-        .body(svg)
 }

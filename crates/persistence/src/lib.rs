@@ -36,7 +36,10 @@ pub use backup::restore_sqlite;
 pub(crate) use connection::DbConnection;
 pub use connection::{Backend, Db};
 pub use error::DbError;
-pub use seed::{seed_id, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, EFFECTS, SHOW_TYPES};
+pub use seed::{
+    demo_image, seed_id, Motif, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, DEMO_IMAGE_PREFIX,
+    EFFECTS, MIXED_COLOR, SHOW_TYPES,
+};
 pub use store::Tx;
 
 impl Db {

@@ -157,6 +157,7 @@ async fn product_placeholder_images_are_generated_locally() {
     let res = app.get("/images/products/CB-1001.svg").await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.headers()["content-type"], "image/svg+xml");
+    assert_eq!(res.headers()["cache-control"], "public, max-age=86400");
     let a = res.text().await.expect("svg");
     assert!(a.starts_with("<svg") && a.contains("CB-1001"));
     let b = app
@@ -166,6 +167,70 @@ async fn product_placeholder_images_are_generated_locally() {
         .await
         .expect("svg");
     assert_eq!(a, b, "deterministic");
+}
+
+#[tokio::test]
+async fn demo_pictures_are_drawn_per_motif_and_colour_and_cached_as_immutable() {
+    let app = spawn_app().await;
+    let cake = app.get("/images/demo/v1/cake/red/CB-1001.svg").await;
+    assert_eq!(cake.status(), StatusCode::OK);
+    assert_eq!(cake.headers()["content-type"], "image/svg+xml");
+    assert_eq!(
+        cake.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let cake = cake.text().await.expect("svg");
+    assert!(cake.starts_with("<svg") && cake.contains("#dc2626"), "red");
+    for other in [
+        "/images/demo/v1/rocket/red/CB-1001.svg",
+        "/images/demo/v1/cake/blue/CB-1001.svg",
+        "/images/demo/v1/cake/red/CB-1002.svg",
+        "/images/demo/v1/hoodie/mixed/APP-1.svg",
+    ] {
+        let res = app.get(other).await;
+        assert_eq!(res.status(), StatusCode::OK, "{other}");
+        assert_ne!(res.text().await.expect("svg"), cake, "{other}");
+    }
+    for unknown in [
+        "/images/demo/v1/pony/red/CB-1001.svg",
+        "/images/demo/v1/cake/teal/CB-1001.svg",
+    ] {
+        let res = app.get(unknown).await;
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{unknown}");
+    }
+}
+
+#[tokio::test]
+async fn every_demo_product_has_a_picture_of_its_kind() {
+    let app = crate::catalogue::demo_app().await;
+    let mut motifs = std::collections::HashSet::new();
+    for (query, expected) in [
+        ("isShow=false&isApparel=false", None),
+        ("isShow=true", Some("show")),
+        ("isApparel=true", None),
+    ] {
+        let contents = crate::catalogue::all_items(&app, "/api/products", query).await;
+        assert!(!contents.is_empty(), "{query}");
+        for product in &contents {
+            let image = product["image"].as_str().expect("image");
+            let parts: Vec<&str> = image.split('/').collect();
+            assert_eq!(&parts[..4], ["", "images", "demo", "v1"], "{image}");
+            if let Some(expected) = expected {
+                assert_eq!(parts[4], expected, "{image}");
+            }
+            motifs.insert(parts[4].to_owned());
+        }
+    }
+    // Cakes, rockets, fountains, shells, sparklers... and five garments: not one picture.
+    assert!(motifs.len() >= 12, "{motifs:?}");
+    let some = app
+        .get("/api/products?page=1&pageSize=1")
+        .await
+        .json::<serde_json::Value>()
+        .await
+        .expect("json");
+    let image = some["contents"][0]["image"].as_str().expect("image");
+    assert_eq!(app.get(image).await.status(), StatusCode::OK, "{image}");
 }
 
 #[tokio::test]

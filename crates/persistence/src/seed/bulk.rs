@@ -8,6 +8,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
+use super::art::{demo_image, Motif};
 use super::catalogue::{
     case_price_cents, description, pick, sample, title, video_url, CategoryProfile, PROFILES,
 };
@@ -151,7 +152,11 @@ fn bulk(
                     category_id: category_id.clone(),
                     apparel_type_id: None,
                     show_type_id: None,
-                    image: format!("/images/products/{sku}.svg"),
+                    image: demo_image(
+                        Motif::of_category(profile.name),
+                        color_names.first().copied(),
+                        &sku,
+                    ),
                     video_url: video,
                     package: package.to_owned(),
                     created_on: now,

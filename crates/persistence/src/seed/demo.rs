@@ -11,6 +11,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
+use super::art::{demo_image, Motif};
 use super::catalogue::{
     case_price_cents, description, pick, sample, title, video_url, CategoryProfile, PROFILES,
 };
@@ -214,7 +215,11 @@ fn fireworks(
                 category_id: Refs::require(&refs.categories, "category", profile.name)?,
                 apparel_type_id: None,
                 show_type_id: None,
-                image: format!("/images/products/{sku}.svg"),
+                image: demo_image(
+                    Motif::of_category(profile.name),
+                    color_names.first().copied(),
+                    &sku,
+                ),
                 video_url: video,
                 package: package.to_owned(),
                 created_on: created,
@@ -380,7 +385,11 @@ fn apparel(rng: &mut StdRng, refs: &Refs, base: NaiveDateTime) -> Result<Apparel
                 category_id: category_id.clone(),
                 apparel_type_id: Some(Refs::require(&refs.apparel_types, "apparel type", kind)?),
                 show_type_id: None,
-                image: format!("/images/products/{sku}.svg"),
+                image: demo_image(
+                    Motif::of_apparel_type(kind),
+                    color_names.first().copied(),
+                    &sku,
+                ),
                 video_url: None,
                 package: "1,1".to_owned(),
                 created_on: created,
@@ -523,8 +532,14 @@ fn shows(
                     }
                 }
             }
+            // The card counts lines ("7 products included"), the detail page the sum of their
+            // quantities: the text names both, so it agrees with each.
+            let pieces: i32 = lines[lines.len() - picked.len()..]
+                .iter()
+                .map(|line| line.quantity)
+                .sum();
             let description = format!(
-                "{} {} pieces, ready to fire in order{}.",
+                "{} {} products, {pieces} pieces in all, ready to fire in order{}.",
                 match show_type {
                     "CUSTOM" => "A show you can make your own:",
                     "FOURTH_JULY" => "Celebrate Independence Day with",
@@ -557,7 +572,7 @@ fn shows(
                     category_id: Refs::require(&refs.categories, "category", category)?,
                     apparel_type_id: None,
                     show_type_id: Some(Refs::require(&refs.show_types, "show type", show_type)?),
-                    image: format!("/images/products/{sku}.svg"),
+                    image: demo_image(Motif::Show, None, &sku),
                     video_url: (number % 3 == 1).then(|| video_url(rng)),
                     package: "1".to_owned(),
                     created_on: created,

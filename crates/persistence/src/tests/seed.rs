@@ -140,10 +140,30 @@ fn the_demo_shop_looks_like_a_real_shop() {
         .expect("categories")
         .into_iter()
         .collect();
+    let apparel_type_names: HashMap<String, String> = apparel_types::table
+        .select((apparel_types::id, apparel_types::name))
+        .load::<(String, String)>(conn)
+        .expect("apparel types")
+        .into_iter()
+        .collect();
     let skus: HashSet<&str> = all.iter().map(|p| p.sku.as_str()).collect();
     assert_eq!(skus.len(), all.len());
     for p in &all {
-        assert_eq!(p.image, format!("/images/products/{}.svg", p.sku));
+        let motif = if p.is_show {
+            crate::seed::Motif::Show
+        } else if p.is_apparel {
+            crate::seed::Motif::of_apparel_type(
+                &apparel_type_names[p.apparel_type_id.as_deref().unwrap_or_default()],
+            )
+        } else {
+            crate::seed::Motif::of_category(&category_names[&p.category_id])
+        };
+        assert!(
+            p.image.starts_with(&format!("/images/demo/v1/{motif}/"))
+                && p.image.ends_with(&format!("/{}.svg", p.sku)),
+            "{}",
+            p.image
+        );
         assert_eq!(p.title_lower, p.title.to_lowercase());
         assert!(p.case_price_cents > 0);
         assert!(p.description.as_deref().is_some_and(|d| d.ends_with('.')));
@@ -422,4 +442,34 @@ fn seeding_moves_the_catalogue_version_so_servers_drop_their_caches() {
     assert_eq!(current_version(&mut conn).expect("version"), after_demo);
     seed_bulk_products(&mut conn, 10, &mut |_, _| {}).expect("bulk");
     assert!(current_version(&mut conn).expect("version") > after_demo);
+}
+
+#[test]
+fn show_descriptions_agree_with_their_lines() {
+    let test_db = TestDatabase::new();
+    let mut conn = test_db.db().get().expect("connection");
+    seed_demo_shop(&mut conn).expect("demo");
+    let shows: Vec<(String, Option<String>)> = products::table
+        .filter(products::is_show.eq(true))
+        .select((products::id, products::description))
+        .load(&mut *conn)
+        .expect("shows");
+    assert!(!shows.is_empty());
+    for (id, description) in shows {
+        let quantities: Vec<i32> = show_products::table
+            .filter(show_products::show_id.eq(&id))
+            .select(show_products::quantity)
+            .load(&mut *conn)
+            .expect("lines");
+        let pieces: i32 = quantities.iter().sum();
+        let description = description.expect("description");
+        // The card counts lines, the detail page the sum of quantities: the text names both.
+        assert!(
+            description.contains(&format!(
+                " {} products, {pieces} pieces in all",
+                quantities.len()
+            )),
+            "{description}"
+        );
+    }
 }
