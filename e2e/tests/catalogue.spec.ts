@@ -112,7 +112,10 @@ test('a product with a video embeds it and a case-only product says so', async (
   }[];
   const withVideo = all.find((p) => p.videoURL?.includes('youtube.com/watch'))!;
   await page.goto(`/products/${withVideo.id}`);
-  await expect(page.getByTitle(`Video: ${withVideo.title}`)).toHaveAttribute('src', /^https:\/\/www\.youtube\.com\/embed\//);
+  // A still with a play button and a link; the player loads when play is pressed.
+  await expect(page.getByRole('link', { name: `Watch the video of ${withVideo.title}` })).toHaveAttribute('href', withVideo.videoURL!);
+  await page.getByRole('button', { name: `Play the video of ${withVideo.title}` }).click();
+  await expect(page.getByTitle(`Video: ${withVideo.title}`)).toHaveAttribute('src', /^https:\/\/www\.youtube\.com\/embed\/[\w-]+\?autoplay=1$/);
   const caseOnly = all.find((p) => p.unitProduct === null)!;
   await page.goto(`/products/${caseOnly.id}`);
   await expect(page.getByText('Case only')).toBeVisible();

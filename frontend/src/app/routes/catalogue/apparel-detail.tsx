@@ -88,7 +88,7 @@ export default function ApparelDetail() {
           <p className="mt-2">{product.description}</p>
         </section>
       )}
-      <VideoEmbed url={product.videoURL} title={product.title} />
+      <VideoEmbed url={product.videoURL} title={product.title} still={product.image} />
     </div>
   );
 }

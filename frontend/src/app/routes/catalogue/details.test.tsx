@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockApi, renderAt, signedInState, signedOutState } from '@/test/render';
 import { product, show } from '@/features/catalogue/test/fixtures';
 import ApparelDetail from './apparel-detail';
@@ -25,7 +26,8 @@ describe('/products/{id}', () => {
       '/products?page=2&pageSize=10&brands=b1&brands=b2&searchTitle=cake',
     );
     expect(screen.getByText('Case only')).toBeInTheDocument();
-    expect(screen.getByTitle('Video: Anthem Untamed')).toHaveAttribute('src', 'https://www.youtube.com/embed/ruy4a0HL322');
+    await userEvent.click(screen.getByRole('button', { name: 'Play the video of Anthem Untamed' }));
+    expect(screen.getByTitle('Video: Anthem Untamed')).toHaveAttribute('src', 'https://www.youtube.com/embed/ruy4a0HL322?autoplay=1');
     expect(screen.getByText('Red')).toBeInTheDocument();
     expect(screen.getByText('Peony')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Please sign-in to add product to cart' })).toBeInTheDocument();

@@ -81,7 +81,7 @@ export default function ProductDetail() {
           </div>
         </div>
       </div>
-      <VideoEmbed url={product.videoURL} title={product.title} />
+      <VideoEmbed url={product.videoURL} title={product.title} still={product.image} />
       <section aria-labelledby="description-heading" className="space-y-2">
         <h2 id="description-heading" className="text-xl font-bold">
           Description

@@ -44,7 +44,7 @@ export default function ShowDetail() {
           </div>
         </div>
       </div>
-      <VideoEmbed url={show.videoURL} title={show.title} />
+      <VideoEmbed url={show.videoURL} title={show.title} still={show.image} />
       <section aria-labelledby="included-heading" className="space-y-2">
         <h2 id="included-heading" className="text-xl font-bold">
           Included products
