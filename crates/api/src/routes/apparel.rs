@@ -1,7 +1,7 @@
 //! `GET /api/apparel`, `GET /api/apparel/types/all` and `GET /api/apparel/sku/preview`.
 
 use actix_web::{get, HttpResponse};
-use domain::catalogue::{self, StockFilter};
+use domain::catalogue::{self, ProductFilter, StockFilter};
 use domain::ports::Catalogue as _;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -26,6 +26,15 @@ use crate::error::ApiError;
 #[get("/apparel")]
 pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let page = params.page()?;
+    let filter = list_filter(&params)?;
+    respond_product_page(&read, "apparel", filter, page).await
+}
+
+/// The filter of `GET /api/apparel` (and of its facet counts).
+///
+/// # Errors
+/// 400 naming the first invalid field.
+pub fn list_filter(params: &Params) -> Result<ProductFilter, ApiError> {
     let mut filter = params.product_filter()?;
     filter.is_show = Some(false);
     filter.is_apparel = Some(true);
@@ -34,7 +43,7 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
         (Some(true), _) => StockFilter::Any,
         _ => StockFilter::InStock,
     };
-    respond_product_page(&read, "apparel", filter, page).await
+    Ok(filter)
 }
 
 /// An apparel type with the number of apparel products of that type.

@@ -89,12 +89,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(reports::get)
         .configure(uploads::configure_api);
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
+    // The facet paths before `{id}`, which would take `facets` for an id.
     cfg.service(products::list)
+        .service(products::facets::products)
         .service(products::get)
         .service(apparel::list)
+        .service(products::facets::apparel)
         .service(apparel::types)
         .service(apparel::sku_preview)
         .service(shows::list)
+        .service(products::facets::shows)
         .service(shows::types)
         .service(shows::by_brand)
         .service(shows::get)

@@ -20,18 +20,27 @@ struct ShowRequest {
     query: ShowQuery,
 }
 
+/// The question of a show list: `brand` (from the path, else the query), `typeId` (or
+/// `showType`) and `searchTitle`.
+///
+/// # Errors
+/// 400 for a search text that is too long.
+pub fn show_query(params: &Params, brand: Option<String>) -> Result<ShowQuery, ApiError> {
+    Ok(ShowQuery {
+        brand: brand.or_else(|| params.one("brand").map(str::to_owned)),
+        show_type: params
+            .one("typeId")
+            .or_else(|| params.one("showType"))
+            .map(str::to_owned),
+        search: params.search("searchTitle")?,
+    })
+}
+
 impl ShowRequest {
     fn parse(params: &Params, brand: Option<String>) -> Result<Self, ApiError> {
         Ok(ShowRequest {
             page: params.page()?,
-            query: ShowQuery {
-                brand: brand.or_else(|| params.one("brand").map(str::to_owned)),
-                show_type: params
-                    .one("typeId")
-                    .or_else(|| params.one("showType"))
-                    .map(str::to_owned),
-                search: params.search("searchTitle")?,
-            },
+            query: show_query(params, brand)?,
         })
     }
 

@@ -13,6 +13,7 @@ mod checkout;
 mod checkout_races;
 mod client_errors;
 mod conventions;
+mod facets;
 mod helpers;
 mod product_admin;
 mod quote;

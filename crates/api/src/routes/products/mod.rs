@@ -2,6 +2,7 @@
 //! by id). The query parsing and JSON shapes here are shared by the other catalogue routes.
 
 pub mod dto;
+pub mod facets;
 pub mod params;
 
 use actix_web::{get, web, HttpResponse};
@@ -31,6 +32,15 @@ use crate::error::ApiError;
 #[get("/products")]
 pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let page = params.page()?;
+    let filter = list_filter(&params)?;
+    respond_product_page(&read, "products", filter, page).await
+}
+
+/// The filter of `GET /api/products` (and of its facet counts).
+///
+/// # Errors
+/// 400 naming the first invalid field.
+pub fn list_filter(params: &Params) -> Result<ProductFilter, ApiError> {
     let mut filter = params.product_filter()?;
     filter.is_show = Some(params.bool("isShow")?.unwrap_or(false));
     filter.is_apparel = Some(params.bool("isApparel")?.unwrap_or(false));
@@ -39,7 +49,7 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
         (_, Some(true)) | (Some(false), None) => StockFilter::InStock,
         (_, Some(false)) => StockFilter::OutOfStock,
     };
-    respond_product_page(&read, "products", filter, page).await
+    Ok(filter)
 }
 
 /// Answers one page of a product list through the catalogue cache. The row count of a filter
