@@ -4,6 +4,8 @@ import { MAX_SEARCH_LENGTH } from '@/lib/constants';
 export interface FilterOption {
   value: string;
   label: string;
+  /** How many results the option gives with the other filters, shown as "Label (N)". */
+  count?: number;
 }
 
 export interface FilterGroup {
@@ -94,7 +96,7 @@ function CheckboxGroup({ group }: { group: FilterGroup }) {
                   checked={group.selected.includes(o.value)}
                   onChange={() => group.onToggle(o.value)}
                 />
-                <span>{o.label}</span>
+                <span>{o.count === undefined ? o.label : `${o.label} (${o.count})`}</span>
               </label>
             </li>
           ))}

@@ -1,10 +1,10 @@
 import { Page } from '@/components/page';
-import { useGetApparelQuery, useGetApparelTypesQuery, useGetMetadataQuery } from '@/features/catalogue/api/catalogue-api';
+import { useGetApparelFacetsQuery, useGetApparelQuery, useGetApparelTypesQuery, useGetMetadataQuery } from '@/features/catalogue/api/catalogue-api';
 import { FilteredListing } from '@/features/catalogue/components/filtered-listing';
 import { ProductResults } from '@/features/catalogue/components/listing';
 import { apparelOptions, metadataGroups } from '@/features/catalogue/components/metadata-groups';
 import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
-import { apparelQuery } from '@/features/catalogue/lib/filters';
+import { apparelQuery, facetsQuery } from '@/features/catalogue/lib/filters';
 import { paths } from '@/lib/paths';
 import { ApparelCard } from './cards';
 
@@ -16,8 +16,10 @@ export default function Apparel() {
   const { filters, update, search } = catalogue;
   const meta = useGetMetadataQuery();
   const types = useGetApparelTypesQuery();
-  const apparel = useGetApparelQuery(apparelQuery(filters));
-  const groups = metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update, apparelOptions(types));
+  const query = apparelQuery(filters);
+  const apparel = useGetApparelQuery(query);
+  const facets = useGetApparelFacetsQuery(facetsQuery(query));
+  const groups = metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update, apparelOptions(types), facets.data);
   return (
     <Page title="Apparel" wide>
       <FilteredListing catalogue={catalogue} keys={KEYS} groups={groups} label="Apparel">

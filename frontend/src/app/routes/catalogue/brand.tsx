@@ -3,11 +3,14 @@ import { CountBadge } from '@/components/filter-drawer';
 import { Loading } from '@/components/loading';
 import { Page } from '@/components/page';
 import {
+  useGetApparelFacetsQuery,
   useGetApparelQuery,
   useGetApparelTypesQuery,
   useGetBrandShowsQuery,
   useGetMetadataQuery,
+  useGetProductFacetsQuery,
   useGetProductsQuery,
+  useGetShowFacetsQuery,
   useGetShowTypesQuery,
 } from '@/features/catalogue/api/catalogue-api';
 import { FilteredListing } from '@/features/catalogue/components/filtered-listing';
@@ -15,7 +18,8 @@ import { isPlaceholder, ListingError, ListingResults, ShowResults } from '@/feat
 import { apparelOptions, metadataGroups } from '@/features/catalogue/components/metadata-groups';
 import { ShowTypeButtons } from '@/features/catalogue/components/show-type-buttons';
 import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
-import { BRAND_NAME, brandProductQueries, brandTabOf, filtersForTab, mergeBrandPages, type BrandTab } from '@/features/catalogue/lib/brand';
+import { BRAND_NAME, brandProductQueries, brandTabOf, filtersForTab, mergeBrandFacets, mergeBrandPages, type BrandTab } from '@/features/catalogue/lib/brand';
+import { apparelQuery, facetsQuery, productsQuery } from '@/features/catalogue/lib/filters';
 import { paths } from '@/lib/paths';
 import { ApparelCard, ProductCard, ShowCard } from './cards';
 
@@ -52,7 +56,15 @@ export default function BrandPage() {
     update(filtersForTab(filters, next));
   };
 
-  const groups = metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update, apparelOptions(types));
+  // The filter counts of the products tab: both lists' counts with every filter (a list the tab
+  // skips counts nothing for those filters anyway), added.
+  const onProducts = tab === 'products' && !!brandId;
+  const productFacets = useGetProductFacetsQuery(brandId ? facetsQuery(productsQuery(filters, [brandId]), KEYS) : '', { skip: !onProducts });
+  const apparelFacets = useGetApparelFacetsQuery(brandId ? facetsQuery(apparelQuery(filters, [brandId]), KEYS) : '', { skip: !onProducts });
+  const facets = mergeBrandFacets(productFacets.data, apparelFacets.data);
+  const showFacets = useGetShowFacetsQuery(new URLSearchParams({ brand: BRAND_NAME, facets: 'showTypes' }).toString(), { skip: tab !== 'shows' });
+
+  const groups = metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update, apparelOptions(types), facets);
 
   const tabButton = (id: BrandTab, label: string, count: number | undefined) => (
     <button
@@ -114,6 +126,7 @@ export default function BrandPage() {
                 loading={showTypes.isLoading}
                 selected={filters.showType}
                 onSelect={(showType) => update({ showType })}
+                counts={showFacets.data?.showTypes}
               />
               <CountBadge count={filters.showType ? 1 : 0} />
             </div>

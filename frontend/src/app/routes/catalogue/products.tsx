@@ -1,10 +1,10 @@
 import { Page } from '@/components/page';
-import { useGetMetadataQuery, useGetProductsQuery } from '@/features/catalogue/api/catalogue-api';
+import { useGetMetadataQuery, useGetProductFacetsQuery, useGetProductsQuery } from '@/features/catalogue/api/catalogue-api';
 import { FilteredListing } from '@/features/catalogue/components/filtered-listing';
 import { ProductResults } from '@/features/catalogue/components/listing';
 import { metadataGroups } from '@/features/catalogue/components/metadata-groups';
 import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
-import { productsQuery } from '@/features/catalogue/lib/filters';
+import { facetsQuery, productsQuery } from '@/features/catalogue/lib/filters';
 import { paths } from '@/lib/paths';
 import { ProductCard } from './cards';
 
@@ -15,10 +15,13 @@ export default function Products() {
   const catalogue = useCatalogueFilters({ requirePaging: true });
   const { filters, update, search } = catalogue;
   const meta = useGetMetadataQuery();
-  const products = useGetProductsQuery(productsQuery(filters));
+  const query = productsQuery(filters);
+  const products = useGetProductsQuery(query);
+  const facets = useGetProductFacetsQuery(facetsQuery(query));
+  const groups = metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update, {}, facets.data);
   return (
     <Page title="Products" heading="Fireworks" wide>
-      <FilteredListing catalogue={catalogue} keys={KEYS} groups={metadataGroups([...KEYS], meta.data, meta.isLoading, filters, update)} label="Products">
+      <FilteredListing catalogue={catalogue} keys={KEYS} groups={groups} label="Products">
         <ProductResults
           query={products}
           loadingLabel="Loading products..."

@@ -1,5 +1,5 @@
 import { Page } from '@/components/page';
-import { useGetShowsQuery, useGetShowTypesQuery } from '@/features/catalogue/api/catalogue-api';
+import { useGetShowFacetsQuery, useGetShowsQuery, useGetShowTypesQuery } from '@/features/catalogue/api/catalogue-api';
 import { ShowResults } from '@/features/catalogue/components/listing';
 import { ShowTypeButtons } from '@/features/catalogue/components/show-type-buttons';
 import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
@@ -14,9 +14,17 @@ export default function Shows() {
   const query = new URLSearchParams({ page: String(filters.page), pageSize: String(filters.pageSize) });
   if (filters.showType) query.set('typeId', filters.showType);
   const shows = useGetShowsQuery(query.toString());
+  // The type buttons' counts: the list's only other filter is the type itself, which they ignore.
+  const facets = useGetShowFacetsQuery('facets=showTypes');
   return (
     <Page title="Shows" heading="Fireworks Shows" wide>
-      <ShowTypeButtons types={types.data} loading={types.isLoading} selected={filters.showType} onSelect={(showType) => update({ showType })} />
+      <ShowTypeButtons
+        types={types.data}
+        loading={types.isLoading}
+        selected={filters.showType}
+        onSelect={(showType) => update({ showType })}
+        counts={facets.data?.showTypes}
+      />
       <section aria-label="Shows" className="mt-6 space-y-4">
         <ShowResults
           query={shows}

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import type { Metadata, Product, ProductPage, Show, ShowPage, TypeRef } from './types';
+import type { Facets, Metadata, Product, ProductPage, Show, ShowPage, TypeRef } from './types';
 
 type ItemTag = { type: 'Product' | 'Apparel' | 'Show'; id: string };
 
@@ -33,6 +33,20 @@ export const catalogueApi = api.injectEndpoints({
     getApparel: build.query<ProductPage, string>({
       query: (search) => `/apparel?${search}`,
       providesTags: (result) => listTags('Apparel', result?.contents, (p) => productTags({ id: p.id, isApparel: true })),
+    }),
+    // The counts beside the filter options. They change with any product or show, so a list's
+    // LIST tag (which every catalogue write invalidates with the item) refetches them too.
+    getProductFacets: build.query<Facets, string>({
+      query: (search) => `/products/facets?${search}`,
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+    getApparelFacets: build.query<Facets, string>({
+      query: (search) => `/apparel/facets?${search}`,
+      providesTags: [{ type: 'Apparel', id: 'LIST' }],
+    }),
+    getShowFacets: build.query<Facets, string>({
+      query: (search) => `/shows/facets?${search}`,
+      providesTags: [{ type: 'Show', id: 'LIST' }],
     }),
     getApparelTypes: build.query<TypeRef[], void>({
       query: () => '/apparel/types/all',
@@ -70,6 +84,9 @@ export const {
   useGetProductQuery,
   useGetApparelQuery,
   useGetApparelTypesQuery,
+  useGetProductFacetsQuery,
+  useGetApparelFacetsQuery,
+  useGetShowFacetsQuery,
   useGetShowsQuery,
   useGetBrandShowsQuery,
   useGetShowQuery,

@@ -107,3 +107,15 @@ export interface Metadata {
   apparelTypes?: TypeRef[];
   showTypes?: TypeRef[];
 }
+
+/** One filter option's count: the products (or shows) its list gives with it and the other filters. */
+export interface FacetCount {
+  id: string;
+  count: number;
+}
+
+/** The kinds of counted filter options (GET /api/{products,apparel,shows}/facets). */
+export type FacetKind = 'brands' | 'categories' | 'colors' | 'effects' | 'apparelTypes' | 'showTypes' | 'genders' | 'sizes';
+
+/** A facets answer: each kind asked for, options without products left out. */
+export type Facets = Partial<Record<FacetKind, FacetCount[]>>;

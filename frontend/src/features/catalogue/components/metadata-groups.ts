@@ -1,5 +1,5 @@
-import type { FilterGroup } from '@/components/filter-drawer';
-import type { Metadata, Named, TypeRef } from '../api/types';
+import type { FilterGroup, FilterOption } from '@/components/filter-drawer';
+import type { FacetKind, Facets, Metadata, Named, TypeRef } from '../api/types';
 import { GENDERS, SIZES, toggle, type CatalogueFilters, type ListKey } from '../lib/filters';
 import { styleLabel } from '../lib/variants';
 
@@ -20,14 +20,31 @@ function optionsOf(list: Named[] | undefined, key: ListKey) {
     .map((n) => ({ value: n.id, label: n.name }));
 }
 
-/** Checkbox groups fed by GET /metadata (or another list), in the order given. */
+/**
+ * The options of one kind with the server's counts (GET /api/.../facets): each shows its count,
+ * and an option without products is left out unless it is chosen (so it can be unchecked).
+ * Without counts for the kind (not loaded yet, or failed) the options show as they are.
+ */
+export function withCounts(options: FilterOption[], counts: Facets[FacetKind] | undefined, selected: string[]): FilterOption[] {
+  if (!counts) return options;
+  const byId = new Map(counts.map((c) => [c.id, c.count]));
+  return options
+    .map((o) => ({ ...o, count: byId.get(o.value) ?? 0 }))
+    .filter((o) => o.count > 0 || selected.includes(o.value));
+}
+
+/**
+ * Checkbox groups fed by GET /metadata (or another list), in the order given, each option with
+ * its count from `facets` when given.
+ */
 export function metadataGroups(
   keys: ListKey[],
   metadata: Metadata | undefined,
   loading: boolean,
   filters: CatalogueFilters,
   update: (patch: Partial<CatalogueFilters>) => void,
-  extra: Partial<Record<ListKey, { legend?: string; options: { value: string; label: string }[]; loading?: boolean }>> = {},
+  extra: Partial<Record<ListKey, { legend?: string; options: FilterOption[]; loading?: boolean }>> = {},
+  facets?: Facets,
 ): FilterGroup[] {
   return keys.map((key) => {
     const given = extra[key];
@@ -40,7 +57,7 @@ export function metadataGroups(
     return {
       key,
       legend: given?.legend ?? LEGENDS[key] ?? key,
-      options: given?.options ?? fromMeta,
+      options: withCounts(given?.options ?? fromMeta, facets?.[key], filters[key]),
       loading: given ? (given.loading ?? false) : loading,
       selected: filters[key],
       onToggle: (value: string) => update({ [key]: toggle(filters[key], value) }),

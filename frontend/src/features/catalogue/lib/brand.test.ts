@@ -1,5 +1,5 @@
 import type { Product, ProductPage } from '../api/types';
-import { brandProductQueries, brandTabOf, filtersForTab, mergeBrandPages } from './brand';
+import { brandProductQueries, brandTabOf, filtersForTab, mergeBrandFacets, mergeBrandPages } from './brand';
 import { parseFilters } from './filters';
 
 const product = (id: string, title: string, isApparel = false) => ({ id, title, isApparel }) as Product;
@@ -67,5 +67,24 @@ describe('filtersForTab', () => {
     expect(brandTabOf(undefined)).toBe('products');
     expect(brandTabOf('shows')).toBe('shows');
     expect(brandTabOf('nonsense')).toBe('products');
+  });
+});
+
+describe('mergeBrandFacets', () => {
+  it('adds the two lists\' counts per option, and has none until both answered', () => {
+    expect(mergeBrandFacets({ colors: [] }, undefined)).toBeUndefined();
+    expect(
+      mergeBrandFacets(
+        { colors: [{ id: 'red', count: 2 }, { id: 'blue', count: 1 }], effects: [{ id: 'peony', count: 4 }] },
+        { colors: [{ id: 'red', count: 3 }], sizes: [{ id: 'XL', count: 1 }] },
+      ),
+    ).toEqual({
+      colors: [
+        { id: 'red', count: 5 },
+        { id: 'blue', count: 1 },
+      ],
+      effects: [{ id: 'peony', count: 4 }],
+      sizes: [{ id: 'XL', count: 1 }],
+    });
   });
 });

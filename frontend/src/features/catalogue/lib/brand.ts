@@ -1,4 +1,4 @@
-import type { Product, ProductPage } from '../api/types';
+import type { FacetCount, Facets, FacetKind, Product, ProductPage } from '../api/types';
 import { apparelQuery, clearedFilters, productsQuery, type CatalogueFilters } from './filters';
 
 /** The brand landing page is fixed to this brand (decisions.md "Catalogue"). */
@@ -20,6 +20,23 @@ export function mergeBrandPages(products: ProductPage | undefined, apparel: Prod
     hasMore: a.hasMore || b.hasMore,
     totalPages: Math.max(a.totalPages, b.totalPages),
   };
+}
+
+/**
+ * The products tab's filter counts: the counts of its fireworks list and its apparel list added
+ * per option, as the tab adds the two lists' totals (both come from the server; none until both
+ * have answered).
+ */
+export function mergeBrandFacets(products: Facets | undefined, apparel: Facets | undefined): Facets | undefined {
+  if (!products || !apparel) return undefined;
+  const merged: Facets = {};
+  const kinds = new Set([...Object.keys(products), ...Object.keys(apparel)] as FacetKind[]);
+  for (const kind of kinds) {
+    const sums = new Map<string, number>();
+    for (const c of [...(products[kind] ?? []), ...(apparel[kind] ?? [])]) sums.set(c.id, (sums.get(c.id) ?? 0) + c.count);
+    merged[kind] = [...sums].map(([id, count]): FacetCount => ({ id, count }));
+  }
+  return merged;
 }
 
 export type BrandTab = 'products' | 'shows';

@@ -4,6 +4,7 @@ import {
   changeFilters,
   clampSearch,
   clearedFilters,
+  facetsQuery,
   filtersToParams,
   hasValidPaging,
   listingSearch,
@@ -163,5 +164,12 @@ describe('API queries', () => {
 
   it('gives detail pages the listing address without tab or show type', () => {
     expect(listingSearch(new URLSearchParams('page=2&pageSize=10&brands=a&tab=shows'))).toBe('?page=2&pageSize=10&brands=a');
+  });
+});
+
+describe('facetsQuery', () => {
+  it('is the list query without paging, with the kinds asked for', () => {
+    expect(facetsQuery('page=3&pageSize=10&brands=b1&inStock=true')).toBe('brands=b1&inStock=true');
+    expect(facetsQuery('page=1&pageSize=25&colors=red', ['colors', 'sizes'])).toBe('colors=red&facets=colors%2Csizes');
   });
 });

@@ -178,3 +178,15 @@ export function listingSearch(params: URLSearchParams): string {
   const s = filtersToParams({ ...f, tab: undefined, showType: undefined }).toString();
   return s ? `?${s}` : '';
 }
+
+/**
+ * The facets query of a list query: the same filters without paging (counts do not depend on the
+ * page, so every page of one filter shares a cache entry), plus the kinds asked for, if given.
+ */
+export function facetsQuery(listQuery: string, kinds: readonly string[] = []): string {
+  const p = new URLSearchParams(listQuery);
+  p.delete('page');
+  p.delete('pageSize');
+  if (kinds.length > 0) p.set('facets', kinds.join(','));
+  return p.toString();
+}
