@@ -248,3 +248,62 @@ async fn a_unit_product_with_orders_is_kept_unavailable_and_a_product_in_use_is_
     assert!(m.contains(" is used by ") && m.contains("show"), "{m}");
     get_ok(&app, &format!("/api/products/{held}")).await;
 }
+
+/// Titles found by a search (every page of it).
+async fn search_titles(app: &TestApp, needle: &str) -> Vec<String> {
+    crate::catalogue::all_items(
+        app,
+        "/api/products",
+        &format!("inStock=false&searchTitle={needle}"),
+    )
+    .await
+    .into_iter()
+    .chain(
+        crate::catalogue::all_items(app, "/api/products", &format!("searchTitle={needle}"))
+            .await,
+    )
+    .map(|p| p["title"].as_str().expect("title").to_owned())
+    .collect()
+}
+
+#[tokio::test]
+async fn title_search_follows_a_product_created_renamed_and_deleted() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let a = Some(admin.as_str());
+    assert!(search_titles(&app, "zephyrine").await.is_empty());
+
+    let mut body = form(&app, "SRCH-1").await;
+    body["title"] = json!("Zephyrine \"Quoted\" Comet");
+    let created = expect(
+        app.send(Method::POST, "/api/products", a, Some(&body)).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = created["id"].as_str().expect("id").to_owned();
+    for needle in ["zephyrine", "ZEPHYR", "rine%20%22quo", "%22quoted%22", "comet"] {
+        let found = search_titles(&app, needle).await;
+        assert!(
+            found.contains(&"Zephyrine \"Quoted\" Comet".to_owned()),
+            "{needle}: {found:?}"
+        );
+    }
+
+    body["title"] = json!("Aurelian Willow");
+    expect(
+        app.send(Method::PUT, &format!("/api/products/{id}"), a, Some(&body))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert!(search_titles(&app, "zephyrine").await.is_empty(), "old title");
+    assert_eq!(search_titles(&app, "aurelian wil").await, ["Aurelian Willow"]);
+
+    let res = app
+        .send(Method::DELETE, &format!("/api/products/{id}"), a, None)
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
+    assert!(search_titles(&app, "aurelian").await.is_empty(), "deleted");
+    // Two characters are below a trigram: still found, by reading the titles.
+    assert!(!search_titles(&app, "ke").await.is_empty());
+}

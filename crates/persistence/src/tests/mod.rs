@@ -4,6 +4,7 @@
 
 mod concurrency;
 mod facets;
+mod filter_scan;
 mod schema;
 mod seed;
 mod use_cases;
