@@ -78,8 +78,11 @@ pub const PASSWORD_RULE: &str =
     "Your password must contain at least 1 capital, lowercase, number & special character #?!@$%^&*-";
 /// The special characters the registration rule accepts.
 pub const PASSWORD_SPECIALS: &str = "#?!@$%^&*-";
-/// Longest password accepted, so that hashing cost stays bounded.
+/// Longest password accepted (in UTF-8 bytes), so that hashing cost stays bounded.
 pub const PASSWORD_MAX_LEN: usize = 128;
+/// Longest e-mail address accepted (in UTF-8 bytes, after normalisation): RFC 5321's path
+/// limit less the angle brackets.
+pub const EMAIL_MAX_LEN: usize = 254;
 
 /// The message for an address whose local part or domain mixes alphabets (a look-alike of
 /// another account, such as a Cyrillic "а" in "аdmin").
@@ -120,14 +123,14 @@ pub struct Email(String);
 
 impl Email {
     /// Parses an address: one `@`, a non-empty local part, a dotted domain, no spaces,
-    /// at most 254 characters.
+    /// at most [`EMAIL_MAX_LEN`] bytes.
     ///
     /// # Errors
     /// [`INVALID_EMAIL`] when the text is not an address; [`MIXED_SCRIPT_EMAIL`] when its
     /// local part or its domain mixes alphabets (after NFKC normalisation).
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
         let s = normalize_email(raw);
-        let valid = s.len() <= 254
+        let valid = s.len() <= EMAIL_MAX_LEN
             && !s.chars().any(|c| c.is_whitespace() || c.is_control())
             && match s.split_once('@') {
                 Some((local, domain)) => {

@@ -28,6 +28,7 @@ pub struct ShowLineBody {
     pub quantity: i64,
     /// Notes.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub notes: Option<String>,
     /// Units (true) or cases.
     #[serde(default)]

@@ -5,6 +5,7 @@ use actix_web::{get, web, HttpResponse};
 use domain::catalogue::get_terminal;
 use domain::ids::TerminalId;
 use domain::ports::Terminals as _;
+use domain::profile::POSTAL_CODE_MAX_LEN;
 use domain::state::UsState;
 use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 use utoipa::IntoParams;
@@ -70,7 +71,10 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
     };
     let zip = match params.one("zipcode") {
         None => None,
-        Some(z) if z.len() <= 10 && z.bytes().all(|b| b.is_ascii_digit() || b == b'-') => {
+        Some(z)
+            if z.len() <= POSTAL_CODE_MAX_LEN
+                && z.bytes().all(|b| b.is_ascii_digit() || b == b'-') =>
+        {
             Some(z.to_owned())
         }
         Some(_) => {

@@ -206,3 +206,28 @@ async fn shows_are_created_checked_edited_and_deleted_by_admins_only() {
         .collect();
     assert_eq!(actions, ["create", "create", "update", "delete"]);
 }
+
+#[tokio::test]
+async fn a_line_note_past_the_limit_answers_422_on_its_line() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let mut body = form(&app).await;
+    body["products"][0]["notes"] = json!("x".repeat(domain::catalogue::MAX_SHOW_NOTES_LEN + 1));
+    let v = expect(
+        app.send(Method::POST, "/api/shows", Some(&admin), Some(&body))
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        v["errors"]["products[0].notes"],
+        json!(["Notes must be at most 500 characters"])
+    );
+    body["products"][0]["notes"] = json!("x".repeat(domain::catalogue::MAX_SHOW_NOTES_LEN));
+    expect(
+        app.send(Method::POST, "/api/shows", Some(&admin), Some(&body))
+            .await,
+        StatusCode::CREATED,
+    )
+    .await;
+}

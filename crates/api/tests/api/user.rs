@@ -366,6 +366,27 @@ async fn address_and_field_validation_answers_422_with_the_spec_messages() {
 }
 
 #[tokio::test]
+async fn a_phone_number_past_the_limit_answers_422_naming_it() {
+    let app = spawn_app().await;
+    let token = app.customer_token("kim@example.com").await;
+    let spaced = format!("+1{}7015550123", " ".repeat(domain::profile::PHONE_MAX_LEN));
+    let v = expect(
+        app.post_json_as(
+            "/api/user/userInfo",
+            &token,
+            &json!({"phoneNumber": spaced}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        v["errors"]["phoneNumber"],
+        json!(["Please enter at most 30 characters"])
+    );
+}
+
+#[tokio::test]
 async fn another_users_profile_answers_404() {
     let app = spawn_app().await;
     let ann = app.customer("lea@example.com").await;

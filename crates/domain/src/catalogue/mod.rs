@@ -33,7 +33,7 @@ pub use model::{
 };
 pub use product_admin::{
     create_product, delete_product, update_product, ProductAdminError, ProductInput, ProductUsage,
-    UnitRecord, ValidProduct, PLACEHOLDER_IMAGE,
+    UnitRecord, ValidProduct, MAX_DESCRIPTION_LEN, MAX_IMAGE_LEN, MAX_TITLE_LEN, PLACEHOLDER_IMAGE,
 };
 pub use service::{
     get_product, get_show, get_terminal, list_products, list_shows, metadata_pages,
@@ -42,7 +42,7 @@ pub use service::{
 };
 pub use show_admin::{
     create_show, delete_show, update_show, ShowAdminError, ShowInput, ShowLineInput, ValidShow,
-    ValidShowLine, MAX_SHOW_LINES, MAX_SHOW_QUANTITY,
+    ValidShowLine, MAX_SHOW_LINES, MAX_SHOW_NOTES_LEN, MAX_SHOW_QUANTITY,
 };
 pub use values::*;
 pub use vocabulary::{

@@ -19,6 +19,8 @@ use crate::profile::FieldErrors;
 pub const MAX_SHOW_LINES: usize = 200;
 /// Most of one product on a line.
 pub const MAX_SHOW_QUANTITY: i64 = 9_999;
+/// Longest note on a show line, in characters.
+pub const MAX_SHOW_NOTES_LEN: usize = 500;
 
 /// A line of the show form.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -135,6 +137,13 @@ impl ShowInput {
         }
         let mut lines = Vec::with_capacity(self.products.len());
         for (i, line) in self.products.iter().enumerate() {
+            let notes = text(line.notes.as_ref());
+            if notes.is_some_and(|n| n.chars().count() > MAX_SHOW_NOTES_LEN) {
+                errors.add_message(
+                    format!("products[{i}].notes"),
+                    format!("Notes must be at most {MAX_SHOW_NOTES_LEN} characters"),
+                );
+            }
             let quantity = u32::try_from(line.quantity)
                 .ok()
                 .filter(|q| (1..=MAX_SHOW_QUANTITY).contains(&i64::from(*q)));
@@ -142,7 +151,7 @@ impl ShowInput {
                 Some(quantity) => lines.push(ValidShowLine {
                     product_id: line.product_id.trim().to_owned(),
                     quantity,
-                    notes: text(line.notes.as_ref()).map(str::to_owned),
+                    notes: notes.map(str::to_owned),
                     is_unit: line.is_unit,
                 }),
                 None => errors.add_message(
@@ -438,6 +447,31 @@ mod tests {
                 .len(),
             1
         );
+    }
+
+    #[test]
+    fn a_line_note_longer_than_the_limit_is_refused_on_its_line() {
+        let show = |notes: String| ShowInput {
+            products: vec![
+                line("a", false),
+                ShowLineInput {
+                    notes: Some(notes),
+                    ..line("b", false)
+                },
+            ],
+            ..ShowInput::default()
+        };
+        let errors = show("x".repeat(MAX_SHOW_NOTES_LEN + 1))
+            .validate()
+            .expect_err("too long");
+        assert_eq!(
+            errors.get("products[1].notes"),
+            ["Notes must be at most 500 characters"]
+        );
+        let errors = show("é".repeat(MAX_SHOW_NOTES_LEN))
+            .validate()
+            .expect_err("other fields are empty");
+        assert!(errors.get("products[1].notes").is_empty());
     }
 
     #[test]

@@ -121,6 +121,9 @@ pub fn parse_state(text: &str) -> Result<UsState, FieldError> {
     text.parse().map_err(|_| FieldError::StateInvalid)
 }
 
+/// The longest postal code, `12345-6789`.
+pub const POSTAL_CODE_MAX_LEN: usize = 10;
+
 /// A postal code: five digits, optionally a dash and four digits; returned trimmed.
 ///
 /// # Errors
@@ -135,7 +138,7 @@ pub fn parse_postal_code(text: &str) -> Result<String, FieldError> {
     let digits = |range: &[u8]| range.iter().all(u8::is_ascii_digit);
     let valid = match bytes.len() {
         5 => digits(bytes),
-        10 => digits(&bytes[..5]) && bytes[5] == b'-' && digits(&bytes[6..]),
+        POSTAL_CODE_MAX_LEN => digits(&bytes[..5]) && bytes[5] == b'-' && digits(&bytes[6..]),
         _ => false,
     };
     if valid {

@@ -29,11 +29,13 @@ pub mod service;
 mod tests;
 pub mod theme;
 
-pub use address::{parse_postal_code, parse_state, Address, AddressCheck, AddressInput};
+pub use address::{
+    parse_postal_code, parse_state, Address, AddressCheck, AddressInput, POSTAL_CODE_MAX_LEN,
+};
 pub use birth::parse_date_of_birth;
 pub use errors::{FieldError, FieldErrors, MAX_ADDRESS_LINE_LEN, MAX_NAME_LEN};
 pub use input::{ProfileInput, ProfileUpdate};
 pub use model::{Profile, ProfileChanges};
-pub use phone::PhoneNumber;
+pub use phone::{PhoneNumber, PHONE_MAX_LEN};
 pub use service::{get, update, UpdateProfileError};
 pub use theme::{Theme, THEMES};

@@ -4,6 +4,10 @@ use serde::Serialize;
 
 use super::errors::FieldError;
 
+/// The longest phone number as typed (trimmed), in characters: the rule's 17 significant
+/// characters (`+` and 16 digits) with room for the spaces, dashes and parentheses around them.
+pub const PHONE_MAX_LEN: usize = 30;
+
 /// A phone number that passed the rule, kept as typed (trimmed).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
@@ -15,11 +19,15 @@ impl PhoneNumber {
     /// `^\+?[1-9]\d{0,15}$`).
     ///
     /// # Errors
-    /// [`FieldError::PhoneRequired`] when blank, [`FieldError::PhoneInvalid`] otherwise.
+    /// [`FieldError::PhoneRequired`] when blank, [`FieldError::TooLong`] beyond
+    /// [`PHONE_MAX_LEN`] characters, [`FieldError::PhoneInvalid`] otherwise.
     pub fn parse(text: &str) -> Result<PhoneNumber, FieldError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(FieldError::PhoneRequired);
+        }
+        if text.chars().count() > PHONE_MAX_LEN {
+            return Err(FieldError::TooLong(PHONE_MAX_LEN));
         }
         let compact: String = text
             .chars()

@@ -164,6 +164,18 @@ fn phone_numbers() {
 }
 
 #[test]
+fn a_phone_number_longer_than_the_limit_says_so_even_with_valid_digits() {
+    let spaced = format!("+1{}5551234567", " ".repeat(PHONE_MAX_LEN));
+    assert_eq!(
+        PhoneNumber::parse(&spaced).map_err(|e| e.to_string()),
+        Err(format!("Please enter at most {PHONE_MAX_LEN} characters"))
+    );
+    let widest = "+1 (234) 567 - 890 - 123 - 456";
+    assert_eq!(widest.chars().count(), PHONE_MAX_LEN);
+    assert!(PhoneNumber::parse(widest).is_ok());
+}
+
+#[test]
 fn dates_of_birth() {
     let parse = |text: &str| parse_date_of_birth(text, today()).map_err(|e| e.to_string());
     assert_eq!(

@@ -27,6 +27,8 @@ pub const STALE_AFTER_SECONDS: i64 = 300;
 pub const MAX_ATTEMPTS: i32 = 3;
 /// Longest report name.
 pub const MAX_NAME_LEN: usize = 200;
+/// Longest report description.
+pub const MAX_DESCRIPTION_LEN: usize = 2_000;
 /// The most products a performance report ranks.
 pub const MAX_TOP: u32 = 100;
 /// The report types an admin may ask for.
@@ -204,8 +206,11 @@ pub fn validate_request(
         .as_deref()
         .map(str::trim)
         .filter(|d| !d.is_empty());
-    if description.is_some_and(|d| d.chars().count() > 2_000) {
-        errors.add_message("description", "Description must be at most 2000 characters");
+    if description.is_some_and(|d| d.chars().count() > MAX_DESCRIPTION_LEN) {
+        errors.add_message(
+            "description",
+            format!("Description must be at most {MAX_DESCRIPTION_LEN} characters"),
+        );
     }
     let Some(report_type) = report_type else {
         return Err(errors);

@@ -59,6 +59,7 @@ pub struct UserBody {
     pub last_name: Option<String>,
     /// Phone number.
     #[serde(default)]
+    #[schema(max_length = 30)]
     pub phone_number: Option<String>,
 }
 
