@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
+import { MAX_SEARCH_LEN } from '@/lib/limits';
 import { DataTable, SEARCH_SETTLE_MS, type DataColumn } from './data-table';
 
 interface Fuse {
@@ -89,6 +90,11 @@ describe('DataTable', () => {
     expect(screen.getByText('Showing 1-3 of 3')).toBeInTheDocument();
     await userEvent.type(box, '9');
     expect(within(table()).getByRole('cell', { name: 'No fuses found.' })).toBeInTheDocument();
+  });
+
+  it("takes no more search text than the server's searches do", () => {
+    renderTable({ data: fuses(2) });
+    expect(screen.getByRole('searchbox', { name: 'Search fuses' })).toHaveAttribute('maxLength', String(MAX_SEARCH_LEN));
   });
 
   it('pages its own rows with a page-size choice', async () => {

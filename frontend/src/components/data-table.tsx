@@ -9,6 +9,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { MAX_SEARCH_LEN } from '@/lib/limits';
 import { AppLink } from './app-link';
 import { Pagination } from './pagination';
 
@@ -138,6 +139,7 @@ function SearchBox({
       <input
         id={id}
         type="search"
+        maxLength={MAX_SEARCH_LEN}
         className="input input-sm w-56"
         placeholder="Search..."
         value={text}

@@ -38,6 +38,7 @@ export function Field({
   readOnly,
   hint,
   placeholder,
+  maxLength,
 }: {
   id: string;
   label: string;
@@ -50,6 +51,8 @@ export function Field({
   readOnly?: boolean;
   hint?: ReactNode;
   placeholder?: string;
+  /** The server's limit (src/lib/limits.ts). */
+  maxLength?: number;
 }) {
   return (
     <div className="flex flex-col gap-1">
@@ -63,6 +66,7 @@ export function Field({
         inputMode={inputMode}
         readOnly={readOnly}
         placeholder={placeholder}
+        maxLength={maxLength}
         className={`input w-full ${error ? 'input-error' : ''} ${readOnly ? 'bg-base-200' : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
@@ -84,6 +88,7 @@ export function TextAreaField({
   required,
   hint,
   rows = 4,
+  maxLength,
 }: {
   id: string;
   label: string;
@@ -92,6 +97,8 @@ export function TextAreaField({
   required?: boolean;
   hint?: ReactNode;
   rows?: number;
+  /** The server's limit (src/lib/limits.ts). */
+  maxLength?: number;
 }) {
   return (
     <div className="flex flex-col gap-1">
@@ -101,6 +108,7 @@ export function TextAreaField({
       <textarea
         id={id}
         rows={rows}
+        maxLength={maxLength}
         className={`textarea w-full ${error ? 'textarea-error' : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}

@@ -1,4 +1,5 @@
 import { object, ref, string } from 'yup';
+import { MAX_EMAIL_LEN, MAX_PASSWORD_LEN, tooLong, utf8Length } from './limits';
 
 /**
  * The storefront's account rules (registration), shared by the sign-up form and the back
@@ -14,6 +15,7 @@ export const accountMessages = {
   passwordRule:
     'Your password must contain at least 1 capital, lowercase, number & special character #?!@$%^&*-',
   passwordsMatch: 'Passwords must match exactly',
+  passwordTooLong: tooLong('Password', MAX_PASSWORD_LEN),
 } as const;
 
 /** The password rule in words, for a hint under a password field. */
@@ -25,12 +27,19 @@ export const emailField = () =>
     .trim()
     .required(accountMessages.invalidEmail)
     .email(accountMessages.invalidEmail)
-    .matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, accountMessages.invalidEmail);
+    .matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, accountMessages.invalidEmail)
+    // The server's word for an address past its limit is the same "invalid email".
+    .max(MAX_EMAIL_LEN, accountMessages.invalidEmail);
+
+/** A password no longer than the server takes (it counts UTF-8 bytes). */
+export const passwordField = () =>
+  string()
+    .required(accountMessages.required)
+    .test('max-bytes', accountMessages.passwordTooLong, (v) => !v || utf8Length(v) <= MAX_PASSWORD_LEN);
 
 /** A new password and its confirmation, by the registration rule. */
 export const newPasswordFields = {
-  password: string()
-    .required(accountMessages.required)
+  password: passwordField()
     .matches(PASSWORD_RULE, { message: accountMessages.passwordRule, excludeEmptyString: true }),
   confirmPassword: string()
     .required(accountMessages.required)

@@ -1,9 +1,11 @@
+import { MAX_SEARCH_LEN } from './limits';
+
 /** Business constants of storefront.md §9. */
 export const SESSION_DURATION_MS = 24 * 60 * 60 * 1000;
 export const SESSION_CHECK_INTERVAL_MS = 60 * 1000;
 export const TOAST_DURATION_MS = 5000;
 /** The longest search text the catalogue accepts (GET /api/products answers 400 past it). */
-export const MAX_SEARCH_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = MAX_SEARCH_LEN;
 export const SHOP_PHONE = '(701) 555-0147';
 export const SHOP_PHONE_HREF = 'tel:+17015550147';
 export const SHOP_EMAIL = 'support@fireworks-shop.example';

@@ -5,6 +5,7 @@ import { AppLink } from '@/components/app-link';
 import { Field, SelectField, TextAreaField } from '@/components/field';
 import { Loading } from '@/components/loading';
 import { useAppDispatch } from '@/lib/hooks';
+import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
 import {
@@ -144,7 +145,7 @@ function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel
               {baseSku.status === 'ready' ? baseSku.sku : baseSku.status === 'loading' ? 'Loading...' : 'unavailable'}
             </span>
           </p>
-          <Field id="apparel-title" label="Title" type="text" required error={errors.title?.message} registration={register('title')} />
+          <Field id="apparel-title" label="Title" type="text" maxLength={MAX_TITLE_LEN} required error={errors.title?.message} registration={register('title')} />
           <SelectField id="apparel-type" label="Apparel Type" required error={errors.apparelTypeId?.message} registration={register('apparelTypeId')}>
             <option value="">Select an apparel type</option>
             {types.map((t) => (
@@ -154,7 +155,7 @@ function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel
             ))}
           </SelectField>
           <div className="sm:col-span-2">
-            <TextAreaField id="apparel-description" label="Description" error={errors.description?.message} registration={register('description')} />
+            <TextAreaField id="apparel-description" label="Description" maxLength={MAX_DESCRIPTION_LEN} error={errors.description?.message} registration={register('description')} />
           </div>
         </fieldset>
 
@@ -219,11 +220,12 @@ function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel
             id="apparel-image"
             label="Image URL"
             type="url"
+            maxLength={MAX_IMAGE_URL_LEN}
             hint="Leave empty for the placeholder image."
             error={errors.image?.message}
             registration={register('image')}
           />
-          <Field id="apparel-video" label="Video URL" type="url" error={errors.videoURL?.message} registration={register('videoURL')} />
+          <Field id="apparel-video" label="Video URL" type="url" maxLength={MAX_VIDEO_URL_LEN} error={errors.videoURL?.message} registration={register('videoURL')} />
         </fieldset>
 
         <div className="flex gap-3">

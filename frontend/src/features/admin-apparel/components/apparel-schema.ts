@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { PLACEHOLDER_IMAGE } from '@/components/product-image';
+import { MAX_CUSTOM_SIZE_LEN, MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN, tooLong } from '@/lib/limits';
 import type { AdminApparel, AdminVariant, ApparelBody, VariantBody } from '../api/apparel-api';
 import {
   DEFAULT_APPAREL_PACKAGE,
@@ -32,6 +33,12 @@ export const apparelMessages = {
   packageInvalid: 'Package must be a comma-separated list of positive numbers',
   // The server's wording for a stock count out of bounds.
   stock: `Stock must be a whole number from 0 to ${MAX_VARIANT_STOCK}`,
+  // The server's words for a text past its limit (the image's and video's name the limit here).
+  titleLength: tooLong('Title', MAX_TITLE_LEN),
+  descriptionLength: tooLong('Description', MAX_DESCRIPTION_LEN),
+  imageLength: tooLong('Image URL', MAX_IMAGE_URL_LEN),
+  videoLength: tooLong('Video URL', MAX_VIDEO_URL_LEN),
+  customSizeLength: tooLong('Size', MAX_CUSTOM_SIZE_LEN),
 } as const;
 
 /** The size select's choice for a size the standard list does not have. */
@@ -115,7 +122,10 @@ const variantRowSchema = yup.object({
   sku: yup.string().nullable().defined(),
   stored: yup.mixed<StoredVariantState>().nullable().defined(),
   sizeChoice: yup.string().defined(),
-  customSize: yup.string().defined(),
+  customSize: yup
+    .string()
+    .defined()
+    .test('length', apparelMessages.customSizeLength, (v) => v.trim().length <= MAX_CUSTOM_SIZE_LEN),
   gender: yup.mixed<Gender>().oneOf(['MALE', 'FEMALE', 'UNISEX']).defined(),
   colorId: yup.string().defined(),
   unitPrice: yup.string().defined(),
@@ -143,8 +153,8 @@ export const variantsSchema = yup
   });
 
 export const apparelSchema = yup.object({
-  title: yup.string().trim().required(apparelMessages.title),
-  description: yup.string().defined(),
+  title: yup.string().trim().required(apparelMessages.title).max(MAX_TITLE_LEN, apparelMessages.titleLength),
+  description: yup.string().defined().max(MAX_DESCRIPTION_LEN, apparelMessages.descriptionLength),
   casePrice: yup
     .string()
     .trim()
@@ -156,8 +166,8 @@ export const apparelSchema = yup.object({
     .required(apparelMessages.packageRequired)
     .test('package', apparelMessages.packageInvalid, (v) => parsePackage(v) !== null),
   inStock: yup.boolean().defined(),
-  image: yup.string().defined(),
-  videoURL: yup.string().defined(),
+  image: yup.string().defined().max(MAX_IMAGE_URL_LEN, apparelMessages.imageLength),
+  videoURL: yup.string().defined().max(MAX_VIDEO_URL_LEN, apparelMessages.videoLength),
   brandId: yup.string().required(apparelMessages.brand),
   categoryId: yup.string().required(apparelMessages.category),
   apparelTypeId: yup.string().required(apparelMessages.apparelType),

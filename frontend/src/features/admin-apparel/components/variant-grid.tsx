@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch, type FieldError } from 'react-hook-form';
+import { MAX_CUSTOM_SIZE_LEN } from '@/lib/limits';
 import type { Named } from '../api/apparel-api';
 import { SKU_PREVIEW_FAILED } from '../lib/messages';
 import { duplicatePositions, fillAllSizes, GENDER_LABELS, GENDERS, normalSize, parsePrice, SIZES, variantSkuPreview } from '../lib/variants';
@@ -190,7 +191,7 @@ export function VariantGrid({
                         className={`input input-sm mt-1 w-full ${sizeMissing || rowErrors?.customSize ? 'input-error' : ''}`}
                         aria-label={`Custom size for variant ${n}`}
                         placeholder="One Size"
-                        maxLength={10}
+                        maxLength={MAX_CUSTOM_SIZE_LEN}
                         aria-invalid={sizeMissing || Boolean(rowErrors?.customSize) || undefined}
                         aria-describedby={describe('custom-size', sizeMissing, rowErrors?.customSize)}
                         {...register(`variants.${i}.customSize`, { deps })}

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@/components/toaster';
 import { deferred } from '@/test/deferred';
+import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_SKU_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
 import { mockApi, renderRoutes, signedInState, LocationProbe } from '@/test/render';
 import ProductCreateRoute from '../routes/product-create';
 import ProductEditRoute from '../routes/product-edit';
@@ -95,6 +96,27 @@ describe('/admin/products/create', () => {
       else expect(await screen.findByText(m.packageInvalid)).toBeInTheDocument();
     }
     expect(field('Package')).toHaveAccessibleDescription('Comma-separated counts, outermost first: 12,6 is 12 packs of 6.');
+  });
+
+  it("carries the server's limits on its text fields, and says so for an overlong pasted title", async () => {
+    const { calls } = setup('/admin/products/create');
+    await screen.findByRole('option', { name: 'Generic' });
+    for (const [label, max] of [
+      ['SKU', MAX_SKU_LEN],
+      ['Title', MAX_TITLE_LEN],
+      ['Description', MAX_DESCRIPTION_LEN],
+      ['Image URL', MAX_IMAGE_URL_LEN],
+      ['Video URL', MAX_VIDEO_URL_LEN],
+    ] as const) {
+      expect(field(label)).toHaveAttribute('maxLength', String(max));
+    }
+    await fillValid();
+    // A value that got past maxLength (set by a script, or an older browser's paste).
+    fireEvent.input(field('Title'), { target: { value: 'x'.repeat(MAX_TITLE_LEN + 1) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Title must be at most 200 characters')).toBeInTheDocument();
+    expect(field('Title')).toHaveAccessibleDescription(m.titleLength);
+    expect(calls.mock.calls.filter(([r]) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('shows the estimated unit price of a case-breakable product: case price / first package number', async () => {

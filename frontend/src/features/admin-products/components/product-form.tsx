@@ -6,6 +6,7 @@ import { Field, SelectField, TextAreaField } from '@/components/field';
 import { Loading } from '@/components/loading';
 import { fieldErrors } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
+import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_SKU_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
 import { useAppDispatch } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
@@ -162,13 +163,14 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
           type="text"
           required
           readOnly={editing}
+          maxLength={MAX_SKU_LEN}
           hint={editing ? 'The SKU cannot be changed.' : undefined}
           error={errors.sku?.message}
           registration={register('sku')}
         />
-        <Field id="product-title" label="Title" type="text" required error={errors.title?.message} registration={register('title')} />
+        <Field id="product-title" label="Title" type="text" maxLength={MAX_TITLE_LEN} required error={errors.title?.message} registration={register('title')} />
         <div className="sm:col-span-2">
-          <TextAreaField id="product-description" label="Description" error={errors.description?.message} registration={register('description')} />
+          <TextAreaField id="product-description" label="Description" maxLength={MAX_DESCRIPTION_LEN} error={errors.description?.message} registration={register('description')} />
         </div>
       </fieldset>
 
@@ -257,11 +259,12 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
           id="product-image"
           label="Image URL"
           type="url"
+          maxLength={MAX_IMAGE_URL_LEN}
           hint="Leave empty for the placeholder image."
           error={errors.image?.message}
           registration={register('image')}
         />
-        <Field id="product-video" label="Video URL" type="url" error={errors.videoURL?.message} registration={register('videoURL')} />
+        <Field id="product-video" label="Video URL" type="url" maxLength={MAX_VIDEO_URL_LEN} error={errors.videoURL?.message} registration={register('videoURL')} />
       </fieldset>
 
       <div className="flex gap-3">

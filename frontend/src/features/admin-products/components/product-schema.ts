@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { PLACEHOLDER_IMAGE } from '@/components/product-image';
+import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_SKU_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN, tooLong } from '@/lib/limits';
 import type { AdminProduct, ProductBody } from '../api/products-api';
 
 /** Back-office.md §5, product: the messages, word for word (the server answers the same ones). */
@@ -11,6 +12,12 @@ export const productMessages = {
   packageInvalid: 'Package must be a comma-separated list of positive numbers',
   brand: 'Brand is required',
   category: 'Category is required',
+  // The server's words for a text past its limit (the image's and video's name the limit here).
+  skuLength: tooLong('SKU', MAX_SKU_LEN),
+  titleLength: tooLong('Title', MAX_TITLE_LEN),
+  descriptionLength: tooLong('Description', MAX_DESCRIPTION_LEN),
+  imageLength: tooLong('Image URL', MAX_IMAGE_URL_LEN),
+  videoLength: tooLong('Video URL', MAX_VIDEO_URL_LEN),
 } as const;
 
 /** A price above 0 with at most two decimals ("12", "12.5", "12.50"). */
@@ -42,9 +49,9 @@ export function estimatedUnitPrice(casePrice: string | undefined, pkg: string | 
 }
 
 export const productSchema = yup.object({
-  sku: yup.string().trim().required(productMessages.sku),
-  title: yup.string().trim().required(productMessages.title),
-  description: yup.string().default(''),
+  sku: yup.string().trim().required(productMessages.sku).max(MAX_SKU_LEN, productMessages.skuLength),
+  title: yup.string().trim().required(productMessages.title).max(MAX_TITLE_LEN, productMessages.titleLength),
+  description: yup.string().default('').max(MAX_DESCRIPTION_LEN, productMessages.descriptionLength),
   casePrice: yup
     .string()
     .trim()
@@ -61,8 +68,8 @@ export const productSchema = yup.object({
   effects: yup.array(yup.string().required()).default([]),
   inStock: yup.boolean().default(true),
   isCaseBreakable: yup.boolean().default(false),
-  image: yup.string().default(''),
-  videoURL: yup.string().default(''),
+  image: yup.string().default('').max(MAX_IMAGE_URL_LEN, productMessages.imageLength),
+  videoURL: yup.string().default('').max(MAX_VIDEO_URL_LEN, productMessages.videoLength),
 });
 
 export type ProductFormValues = yup.InferType<typeof productSchema>;

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Field, SelectField, TextAreaField } from '@/components/field';
 import { fieldErrors } from '@/lib/api';
 import { useAppDispatch } from '@/lib/hooks';
+import { MAX_REPORT_DESCRIPTION_LEN, MAX_REPORT_NAME_LEN } from '@/lib/limits';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useCreateReportMutation, type Report } from '../api/reports-api';
 import { REPORT_REQUESTED, reportRequestFailure } from '../lib/messages';
@@ -99,9 +100,9 @@ export function ReportForm({ kind, onCreated }: { kind: ReportKind; onCreated: (
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-name`} label="Name" type="text" required error={errors.name?.message} registration={register('name')} />
+        <Field id={`${id}-name`} label="Name" type="text" maxLength={MAX_REPORT_NAME_LEN} required error={errors.name?.message} registration={register('name')} />
         <div className="sm:col-span-2">
-          <TextAreaField id={`${id}-description`} label="Description" rows={2} error={errors.description?.message} registration={register('description')} />
+          <TextAreaField id={`${id}-description`} label="Description" rows={2} maxLength={MAX_REPORT_DESCRIPTION_LEN} error={errors.description?.message} registration={register('description')} />
         </div>
       </div>
 

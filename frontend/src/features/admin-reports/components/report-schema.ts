@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { MAX_REPORT_DESCRIPTION_LEN, MAX_REPORT_NAME_LEN, tooLong } from '@/lib/limits';
 import type { ReportRequestBody } from '../api/reports-api';
 import { endOfDay, RANGE_ORDER_MESSAGE, startOfDay, todayUtc } from '../lib/dates';
 import {
@@ -14,13 +15,11 @@ import {
   type ReportKind,
 } from '../lib/report-types';
 
-/** The server's limits and messages (crates/domain reports: name 1..200, description up to 2000). */
-export const MAX_NAME_LENGTH = 200;
-export const MAX_DESCRIPTION_LENGTH = 2000;
+/** The server's messages (domain::reports; the limits are in src/lib/limits.ts). */
 export const reportMessages = {
   name: 'Name is required',
-  nameLength: `Name must be at most ${MAX_NAME_LENGTH} characters`,
-  description: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`,
+  nameLength: tooLong('Name', MAX_REPORT_NAME_LEN),
+  description: tooLong('Description', MAX_REPORT_DESCRIPTION_LEN),
   topPerformersCount: `Enter a whole number from ${MIN_TOP_PERFORMERS} to ${MAX_TOP_PERFORMERS}`,
   range: RANGE_ORDER_MESSAGE,
 } as const;
@@ -55,8 +54,8 @@ const flagSchema = () => yup.boolean().required().default(true);
 export function reportSchema(kind: ReportKind) {
   const p = REPORT_PARAMETERS[kind];
   return yup.object({
-    name: yup.string().trim().required(reportMessages.name).max(MAX_NAME_LENGTH, reportMessages.nameLength),
-    description: yup.string().trim().max(MAX_DESCRIPTION_LENGTH, reportMessages.description).default(''),
+    name: yup.string().trim().required(reportMessages.name).max(MAX_REPORT_NAME_LEN, reportMessages.nameLength),
+    description: yup.string().trim().max(MAX_REPORT_DESCRIPTION_LEN, reportMessages.description).default(''),
     startDate: yup
       .string()
       .default('')

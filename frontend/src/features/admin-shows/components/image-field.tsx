@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '@/components/field';
 import { ProductImage } from '@/components/product-image';
 import { errorMessage, fieldErrors } from '@/lib/api';
+import { MAX_IMAGE_URL_LEN } from '@/lib/limits';
 import { useUploadShowImageMutation } from '../api/shows-api';
 
 /** The types POST /api/admin/images takes (it checks the bytes too). */
@@ -51,7 +52,7 @@ export function ImageField({
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
       <div className="flex flex-col gap-3">
-        <Field id={id} label="Image URL" type="url" hint="Leave empty for the placeholder image." error={error} registration={registration} />
+        <Field id={id} label="Image URL" type="url" maxLength={MAX_IMAGE_URL_LEN} hint="Leave empty for the placeholder image." error={error} registration={registration} />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-file`} className="font-medium">
             Upload an image

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { SEARCH_SETTLE_MS } from '@/components/data-table';
 import { ProductImage } from '@/components/product-image';
 import { formatMoney } from '@/lib/format';
+import { MAX_SEARCH_LEN } from '@/lib/limits';
 import { useGetShowPickerProductsQuery, type PickerProduct } from '../api/shows-api';
 import { Modal } from './modal';
 import { sellsUnits } from './show-schema';
@@ -146,6 +147,7 @@ export function ProductPicker({
             ref={searchRef}
             id={searchId}
             type="search"
+            maxLength={MAX_SEARCH_LEN}
             className="input w-full"
             value={text}
             onChange={(e) => setText(e.target.value)}

@@ -7,6 +7,7 @@ import { Field, SelectField, TextAreaField } from '@/components/field';
 import { Loading } from '@/components/loading';
 import { fieldErrors } from '@/lib/api';
 import { useAppDispatch } from '@/lib/hooks';
+import { MAX_DESCRIPTION_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
 import {
@@ -163,10 +164,10 @@ function ShowFormFields({ show, options, showTypes }: { show?: AdminShow; option
           </p>
         )}
         <div className="sm:col-span-2">
-          <Field id="show-title" label="Title" type="text" required error={errors.title?.message} registration={register('title')} />
+          <Field id="show-title" label="Title" type="text" maxLength={MAX_TITLE_LEN} required error={errors.title?.message} registration={register('title')} />
         </div>
         <div className="sm:col-span-2">
-          <TextAreaField id="show-description" label="Description" error={errors.description?.message} registration={register('description')} />
+          <TextAreaField id="show-description" label="Description" maxLength={MAX_DESCRIPTION_LEN} error={errors.description?.message} registration={register('description')} />
         </div>
       </fieldset>
 
@@ -217,7 +218,7 @@ function ShowFormFields({ show, options, showTypes }: { show?: AdminShow; option
           }}
           onUploadFailed={(message) => setError('image', { type: 'upload', message })}
         />
-        <Field id="show-video" label="Video URL" type="url" error={errors.videoURL?.message} registration={register('videoURL')} />
+        <Field id="show-video" label="Video URL" type="url" maxLength={MAX_VIDEO_URL_LEN} error={errors.videoURL?.message} registration={register('videoURL')} />
       </fieldset>
 
       <ShowLines

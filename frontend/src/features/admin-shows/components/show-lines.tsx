@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { MAX_SHOW_NOTES_LEN } from '@/lib/limits';
 import type { ShowFormValues, ShowLineValues } from './show-schema';
 
 /** A line's accessible name: the product and how it is sold. */
@@ -125,6 +126,7 @@ export function ShowLines({
                     <input
                       id={`${base}-notes`}
                       type="text"
+                      maxLength={MAX_SHOW_NOTES_LEN}
                       className={`input w-full ${notesError ? 'input-error' : ''}`}
                       aria-invalid={notesError ? true : undefined}
                       aria-describedby={notesError ? `${base}-notes-error` : undefined}

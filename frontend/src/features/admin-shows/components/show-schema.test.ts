@@ -1,5 +1,6 @@
 import { caseOnly, pickerProduct, show } from '../test/fixtures';
-import { formFieldOf, formValuesOf, lineOf, parsePrice, parseQuantity, sellsUnits, showBodyOf } from './show-schema';
+import { MAX_DESCRIPTION_LEN, MAX_SHOW_NOTES_LEN, MAX_TITLE_LEN } from '@/lib/limits';
+import { formFieldOf, formValuesOf, lineOf, parsePrice, parseQuantity, sellsUnits, showBodyOf, showMessages, showSchema } from './show-schema';
 
 describe('show form values', () => {
   it.each([
@@ -39,6 +40,18 @@ describe('show form values', () => {
     ['sku', null],
   ])('places the server field %p on %p', (server, field) => {
     expect(formFieldOf(server)).toBe(field);
+  });
+
+  it('refuses a line note, title or description past the server limits with its words', async () => {
+    const values = formValuesOf(show());
+    const [first, ...rest] = values.products;
+    const longNote = { ...values, products: [{ ...first!, notes: 'x'.repeat(MAX_SHOW_NOTES_LEN + 1) }, ...rest] };
+    await expect(showSchema.validateAt('products[0].notes', longNote)).rejects.toThrow('Notes must be at most 500 characters');
+    await expect(showSchema.validateAt('title', { ...values, title: 'x'.repeat(MAX_TITLE_LEN + 1) })).rejects.toThrow(showMessages.titleLength);
+    await expect(showSchema.validateAt('description', { ...values, description: 'x'.repeat(MAX_DESCRIPTION_LEN + 1) })).rejects.toThrow(
+      'Description must be at most 10000 characters',
+    );
+    await expect(showSchema.isValid(values)).resolves.toBe(true);
   });
 
   it('offers units only for a case-breakable product whose unit is for sale (§5)', () => {

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { PLACEHOLDER_IMAGE } from '@/components/product-image';
+import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_SHOW_NOTES_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN, tooLong } from '@/lib/limits';
 import type { AdminShow, PickerProduct, ShowBody, ShowLineProduct } from '../api/shows-api';
 import { duplicateWarning } from '../lib/messages';
 
@@ -11,6 +12,12 @@ export const showMessages = {
   products: 'At least one product is required',
   brand: 'Brand is required',
   category: 'Category is required',
+  // The server's words for a text past its limit (the image's and video's name the limit here).
+  titleLength: tooLong('Title', MAX_TITLE_LEN),
+  descriptionLength: tooLong('Description', MAX_DESCRIPTION_LEN),
+  imageLength: tooLong('Image URL', MAX_IMAGE_URL_LEN),
+  videoLength: tooLong('Video URL', MAX_VIDEO_URL_LEN),
+  notesLength: tooLong('Notes', MAX_SHOW_NOTES_LEN),
 } as const;
 
 /** The most of one line the server takes (the domain's MAX_SHOW_QUANTITY). */
@@ -53,21 +60,21 @@ const lineSchema = yup.object({
     .trim()
     .required(QUANTITY_MESSAGE)
     .test('quantity', QUANTITY_MESSAGE, (v) => parseQuantity(v) !== null),
-  notes: yup.string().default(''),
+  notes: yup.string().default('').max(MAX_SHOW_NOTES_LEN, showMessages.notesLength),
 });
 
 export type ShowLineValues = yup.InferType<typeof lineSchema>;
 
 export const showSchema = yup.object({
-  title: yup.string().trim().required(showMessages.title),
-  description: yup.string().default(''),
+  title: yup.string().trim().required(showMessages.title).max(MAX_TITLE_LEN, showMessages.titleLength),
+  description: yup.string().default('').max(MAX_DESCRIPTION_LEN, showMessages.descriptionLength),
   casePrice: yup
     .string()
     .trim()
     .required(showMessages.casePrice)
     .test('price', showMessages.casePrice, (v) => parsePrice(v) !== null),
-  image: yup.string().default(''),
-  videoURL: yup.string().default(''),
+  image: yup.string().default('').max(MAX_IMAGE_URL_LEN, showMessages.imageLength),
+  videoURL: yup.string().default('').max(MAX_VIDEO_URL_LEN, showMessages.videoLength),
   inStock: yup.boolean().default(true),
   showTypeId: yup.string().required(showMessages.showType),
   brandId: yup.string().required(showMessages.brand),

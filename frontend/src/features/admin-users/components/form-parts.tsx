@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { AppLink } from '@/components/app-link';
 import { Field, SelectField } from '@/components/field';
 import { PASSWORD_HINT } from '@/lib/account-schema';
+import { MAX_EMAIL_LEN, MAX_NAME_LEN, MAX_PASSWORD_LEN, MAX_PHONE_LEN } from '@/lib/limits';
 import { paths } from '@/lib/paths';
 import { ROLES } from '@/lib/session/types';
 
@@ -49,16 +50,16 @@ export function AccountFields({
       <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
         <legend className="fieldset-legend text-lg">Account</legend>
         <div className="sm:col-span-2">
-          <Field id={`${idPrefix}-email`} label="Email" type="email" autoComplete="off" required error={errors.email} registration={registrations.email} />
+          <Field id={`${idPrefix}-email`} label="Email" type="email" maxLength={MAX_EMAIL_LEN} autoComplete="off" required error={errors.email} registration={registrations.email} />
         </div>
         {children}
         <RoleSelect id={`${idPrefix}-role`} error={errors.role} registration={registrations.role} />
       </fieldset>
       <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
         <legend className="fieldset-legend text-lg">Profile</legend>
-        <Field id={`${idPrefix}-first-name`} label="First Name" type="text" autoComplete="off" error={errors.firstName} registration={registrations.firstName} />
-        <Field id={`${idPrefix}-last-name`} label="Last Name" type="text" autoComplete="off" error={errors.lastName} registration={registrations.lastName} />
-        <Field id={`${idPrefix}-phone`} label="Phone Number" type="tel" autoComplete="off" error={errors.phoneNumber} registration={registrations.phoneNumber} />
+        <Field id={`${idPrefix}-first-name`} label="First Name" type="text" maxLength={MAX_NAME_LEN} autoComplete="off" error={errors.firstName} registration={registrations.firstName} />
+        <Field id={`${idPrefix}-last-name`} label="Last Name" type="text" maxLength={MAX_NAME_LEN} autoComplete="off" error={errors.lastName} registration={registrations.lastName} />
+        <Field id={`${idPrefix}-phone`} label="Phone Number" type="tel" maxLength={MAX_PHONE_LEN} autoComplete="off" error={errors.phoneNumber} registration={registrations.phoneNumber} />
       </fieldset>
     </>
   );
@@ -87,6 +88,7 @@ export function PasswordFields({
         label="Password"
         type={type}
         autoComplete="new-password"
+        maxLength={MAX_PASSWORD_LEN}
         required
         hint={PASSWORD_HINT}
         error={errors.password}
@@ -97,6 +99,7 @@ export function PasswordFields({
         label="Confirm Password"
         type={type}
         autoComplete="new-password"
+        maxLength={MAX_PASSWORD_LEN}
         required
         error={errors.confirmPassword}
         registration={registrations.confirmPassword}

@@ -1,5 +1,6 @@
 import { boolean, mixed, object, string, type InferType } from 'yup';
 import { accountMessages, emailField, newPasswordFields, newPasswordSchema } from '@/lib/account-schema';
+import { MAX_NAME_LEN, MAX_PHONE_LEN, pleaseAtMost } from '@/lib/limits';
 import { ROLES, type Role } from '@/lib/session/types';
 import type { AdminUser, ContactBody, NewUserBody, PermissionsBody, UserBody } from '../api/users-api';
 
@@ -7,11 +8,9 @@ import type { AdminUser, ContactBody, NewUserBody, PermissionsBody, UserBody } f
 export const userMessages = {
   ...accountMessages,
   role: 'Role must be USER, MANAGER, ADMIN or MEMBER',
-  nameTooLong: 'Please enter at most 100 characters',
+  nameTooLong: pleaseAtMost(MAX_NAME_LEN),
+  phoneTooLong: pleaseAtMost(MAX_PHONE_LEN),
 } as const;
-
-/** domain::profile::MAX_NAME_LEN. */
-export const MAX_NAME_LEN = 100;
 
 const role = () => mixed<Role>().oneOf(ROLES, userMessages.role).required(userMessages.role);
 const name = () => string().trim().max(MAX_NAME_LEN, userMessages.nameTooLong).default('');
@@ -21,7 +20,7 @@ const name = () => string().trim().max(MAX_NAME_LEN, userMessages.nameTooLong).d
 const contactFields = {
   firstName: name(),
   lastName: name(),
-  phoneNumber: string().trim().default(''),
+  phoneNumber: string().trim().max(MAX_PHONE_LEN, userMessages.phoneTooLong).default(''),
 };
 
 /** The edit form: e-mail, role, names and phone. */

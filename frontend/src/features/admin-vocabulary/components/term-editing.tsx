@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { MAX_TERM_DESCRIPTION_LEN, MAX_TERM_NAME_LEN } from '@/lib/limits';
 import { applyTermErrors } from './term-form';
 import { EMPTY_TERM, isBlank, termSchema, type TermValues } from './term-schema';
 
@@ -119,6 +120,7 @@ export function TermNameCell({ term }: { term: Term }) {
       <input
         id={inputId}
         type="text"
+        maxLength={MAX_TERM_NAME_LEN}
         className={`input input-sm w-full ${message ? 'input-error' : ''}`}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${inputId}-error` : undefined}
@@ -148,6 +150,7 @@ export function TermDescriptionCell({ term }: { term: Term }) {
       <input
         id={inputId}
         type="text"
+        maxLength={MAX_TERM_DESCRIPTION_LEN}
         form={e.formId}
         className="input input-sm w-full"
         aria-invalid={message ? true : undefined}

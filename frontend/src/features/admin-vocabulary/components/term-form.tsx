@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { Field } from '@/components/field';
 import { fieldErrors } from '@/lib/api';
+import { MAX_TERM_DESCRIPTION_LEN, MAX_TERM_NAME_LEN } from '@/lib/limits';
 import { EMPTY_TERM, isBlank, termSchema, type TermValues } from './term-schema';
 
 /** Puts a 422 answer's `name` and `description` messages on those fields. */
@@ -72,11 +73,11 @@ export function TermForm({
   return (
     <form aria-label={label} onSubmit={submit} noValidate className={`flex flex-wrap items-start gap-3 ${className}`}>
       <div className="min-w-56 flex-1">
-        <Field id={`${id}-name`} label={nameLabel} type="text" required error={errors.name?.message} registration={register('name')} />
+        <Field id={`${id}-name`} label={nameLabel} type="text" maxLength={MAX_TERM_NAME_LEN} required error={errors.name?.message} registration={register('name')} />
       </div>
       {withDescription && (
         <div className="min-w-56 flex-[2]">
-          <Field id={`${id}-description`} label="Description (optional)" type="text" error={errors.description?.message} registration={register('description')} />
+          <Field id={`${id}-description`} label="Description (optional)" type="text" maxLength={MAX_TERM_DESCRIPTION_LEN} error={errors.description?.message} registration={register('description')} />
         </div>
       )}
       <div className="flex gap-2 self-end">

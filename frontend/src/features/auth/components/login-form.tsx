@@ -9,6 +9,7 @@ import { signedIn } from '@/lib/session/session-slice';
 import { isUserInfo, writeSession } from '@/lib/session/session-storage';
 import { useLoginMutation } from '../api/auth-api';
 import { Field } from '@/components/field';
+import { MAX_EMAIL_LEN, MAX_PASSWORD_LEN } from '@/lib/limits';
 import { loginSchema, type LoginValues } from './schemas';
 
 export const LOGIN_FAILURE = 'Sign in failed. Please check your credentials.';
@@ -86,8 +87,16 @@ export function LoginForm() {
           <span>{failure}</span>
         </div>
       )}
-      <Field id="login-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} registration={register('email')} />
-      <Field id="login-password" label="Password" type="password" autoComplete="current-password" error={errors.password?.message} registration={register('password')} />
+      <Field id="login-email" label="Email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LEN} error={errors.email?.message} registration={register('email')} />
+      <Field
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={MAX_PASSWORD_LEN}
+        error={errors.password?.message}
+        registration={register('password')}
+      />
       <button type="submit" className="btn btn-primary" disabled={isLoading}>
         {isLoading ? 'Signing in...' : 'Sign In'}
       </button>

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LocationProbe, mockApi, renderAt, renderRoutes } from '@/test/render';
 import { LoginForm } from './login-form';
 import { messages } from './schemas';
 import { REGISTER_FAILURE, REGISTER_SUCCESS, RegisterForm } from './register-form';
 import { Toaster } from '@/components/toaster';
+import { MAX_EMAIL_LEN, MAX_PASSWORD_LEN } from '@/lib/limits';
 
 const GOOD = 'Fire#Works9';
 
@@ -76,6 +77,20 @@ describe('RegisterForm', () => {
     await ue.type(confirm, `${GOOD}x`);
     await ue.click(submit);
     expect(await screen.findByText('Passwords must match exactly')).toBeInTheDocument();
+  });
+
+  it("carries the server's limits, and names the password's when a longer one gets in", async () => {
+    const { ue, email, password, confirm, submit } = setup();
+    expect(email).toHaveAttribute('maxLength', String(MAX_EMAIL_LEN));
+    expect(password).toHaveAttribute('maxLength', String(MAX_PASSWORD_LEN));
+    expect(confirm).toHaveAttribute('maxLength', String(MAX_PASSWORD_LEN));
+    await ue.type(email, 'buyer@example.com');
+    const long = `${GOOD}${'x'.repeat(MAX_PASSWORD_LEN)}`;
+    fireEvent.input(password, { target: { value: long } });
+    fireEvent.input(confirm, { target: { value: long } });
+    await ue.click(submit);
+    expect(await screen.findByText('Password must be at most 128 characters')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(messages.passwordTooLong);
   });
 
   it('updates errors as the user types once submitted', async () => {

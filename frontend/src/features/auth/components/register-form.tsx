@@ -9,6 +9,7 @@ import { toastShown } from '@/lib/toast/toast-slice';
 import type { LoginArrival } from './login-form';
 import { useRegisterMutation } from '../api/auth-api';
 import { Field } from '@/components/field';
+import { MAX_EMAIL_LEN, MAX_PASSWORD_LEN } from '@/lib/limits';
 import { registerSchema, type RegisterValues } from './schemas';
 
 export const REGISTER_SUCCESS = 'Account created successfully! Please log in.';
@@ -50,9 +51,25 @@ export function RegisterForm() {
   const type = showPassword ? 'text' : 'password';
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Sign up">
-      <Field id="register-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} registration={register('email')} />
-      <Field id="register-password" label="Password" type={type} autoComplete="new-password" error={errors.password?.message} registration={register('password')} />
-      <Field id="register-confirm" label="Confirm Password" type={type} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register('confirmPassword')} />
+      <Field id="register-email" label="Email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LEN} error={errors.email?.message} registration={register('email')} />
+      <Field
+        id="register-password"
+        label="Password"
+        type={type}
+        autoComplete="new-password"
+        maxLength={MAX_PASSWORD_LEN}
+        error={errors.password?.message}
+        registration={register('password')}
+      />
+      <Field
+        id="register-confirm"
+        label="Confirm Password"
+        type={type}
+        autoComplete="new-password"
+        maxLength={MAX_PASSWORD_LEN}
+        error={errors.confirmPassword?.message}
+        registration={register('confirmPassword')}
+      />
       <label className="flex cursor-pointer items-center gap-2">
         <input type="checkbox" className="checkbox checkbox-sm" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
         <span>Show password</span>

@@ -1,5 +1,5 @@
-import { object, string, type InferType } from 'yup';
-import { accountMessages, emailField, newPasswordFields } from '@/lib/account-schema';
+import { object, type InferType } from 'yup';
+import { accountMessages, emailField, newPasswordFields, passwordField } from '@/lib/account-schema';
 
 // The rules live in src/lib: the back office's user forms apply the same ones.
 export const messages = accountMessages;
@@ -13,7 +13,7 @@ export type RegisterValues = InferType<typeof registerSchema>;
 
 export const loginSchema = object({
   email: emailField(),
-  password: string().required(messages.required),
+  password: passwordField(),
 });
 
 export type LoginValues = InferType<typeof loginSchema>;

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { AddressBlock } from '@/components/address-block';
+import { MAX_POSTAL_CODE_LEN } from '@/lib/limits';
 import { US_STATES } from '@/lib/us-states';
 import { useGetTerminalsQuery } from '../api/cart-api';
 import type { Terminal } from '../api/types';
@@ -57,6 +58,7 @@ export function TerminalPicker({
             id={`${id}-zip`}
             className="input input-sm w-28"
             inputMode="numeric"
+            maxLength={MAX_POSTAL_CODE_LEN}
             value={zip}
             onChange={(e) => setZip(e.target.value)}
           />

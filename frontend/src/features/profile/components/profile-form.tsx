@@ -5,6 +5,7 @@ import { AppLink } from '@/components/app-link';
 import { Field, SelectField } from '@/components/field';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { MAX_ADDRESS_LINE_LEN, MAX_NAME_LEN, MAX_PHONE_LEN, MAX_POSTAL_CODE_LEN } from '@/lib/limits';
 import { paths } from '@/lib/paths';
 import { selectUserInfo } from '@/lib/session/session-slice';
 import { toastShown } from '@/lib/toast/toast-slice';
@@ -42,12 +43,12 @@ function AddressFields({
         </p>
       )}
       <div className="sm:col-span-2">
-        <Field id={id('street1')} label="Street Address" type="text" autoComplete={`${name === 'billingAddress' ? 'billing' : 'shipping'} address-line1`} required error={errors?.street1?.message} registration={register(`${name}.street1`)} />
+        <Field id={id('street1')} label="Street Address" type="text" maxLength={MAX_ADDRESS_LINE_LEN} autoComplete={`${name === 'billingAddress' ? 'billing' : 'shipping'} address-line1`} required error={errors?.street1?.message} registration={register(`${name}.street1`)} />
       </div>
       <div className="sm:col-span-2">
-        <Field id={id('street2')} label="Street Address Line 2 (optional)" type="text" autoComplete={`${name === 'billingAddress' ? 'billing' : 'shipping'} address-line2`} error={errors?.street2?.message} registration={register(`${name}.street2`)} />
+        <Field id={id('street2')} label="Street Address Line 2 (optional)" type="text" maxLength={MAX_ADDRESS_LINE_LEN} autoComplete={`${name === 'billingAddress' ? 'billing' : 'shipping'} address-line2`} error={errors?.street2?.message} registration={register(`${name}.street2`)} />
       </div>
-      <Field id={id('city')} label="City" type="text" autoComplete={`${name === 'billingAddress' ? 'billing' : 'shipping'} address-level2`} required error={errors?.city?.message} registration={register(`${name}.city`)} />
+      <Field id={id('city')} label="City" type="text" maxLength={MAX_ADDRESS_LINE_LEN} autoComplete={`${name === 'billingAddress' ? 'billing' : 'shipping'} address-level2`} required error={errors?.city?.message} registration={register(`${name}.city`)} />
       <SelectField id={id('state')} label="State" required error={errors?.state?.message} registration={register(`${name}.state`)}>
         <option value="">Select a state</option>
         {Object.entries(US_STATES).map(([code, stateName]) => (
@@ -56,7 +57,7 @@ function AddressFields({
           </option>
         ))}
       </SelectField>
-      <Field id={id('postalCode')} label="Postal Code" type="text" inputMode="numeric" autoComplete={`${name === 'billingAddress' ? 'billing' : 'shipping'} postal-code`} required error={errors?.postalCode?.message} registration={register(`${name}.postalCode`)} />
+      <Field id={id('postalCode')} label="Postal Code" type="text" maxLength={MAX_POSTAL_CODE_LEN} inputMode="numeric" autoComplete={`${name === 'billingAddress' ? 'billing' : 'shipping'} postal-code`} required error={errors?.postalCode?.message} registration={register(`${name}.postalCode`)} />
     </fieldset>
   );
 }
@@ -118,10 +119,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <p className="sm:col-span-2">
           Email: <strong>{profile.email}</strong>
         </p>
-        <Field id="profile-first-name" label="First Name" type="text" autoComplete="given-name" required error={errors.firstName?.message} registration={register('firstName')} />
-        <Field id="profile-last-name" label="Last Name" type="text" autoComplete="family-name" required error={errors.lastName?.message} registration={register('lastName')} />
+        <Field id="profile-first-name" label="First Name" type="text" maxLength={MAX_NAME_LEN} autoComplete="given-name" required error={errors.firstName?.message} registration={register('firstName')} />
+        <Field id="profile-last-name" label="Last Name" type="text" maxLength={MAX_NAME_LEN} autoComplete="family-name" required error={errors.lastName?.message} registration={register('lastName')} />
         <Field id="profile-date-of-birth" label="Date of Birth" type="date" autoComplete="bday" required error={errors.dateOfBirth?.message} registration={register('dateOfBirth')} />
-        <Field id="profile-phone" label="Phone Number" type="tel" autoComplete="tel" required error={errors.phoneNumber?.message} registration={register('phoneNumber')} />
+        <Field id="profile-phone" label="Phone Number" type="tel" maxLength={MAX_PHONE_LEN} autoComplete="tel" required error={errors.phoneNumber?.message} registration={register('phoneNumber')} />
         <label className="flex cursor-pointer items-center gap-2 sm:col-span-2">
           <input type="checkbox" className="checkbox checkbox-sm" {...register('canContact')} />
           <span>Receive updates and offers by email</span>

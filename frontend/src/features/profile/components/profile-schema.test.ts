@@ -1,3 +1,4 @@
+import { MAX_ADDRESS_LINE_LEN, MAX_NAME_LEN, MAX_PHONE_LEN } from '@/lib/limits';
 import { profile, address } from '../test/fixtures';
 import { formValuesOf, isBirthDate, isPhoneNumber, isPostalCode, profileMessages, profileSchema, profileUpdateOf } from './profile-schema';
 
@@ -40,6 +41,21 @@ describe('the schema', () => {
     await expect(profileSchema.validateAt('billingAddress.state', withState('XX'))).rejects.toThrow(profileMessages.stateInvalid);
     await expect(profileSchema.validateAt('billingAddress.state', withState(''))).rejects.toThrow(profileMessages.state);
     await expect(profileSchema.validateAt('billingAddress.state', withState('ND'))).resolves.toBe('ND');
+  });
+
+  it('refuses names, street lines, city and phone past the server limits with its words', async () => {
+    const values = formValuesOf(profile());
+    const cases = [
+      ['firstName', { ...values, firstName: 'x'.repeat(MAX_NAME_LEN + 1) }, MAX_NAME_LEN],
+      ['lastName', { ...values, lastName: 'x'.repeat(MAX_NAME_LEN + 1) }, MAX_NAME_LEN],
+      ['phoneNumber', { ...values, phoneNumber: `+1${' '.repeat(MAX_PHONE_LEN)}7015550100` }, MAX_PHONE_LEN],
+      ['billingAddress.street2', { ...values, billingAddress: { ...values.billingAddress, street2: 'x'.repeat(MAX_ADDRESS_LINE_LEN + 1) } }, MAX_ADDRESS_LINE_LEN],
+      ['billingAddress.city', { ...values, billingAddress: { ...values.billingAddress, city: 'x'.repeat(MAX_ADDRESS_LINE_LEN + 1) } }, MAX_ADDRESS_LINE_LEN],
+    ] as const;
+    for (const [path, over, max] of cases) {
+      await expect(profileSchema.validateAt(path, over)).rejects.toThrow(`Please enter at most ${max} characters`);
+    }
+    await expect(profileSchema.validateAt('firstName', { ...values, firstName: 'x'.repeat(MAX_NAME_LEN) })).resolves.toHaveLength(MAX_NAME_LEN);
   });
 
   it('checks the shipping address only when it is not the billing address', async () => {

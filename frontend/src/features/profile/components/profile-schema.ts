@@ -1,4 +1,5 @@
 import { boolean, object, string, type ObjectSchema } from 'yup';
+import { MAX_ADDRESS_LINE_LEN, MAX_NAME_LEN, MAX_PHONE_LEN, pleaseAtMost } from '@/lib/limits';
 import { US_STATES } from '@/lib/us-states';
 import type { AddressInput, Profile, ProfileUpdate, StoredAddress } from '../api/profile-api';
 
@@ -67,9 +68,9 @@ const required = (message: string) => string().trim().default('').required(messa
 /** An address: street, city, state (one of the 50) and postal code required; the second street line optional. */
 const addressSchema = (): ObjectSchema<AddressValues> =>
   object({
-    street1: required(profileMessages.street),
-    street2: string().trim().default(''),
-    city: required(profileMessages.city),
+    street1: required(profileMessages.street).max(MAX_ADDRESS_LINE_LEN, pleaseAtMost(MAX_ADDRESS_LINE_LEN)),
+    street2: string().trim().default('').max(MAX_ADDRESS_LINE_LEN, pleaseAtMost(MAX_ADDRESS_LINE_LEN)),
+    city: required(profileMessages.city).max(MAX_ADDRESS_LINE_LEN, pleaseAtMost(MAX_ADDRESS_LINE_LEN)),
     // Custom tests rather than oneOf/matches, so a blank field says "required" first.
     state: required(profileMessages.state).test('state', profileMessages.stateInvalid, (v) => !v || v in US_STATES),
     postalCode: required(profileMessages.postalCodeRequired).test('postal-code', profileMessages.postalCodeInvalid, (v) => !v || isPostalCode(v)),
@@ -88,10 +89,12 @@ const unchecked = (): ObjectSchema<AddressValues> =>
   });
 
 export const profileSchema: ObjectSchema<ProfileFormValues> = object({
-  firstName: required(profileMessages.firstName),
-  lastName: required(profileMessages.lastName),
+  firstName: required(profileMessages.firstName).max(MAX_NAME_LEN, pleaseAtMost(MAX_NAME_LEN)),
+  lastName: required(profileMessages.lastName).max(MAX_NAME_LEN, pleaseAtMost(MAX_NAME_LEN)),
   dateOfBirth: required(profileMessages.dateOfBirthRequired).test('date', profileMessages.dateOfBirthInvalid, (v) => !v || isBirthDate(v)),
-  phoneNumber: required(profileMessages.phoneRequired).test('phone', profileMessages.phoneInvalid, (v) => !v || isPhoneNumber(v)),
+  phoneNumber: required(profileMessages.phoneRequired)
+    .max(MAX_PHONE_LEN, pleaseAtMost(MAX_PHONE_LEN))
+    .test('phone', profileMessages.phoneInvalid, (v) => !v || isPhoneNumber(v)),
   canContact: boolean().default(false).required(),
   acceptedTerms: boolean().default(false).required(),
   billingAddress: addressSchema(),
