@@ -15,6 +15,7 @@ mod client_errors;
 mod conventions;
 mod facets;
 mod helpers;
+mod limits;
 mod product_admin;
 mod quote;
 mod reports;
