@@ -13,7 +13,7 @@ export CARGO_TERM_COLOR ?= never
 
 .PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
         test-rust-pg crash-test fuzz test-domain test-persistence test-auth test-api test-frontend lint lint-rust \
-        lint-frontend fmt e2e e2e-deps bench bench-compare release clean
+        lint-frontend fmt e2e e2e-deps bench bench-compare lighthouse lighthouse-deps release clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -109,6 +109,13 @@ bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx), th
 
 bench-compare: ## Two builds interleaved in one run: make bench-compare OLD=path/to/old/shop NEW=target/release/shop
 	python3 bench/compare.py $(OLD) $(or $(NEW),target/release/shop)
+
+lighthouse-deps:
+	@if [ ! -d scripts/lighthouse/node_modules ] || [ scripts/lighthouse/package-lock.json -nt scripts/lighthouse/node_modules/.package-lock.json ]; then \
+		$(NPM) --prefix scripts/lighthouse ci --no-audit --no-fund; fi
+
+lighthouse: release lighthouse-deps e2e-deps ## Lighthouse (mobile and desktop) on /, /products and a product page against the release build and a fresh demo database; median of 3 runs, writes bench/results/lighthouse.md, fails when a goal is missed (LIGHTHOUSE_NO_GATE=1, LIGHTHOUSE_RUNS)
+	node scripts/lighthouse/run.mjs
 
 clean: ## Remove build outputs (keeps data/)
 	$(CARGO) clean
