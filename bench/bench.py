@@ -313,6 +313,7 @@ def scenarios(base: str) -> list[tuple[str, str]]:
     return [
         ("list page 1 (pageSize 25)", "/api/products?page=1&pageSize=25&inStock=true"),
         ("brand + category + colour", f"/api/products?page=1&pageSize=25&inStock=true&{filters}"),
+        ("filter counts, brand + category + colour", f"/api/products/facets?inStock=true&{filters}"),
         (f"title search '{needle}'", f"/api/products?page=1&pageSize=25&inStock=true&searchTitle={needle}"),
         ("product detail", f"/api/products/{sample['id']}"),
         ("shows list", "/api/shows?page=1&pageSize=25"),
