@@ -15,4 +15,19 @@ describe('ProductImage', () => {
     fireEvent.error(img);
     expect(img).toHaveAttribute('src', PLACEHOLDER_IMAGE);
   });
+
+  it("loads lazily, unless it is the page's first picture", () => {
+    renderAt(
+      <>
+        <ProductImage src="/images/products/A.svg" alt="Card" />
+        <ProductImage src="/images/products/B.svg" alt="Detail" priority />
+      </>,
+    );
+    const card = screen.getByRole('img', { name: 'Card' });
+    expect(card).toHaveAttribute('loading', 'lazy');
+    expect(card).not.toHaveAttribute('fetchpriority');
+    const detail = screen.getByRole('img', { name: 'Detail' });
+    expect(detail).toHaveAttribute('loading', 'eager');
+    expect(detail).toHaveAttribute('fetchpriority', 'high');
+  });
 });

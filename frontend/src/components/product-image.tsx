@@ -9,8 +9,22 @@ export function imageSource(src: string | null | undefined): string {
   return !s || s === PLACEHOLDER_IMAGE ? PLACEHOLDER_IMAGE : s;
 }
 
-/** A product picture that falls back to the placeholder when missing or failing to load. */
-export function ProductImage({ src, alt, className = '' }: { src: string | null | undefined; alt: string; className?: string }) {
+/**
+ * A product picture that falls back to the placeholder when missing or failing to load. Lazy,
+ * unless `priority`: the first picture of a detail page, its largest paint, is fetched at once
+ * and first.
+ */
+export function ProductImage({
+  src,
+  alt,
+  className = '',
+  priority = false,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  priority?: boolean;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const wanted = imageSource(src);
   const shown = failed === wanted ? PLACEHOLDER_IMAGE : wanted;
@@ -18,7 +32,8 @@ export function ProductImage({ src, alt, className = '' }: { src: string | null 
     <img
       src={shown}
       alt={alt}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       width={400}
       height={300}
       className={`aspect-[4/3] w-full bg-base-200 object-contain ${className}`}

@@ -25,7 +25,7 @@ export default function ApparelDetail() {
   useItemTitle(product?.title, 'Apparel');
   const backLink = <BackLink to={back} label="Back to apparel" />;
 
-  if (isLoading) return <Loading label="Loading product..." />;
+  if (isLoading) return <Loading label="Loading product..." fill />;
   if (error || !product) return <DetailError error={error} notFound={isNotFound(error)} title="Product not found" back={backLink} />;
   if (!product.isApparel) {
     return (
@@ -42,7 +42,7 @@ export default function ApparelDetail() {
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       {backLink}
       <div className="grid gap-8 md:grid-cols-2">
-        <ProductImage src={product.image} alt={product.title} className="rounded-box" />
+        <ProductImage src={product.image} alt={product.title} className="rounded-box" priority />
         <div className="space-y-4">
           <div className="flex flex-wrap gap-2">
             <span className="badge badge-outline">SKU {product.sku}</span>

@@ -44,14 +44,14 @@ export default function ProductDetail() {
   useItemTitle(product?.title, 'Product');
   const backLink = <BackLink to={back} label="Back to products" />;
 
-  if (isLoading) return <Loading label="Loading product..." />;
+  if (isLoading) return <Loading label="Loading product..." fill />;
   if (error || !product) return <DetailError error={error} notFound={isNotFound(error)} title="Product not found" back={backLink} />;
   const unit = product.unitProduct;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       {backLink}
       <div className="grid gap-8 md:grid-cols-2">
-        <ProductImage src={product.image} alt={product.title} className="rounded-box" />
+        <ProductImage src={product.image} alt={product.title} className="rounded-box" priority />
         <div className="space-y-4">
           <span className="badge badge-outline">SKU {product.sku}</span>
           <h1 className="text-3xl font-bold">{product.title}</h1>

@@ -20,14 +20,14 @@ export default function ShowDetail() {
   useItemTitle(show?.title, 'Show');
   const backLink = <BackLink to={paths.shows.getHref(FIRST_PAGE)} label="Back to shows" />;
 
-  if (isLoading) return <Loading label="Loading show..." />;
+  if (isLoading) return <Loading label="Loading show..." fill />;
   if (error || !show) return <DetailError error={error} notFound={isNotFound(error) || !error} title="Show not found" back={backLink} />;
   const { total } = showCounts(show);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       {backLink}
       <div className="grid gap-8 md:grid-cols-2">
-        <ProductImage src={show.image} alt={show.title} className="rounded-box" />
+        <ProductImage src={show.image} alt={show.title} className="rounded-box" priority />
         <div className="space-y-4">
           <ul className="flex flex-wrap gap-2" aria-label="Show details">
             {show.showType && <li className="badge badge-secondary">{showTypeLabel(show.showType.name)}</li>}
