@@ -8,6 +8,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
+import { landingChunkNames, RoutePreloadPlugin } from './scripts/route-preload-plugin.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,7 +28,12 @@ export default (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
-    entry: path.resolve(here, 'src/main.tsx'),
+    // `boot` first: a few hundred bytes that start fetching the landing page's lazy chunk while
+    // main.js (React, the router, the store) is still downloading (src/app/boot).
+    entry: {
+      boot: path.resolve(here, 'src/app/boot/boot.ts'),
+      main: path.resolve(here, 'src/main.tsx'),
+    },
     output: {
       path: path.resolve(here, 'dist'),
       // The backend serves index.html for every unknown path, so assets must be absolute.
@@ -67,6 +73,7 @@ export default (_env, argv) => {
     plugins: [
       new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()) }),
       new HtmlWebpackPlugin({ template: path.resolve(here, 'public/index.html') }),
+      new RoutePreloadPlugin({ chunks: landingChunkNames(path.resolve(here, 'src/app/boot/landing-pages.ts')) }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',

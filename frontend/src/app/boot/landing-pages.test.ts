@@ -1,0 +1,25 @@
+import { paths } from '@/lib/paths';
+import { LANDING_PAGES, landingPage, matchPattern } from './landing-pages';
+
+it('names only patterns of paths.ts', () => {
+  const patterns = Object.values(paths).map((route) => route.path as string);
+  for (const [pattern] of LANDING_PAGES) expect(patterns).toContain(pattern);
+});
+
+it('matches a pattern segment by segment', () => {
+  expect(matchPattern('/', '/')).toEqual({});
+  expect(matchPattern('/products', '/products/')).toEqual({});
+  expect(matchPattern('/products/:productId', '/products/p-1')).toEqual({ productId: 'p-1' });
+  expect(matchPattern('/products/:productId', '/products')).toBeNull();
+  expect(matchPattern('/products', '/apparel')).toBeNull();
+});
+
+it('answers the landing page of a path, with the API read it starts with', () => {
+  expect(landingPage('/')).toEqual({ chunk: 'home', api: null });
+  expect(landingPage('/products')).toEqual({ chunk: 'products', api: null });
+  expect(landingPage('/products/p-1')).toEqual({ chunk: 'product-detail', api: '/api/products/p-1' });
+  expect(landingPage('/apparel/a-1')).toEqual({ chunk: 'apparel-detail', api: '/api/products/a-1' });
+  expect(landingPage('/shows/s-1')).toEqual({ chunk: 'show-detail', api: '/api/shows/s-1' });
+  expect(landingPage('/profile')).toBeNull();
+  expect(landingPage('/products/p-1/more')).toBeNull();
+});

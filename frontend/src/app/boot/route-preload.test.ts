@@ -1,0 +1,36 @@
+import { preloadLandingChunks } from './route-preload';
+
+const FILES = {
+  'product-detail': ['/assets/309.js', '/assets/product-detail.js'],
+  products: ['/assets/products.js'],
+};
+
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="preload"]')].map((l) => [
+    l.getAttribute('as'),
+    l.getAttribute('href'),
+    l.getAttribute('crossorigin'),
+  ]);
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
+
+it("preloads a landing page's chunks and its API read", () => {
+  window.history.replaceState(null, '', '/products/p-1?ref=mail');
+  preloadLandingChunks(FILES);
+  expect(preloads()).toEqual([
+    ['script', '/assets/309.js', null],
+    ['script', '/assets/product-detail.js', null],
+    ['fetch', '/api/products/p-1', 'anonymous'],
+  ]);
+});
+
+it('preloads nothing on another page, or for a chunk the build did not list', () => {
+  window.history.replaceState(null, '', '/profile');
+  preloadLandingChunks(FILES);
+  window.history.replaceState(null, '', '/');
+  preloadLandingChunks(FILES);
+  expect(preloads()).toEqual([]);
+});
