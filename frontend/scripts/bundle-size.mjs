@@ -29,7 +29,7 @@ const report = (label, rows) => {
 const js = report('Initial JavaScript', measure(scripts));
 report('Initial CSS', measure(styles));
 
-const budget = Number(process.env.JS_BUDGET_KB ?? 150) * 1024;
+const budget = Number(process.env.JS_BUDGET_KB ?? 140) * 1024;
 if (js > budget) {
   console.error(`Initial JavaScript exceeds the ${kb(budget)} KB gzip budget`);
   process.exit(1);
