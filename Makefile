@@ -13,7 +13,7 @@ export CARGO_TERM_COLOR ?= never
 
 .PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
         test-rust-pg crash-test fuzz test-domain test-persistence test-auth test-api test-frontend lint lint-rust \
-        lint-frontend fmt e2e e2e-deps bench bench-compare lighthouse lighthouse-deps release clean
+        lint-frontend fmt e2e e2e-deps bench bench-misses bench-compare lighthouse lighthouse-deps release clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -104,8 +104,11 @@ e2e-deps:
 e2e: build e2e-deps ## End-to-end tests in headless Chromium against the real server
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e test
 
-bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx), the checkout (cart, add, whole purchases) and the mixed load (80% browse, 15% cart, 5% purchase, 64 connections, 60 s, RSS), on SQLite and PostgreSQL; writes bench/results/latest.md (BENCH_PARTS=checkout or mixed for one part)
+bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx), the checkout (cart, add, whole purchases) and the mixed load (80% browse, 15% cart, 5% purchase, 64 connections, 60 s, RSS), on SQLite and PostgreSQL; writes bench/results/latest.md and the catalogue without its cache (bench/results/misses.md); BENCH_PARTS=catalogue, checkout, mixed or misses for one part
 	bench/run.sh
+
+bench-misses: ## The catalogue without its cache (issue 15): new filter, title piece or page each request, 10k and 100k products, SQLite and PostgreSQL; OLD=path/to/old/shop runs it beside the new binary (bench/results/misses.md)
+	python3 bench/misses.py $(OLD)
 
 bench-compare: ## Two builds interleaved in one run: make bench-compare OLD=path/to/old/shop NEW=target/release/shop
 	python3 bench/compare.py $(OLD) $(or $(NEW),target/release/shop)

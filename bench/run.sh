@@ -3,7 +3,17 @@
 # checkout (cart read and add with wrk, whole purchases per second with
 # crates/api/examples/checkout_load on SQLite and PostgreSQL). Builds the release binary and the
 # load generator, seeds fresh databases, loads 127.0.0.1 only, and writes
-# bench/results/latest.md. BENCH_PARTS=checkout (or catalogue) runs one part. See bench/bench.py.
+# bench/results/latest.md. BENCH_PARTS=checkout (or catalogue, mixed, misses) runs one part. See
+# bench/bench.py and bench/misses.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec python3 bench/bench.py "$@"
+# BENCH_PARTS also takes "misses" (bench/misses.py: the catalogue without its cache, issue 15;
+# BENCH_MISSES_OLD=path/to/old/shop runs an old binary beside the new one).
+parts="${BENCH_PARTS:-catalogue checkout mixed misses}"
+rest="$(tr ', ' '\n\n' <<<"$parts" | grep -v -e '^misses$' -e '^$' | paste -sd' ' || true)"
+if [[ -n "$rest" ]]; then
+  BENCH_PARTS="$rest" python3 bench/bench.py "$@"
+fi
+if tr ', ' '\n\n' <<<"$parts" | grep -qx misses; then
+  BENCH_BUILD="${BENCH_BUILD:-1}" python3 bench/misses.py ${BENCH_MISSES_OLD:+"$BENCH_MISSES_OLD"}
+fi

@@ -259,8 +259,7 @@ async fn search_titles(app: &TestApp, needle: &str) -> Vec<String> {
     .await
     .into_iter()
     .chain(
-        crate::catalogue::all_items(app, "/api/products", &format!("searchTitle={needle}"))
-            .await,
+        crate::catalogue::all_items(app, "/api/products", &format!("searchTitle={needle}")).await,
     )
     .map(|p| p["title"].as_str().expect("title").to_owned())
     .collect()
@@ -276,12 +275,19 @@ async fn title_search_follows_a_product_created_renamed_and_deleted() {
     let mut body = form(&app, "SRCH-1").await;
     body["title"] = json!("Zephyrine \"Quoted\" Comet");
     let created = expect(
-        app.send(Method::POST, "/api/products", a, Some(&body)).await,
+        app.send(Method::POST, "/api/products", a, Some(&body))
+            .await,
         StatusCode::CREATED,
     )
     .await;
     let id = created["id"].as_str().expect("id").to_owned();
-    for needle in ["zephyrine", "ZEPHYR", "rine%20%22quo", "%22quoted%22", "comet"] {
+    for needle in [
+        "zephyrine",
+        "ZEPHYR",
+        "rine%20%22quo",
+        "%22quoted%22",
+        "comet",
+    ] {
         let found = search_titles(&app, needle).await;
         assert!(
             found.contains(&"Zephyrine \"Quoted\" Comet".to_owned()),
@@ -296,8 +302,14 @@ async fn title_search_follows_a_product_created_renamed_and_deleted() {
         StatusCode::OK,
     )
     .await;
-    assert!(search_titles(&app, "zephyrine").await.is_empty(), "old title");
-    assert_eq!(search_titles(&app, "aurelian wil").await, ["Aurelian Willow"]);
+    assert!(
+        search_titles(&app, "zephyrine").await.is_empty(),
+        "old title"
+    );
+    assert_eq!(
+        search_titles(&app, "aurelian wil").await,
+        ["Aurelian Willow"]
+    );
 
     let res = app
         .send(Method::DELETE, &format!("/api/products/{id}"), a, None)
