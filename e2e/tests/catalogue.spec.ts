@@ -281,3 +281,21 @@ test('the footer keeps its place while /products loads its first page', async ({
   expect(loading).not.toBeNull();
   expect(Math.abs(loaded!.y - loading!.y)).toBeLessThanOrEqual(8);
 });
+
+test('a search longer than the server takes is cut to its 200 characters, never an error line', async ({ page, request }) => {
+  // Typed: the box holds 200 characters at most, and the results answer.
+  await page.goto('/products?page=1&pageSize=10');
+  await expect(results(page).getByTestId('product-card')).toHaveCount(10);
+  const box = filters(page).getByLabel('Search');
+  await expect(box).toHaveAttribute('maxlength', '200');
+  await box.fill('a'.repeat(250));
+  await expect(box).toHaveValue('a'.repeat(200));
+  await expect(page).toHaveURL(new RegExp(`searchTitle=${'a'.repeat(200)}(&|$)`));
+  await expect(page.getByRole('heading', { name: 'No Products Found' })).toBeVisible();
+  // Given in the address (a pasted link): cut the same way, and the page shows results.
+  const word = 'gold';
+  expect(await total(request, `page=1&pageSize=10&searchTitle=${word}`)).toBeGreaterThan(0);
+  await page.goto(`/products?page=1&pageSize=10&searchTitle=${word}${'%20'.repeat(300)}`);
+  await expect(results(page).getByTestId('product-card').first()).toBeVisible();
+  await expect(page.getByText(/searchTitle|must be at most|Bad Request/i)).toHaveCount(0);
+});
