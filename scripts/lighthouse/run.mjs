@@ -4,12 +4,12 @@
 // performance score is reported. Prints a markdown table, writes it to
 // bench/results/lighthouse.md, and exits 1 when a goal is missed (LIGHTHOUSE_NO_GATE=1: never).
 //
-// Settings: SHOP_BIN (target/release/shop), LIGHTHOUSE_PORT (18090), LIGHTHOUSE_RUNS (3),
+// Settings: SHOP_BIN (target/release/shop), LIGHTHOUSE_FRONTEND_DIR (frontend/dist), LIGHTHOUSE_PORT (18090), LIGHTHOUSE_RUNS (3),
 // LIGHTHOUSE_PAGES (comma-separated subset of home,products,product), CHROME_PATH
 // (/usr/bin/chromium), LIGHTHOUSE_OUT (bench/results/lighthouse.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +18,7 @@ const root = path.resolve(here, '../..');
 const env = process.env;
 
 const bin = path.resolve(root, env.SHOP_BIN ?? 'target/release/shop');
-const dist = path.join(root, 'frontend/dist');
+const dist = path.resolve(root, env.LIGHTHOUSE_FRONTEND_DIR ?? 'frontend/dist');
 const port = Number(env.LIGHTHOUSE_PORT ?? 18090);
 const runs = Math.max(1, Number(env.LIGHTHOUSE_RUNS ?? 3));
 const chrome = env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -204,7 +204,7 @@ writeFileSync(
   out,
   `# Lighthouse (make lighthouse)\n\n${when}, commit ${commit}, Lighthouse 12 with Chromium (headless), ` +
     `simulated throttling (mobile: slow 4G, 4x CPU slowdown). Median run of ${runs} by performance score; ` +
-    `release binary, frontend/dist, fresh demo database.\n\n${body}\n\n` +
+    `release binary, ${path.relative(root, dist)}, fresh demo database; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end.\n\n${body}\n\n` +
     `Goals: performance >= ${GOALS.perf} on every row, CLS < ${GOALS.cls}, mobile LCP <= 2.0 s, ` +
     `accessibility, best practices and SEO 100.\n` +
     (missed.length ? `\nMissed:\n${missed.map((m) => `- ${m}`).join('\n')}\n` : '\nEvery goal met.\n'),
