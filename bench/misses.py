@@ -8,7 +8,8 @@ piece of 3 to 6 characters of a real title), and a random page of the whole in-s
 row runs with wrk (BENCH_THREADS, BENCH_CONNECTIONS) through a Lua script that makes the
 requests, at BENCH_SIZES products (plus the demo shop) on SQLite and on PostgreSQL (a throwaway
 cluster from scripts/with-postgres.sh). With OLD, the old binary runs each row too, right before
-the new one on the same database (copied for SQLite), so before and after come from one run.
+the new one on the same database (copied for SQLite), so before and after come from one run
+(several older binaries: `misses.py label=path label=path`).
 
 Reported per row: req/s, p99, the shop's CPU per request (utime+stime from /proc over the
 measured window) and on PostgreSQL the database's CPU per request (every postgres process).
@@ -226,9 +227,12 @@ def main() -> int:
             shutil.rmtree(work, ignore_errors=True)
         out.write_text(json.dumps(results))
         return 0
+    # Arguments: older binaries to run beside the new one, each `path` (labelled old) or
+    # `label=path`.
     binaries: list[tuple[str, Path]] = []
-    if args:
-        binaries.append(("old", Path(args[0]).resolve()))
+    for arg in args:
+        label, _, path = arg.rpartition("=")
+        binaries.append((label or "old", Path(path).resolve()))
     binaries.append(("new", b.BIN))
     b.ensure_tools(("wrk",))
     if b.BUILD:

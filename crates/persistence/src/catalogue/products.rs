@@ -55,8 +55,7 @@ macro_rules! referenced {
 }
 
 macro_rules! apply_product_filter {
-    ($search:expr, $query:expr, $filter:expr) => {{
-        let search: TitleSearch = $search;
+    ($query:expr, $filter:expr) => {{
         let f: &ProductFilter = $filter;
         let mut q = $query;
         if let Some(is_show) = f.is_show {
@@ -117,25 +116,11 @@ macro_rules! apply_product_filter {
             (false, false) => q = q.filter(has_variant!(genders, sizes)),
         }
         if let Some(needle) = f.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            match (search, fts_phrase(needle)) {
-                (TitleSearch::Fts5, Some(phrase)) => {
-                    q = q.filter(
-                        diesel::dsl::sql::<diesel::sql_types::Bool>(
-                            "products.id IN (SELECT product_id FROM product_titles \
-                             WHERE product_titles MATCH ",
-                        )
-                        .bind::<diesel::sql_types::Text, _>(phrase)
-                        .sql(")"),
-                    );
-                }
-                _ => {
-                    q = q.filter(
-                        products::title_lower
-                            .like(like_anywhere(needle))
-                            .escape('\\'),
-                    );
-                }
-            }
+            q = q.filter(
+                products::title_lower
+                    .like(like_anywhere(needle))
+                    .escape('\\'),
+            );
         }
         let with_stock = apparel_variants::table
             .filter(apparel_variants::available.eq(true))
@@ -162,33 +147,6 @@ macro_rules! apply_product_filter {
         }
         q
     }};
-}
-
-/// How a backend answers a title search. SQLite: the FTS5 trigram index `product_titles` for
-/// a piece of three or more characters; PostgreSQL: `LIKE`, which pg_trgm's GIN index answers.
-/// A shorter piece reads the titles (`LIKE`) on both: a trigram index cannot hold it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum TitleSearch {
-    /// SQLite's FTS5 table.
-    Fts5,
-    /// `title_lower LIKE '%piece%'`.
-    Like,
-}
-
-impl TitleSearch {
-    fn of(conn: &DbConnection) -> Self {
-        match conn.backend() {
-            crate::Backend::Sqlite => Self::Fts5,
-            crate::Backend::Postgres => Self::Like,
-        }
-    }
-}
-
-/// The FTS5 phrase query matching `needle` (lowercased) anywhere in a title, or `None` for a
-/// piece shorter than one trigram. Inside a phrase only `"` is special (doubled).
-fn fts_phrase(needle: &str) -> Option<String> {
-    let needle = needle.to_lowercase();
-    (needle.chars().count() >= 3).then(|| format!("\"{}\"", needle.replace('"', "\"\"")))
 }
 
 /// The joined row of a page query.
@@ -282,10 +240,9 @@ pub fn list_products_counted(
     page: PageRequest,
     known_total: Option<i64>,
 ) -> Result<Page<ProductModel>, DbError> {
-    let search = TitleSearch::of(conn);
     let total: i64 = match known_total {
         Some(total) => total,
-        None => apply_product_filter!(search, products::table.into_boxed(), filter)
+        None => apply_product_filter!(products::table.into_boxed(), filter)
             .count()
             .get_result(conn)?,
     };
@@ -298,7 +255,7 @@ pub fn list_products_counted(
     // The page's ids come from a narrow query (the sorted index covers it, so a deep OFFSET
     // only skips index entries); the joins then run for those rows alone. (A boxed subquery
     // cannot be rendered for both backends of the connection enum, hence two statements.)
-    let ids = apply_product_filter!(search, products::table.into_boxed(), filter)
+    let ids = apply_product_filter!(products::table.into_boxed(), filter)
         .select(products::id)
         .limit(page.page_size)
         .offset(page.offset());
@@ -620,7 +577,6 @@ pub fn facet_counts(
 ) -> Result<Vec<FacetCount>, DbError> {
     use diesel::dsl::{count, count_star};
     use diesel::AggregateExpressionMethods;
-    let search = TitleSearch::of(conn);
 
     // The link tables and variants are joined under another name: the filter's subqueries
     // read them too, and a table may appear only once in a query.
@@ -632,7 +588,6 @@ pub fn facet_counts(
 
     let rows: Vec<(Option<String>, i64)> = match kind {
         FacetKind::Brands => apply_product_filter!(
-            search,
             products::table
                 .group_by(products::brand_id)
                 .select((products::brand_id.nullable(), count_star()))
@@ -641,7 +596,6 @@ pub fn facet_counts(
         )
         .load(conn)?,
         FacetKind::Categories => apply_product_filter!(
-            search,
             products::table
                 .group_by(products::category_id)
                 .select((products::category_id.nullable(), count_star()))
@@ -650,7 +604,6 @@ pub fn facet_counts(
         )
         .load(conn)?,
         FacetKind::ApparelTypes => apply_product_filter!(
-            search,
             products::table
                 .group_by(products::apparel_type_id)
                 .select((products::apparel_type_id, count_star()))
@@ -659,7 +612,6 @@ pub fn facet_counts(
         )
         .load(conn)?,
         FacetKind::ShowTypes => apply_product_filter!(
-            search,
             products::table
                 .group_by(products::show_type_id)
                 .select((products::show_type_id, count_star()))
@@ -668,7 +620,6 @@ pub fn facet_counts(
         )
         .load(conn)?,
         FacetKind::Effects => apply_product_filter!(
-            search,
             products::table
                 .inner_join(
                     effect_links.on(effect_links
@@ -687,7 +638,6 @@ pub fn facet_counts(
         FacetKind::Colors if filter.is_apparel == Some(true) => {
             // A product has a colour through a link or through one of its variants.
             let mut pairs: Vec<(String, String)> = apply_product_filter!(
-                search,
                 products::table
                     .inner_join(links.on(links.field(product_colors::product_id).eq(products::id)))
                     .select((links.field(product_colors::color_id), products::id))
@@ -696,7 +646,6 @@ pub fn facet_counts(
             )
             .load(conn)?;
             let by_variant: Vec<(Option<String>, String)> = apply_product_filter!(
-                search,
                 products::table
                     .inner_join(
                         variants.on(variants
@@ -720,7 +669,6 @@ pub fn facet_counts(
             counts.into_iter().map(|(c, n)| (Some(c), n)).collect()
         }
         FacetKind::Colors => apply_product_filter!(
-            search,
             products::table
                 .inner_join(links.on(links.field(product_colors::product_id).eq(products::id)))
                 .group_by(links.field(product_colors::color_id))
@@ -741,7 +689,6 @@ pub fn facet_counts(
                 ..filter.clone()
             };
             let mut q = apply_product_filter!(
-                search,
                 products::table
                     .inner_join(
                         variants.on(variants
@@ -769,7 +716,6 @@ pub fn facet_counts(
                 ..filter.clone()
             };
             let mut q = apply_product_filter!(
-                search,
                 products::table
                     .inner_join(
                         variants.on(variants
