@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use actix_web::http::header::{CacheControl, CacheDirective, ContentType, HeaderValue};
+use actix_web::http::header::{
+    CacheControl, CacheDirective, ContentEncoding, ContentType, HeaderValue,
+};
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use domain::ids::ProductId;
@@ -161,6 +163,41 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .default_service(web::to(spa));
 }
 
+/// The pre-compressed copy of a build output (`main.3f2a9c1b.js.br` or `.gz`, written by the
+/// frontend build beside it) in an encoding the request accepts, brotli first.
+fn precompressed(req: &HttpRequest, path: &Path) -> Option<(PathBuf, ContentEncoding)> {
+    let accepts = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    // "br", "gzip;q=0.8": a coding is accepted unless its q is 0.
+    let accepted = |coding: &str| {
+        accepts.split(',').any(|part| {
+            let mut params = part.split(';').map(str::trim);
+            params.next() == Some(coding)
+                && !params.any(|p| {
+                    p.strip_prefix("q=")
+                        .and_then(|q| q.parse::<f32>().ok())
+                        .is_some_and(|q| q <= 0.0)
+                })
+        })
+    };
+    [
+        ("br", "br", ContentEncoding::Brotli),
+        ("gzip", "gz", ContentEncoding::Gzip),
+    ]
+    .into_iter()
+    .filter(|(coding, _, _)| accepted(coding))
+    .find_map(|(_, ext, encoding)| {
+        let mut packed = path.as_os_str().to_owned();
+        packed.push(".");
+        packed.push(ext);
+        let packed = PathBuf::from(packed);
+        packed.is_file().then_some((packed, encoding))
+    })
+}
+
 /// Content-hashed build outputs (`main.3f2a9c1b.js`) never change: cache them for a year.
 fn is_hashed(name: &str) -> bool {
     name.split('.')
@@ -185,12 +222,27 @@ async fn spa(
         return frontend.index_response();
     }
     if let Some(path) = frontend.file(rel) {
-        if let Ok(file) = actix_files::NamedFile::open(&path) {
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
-            let cache = if is_hashed(name) {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let hashed = is_hashed(name);
+        // A build output the client accepts pre-compressed (brotli at its best level is a
+        // fifth smaller than what the server compresses on the fly): that file, named as
+        // the original, and the Compress middleware leaves it alone.
+        let opened = match hashed.then(|| precompressed(&req, &path)).flatten() {
+            Some((packed, encoding)) => actix_files::NamedFile::open(&packed).map(|file| {
+                let ext = path
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .unwrap_or_default();
+                file.set_content_type(actix_files::file_extension_to_mime(ext))
+                    .set_content_encoding(encoding)
+            }),
+            None => actix_files::NamedFile::open(&path),
+        };
+        if let Ok(file) = opened {
+            let cache = if hashed {
                 vec![
                     CacheDirective::Public,
                     CacheDirective::MaxAge(31_536_000),
@@ -207,6 +259,12 @@ async fn spa(
             if let Ok(v) = CacheControl(cache).to_string().parse() {
                 res.headers_mut()
                     .insert(actix_web::http::header::CACHE_CONTROL, v);
+            }
+            if hashed {
+                res.headers_mut().insert(
+                    actix_web::http::header::VARY,
+                    HeaderValue::from_static("accept-encoding"),
+                );
             }
             return res;
         }

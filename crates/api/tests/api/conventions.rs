@@ -274,6 +274,48 @@ async fn a_frontend_built_after_start_is_served_without_a_restart() {
 }
 
 #[tokio::test]
+async fn build_outputs_are_served_pre_compressed_when_the_client_accepts_it() {
+    let app = spawn_app().await;
+    let dist = app.data_dir.path().join("no-frontend");
+    std::fs::create_dir_all(dist.join("assets")).expect("dist");
+    std::fs::write(dist.join("index.html"), "<!doctype html><html></html>").expect("index");
+    std::fs::write(dist.join("assets/main.0123abcd.js"), "console.log('plain')").expect("js");
+    std::fs::write(dist.join("assets/main.0123abcd.js.br"), b"brotli bytes").expect("br");
+    std::fs::write(dist.join("assets/main.0123abcd.js.gz"), b"gzip bytes").expect("gz");
+    for (accept, encoding, body) in [
+        (Some("gzip, deflate, br"), Some("br"), "brotli bytes"),
+        (Some("gzip"), Some("gzip"), "gzip bytes"),
+        (Some("br;q=0, gzip;q=0.5"), Some("gzip"), "gzip bytes"),
+        (None, None, "console.log('plain')"),
+    ] {
+        let mut req = app.client.get(app.url("/assets/main.0123abcd.js"));
+        if let Some(accept) = accept {
+            req = req.header("accept-encoding", accept);
+        }
+        let res = req.send().await.expect("request");
+        assert_eq!(res.status(), StatusCode::OK, "{accept:?}");
+        assert_eq!(
+            res.headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().expect("ascii")),
+            encoding,
+            "{accept:?}"
+        );
+        let kind = res.headers()["content-type"]
+            .to_str()
+            .expect("ascii")
+            .to_owned();
+        assert!(kind.contains("javascript"), "{accept:?}: {kind}");
+        assert_eq!(res.headers()["vary"], "accept-encoding", "{accept:?}");
+        assert!(res.headers()["cache-control"]
+            .to_str()
+            .expect("ascii")
+            .contains("immutable"));
+        assert_eq!(res.text().await.expect("body"), body, "{accept:?}");
+    }
+}
+
+#[tokio::test]
 async fn pages_of_the_app_answer_200_and_unknown_pages_and_records_404_with_the_app() {
     let app = crate::catalogue::demo_app().await;
     let s = app.db.quote_samples().expect("samples");
