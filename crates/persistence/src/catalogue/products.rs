@@ -586,6 +586,41 @@ pub fn facet_counts(
         apparel_variants as counted_variants
     );
 
+    // The products per value of one variant column (`gender` or `size`), counted on variants
+    // that also carry one of the filter's values of the other column.
+    macro_rules! variant_facet {
+        ($counted:ident, $other:ident, $other_list:ident) => {{
+            let products_filter = ProductFilter {
+                $other_list: Vec::new(),
+                ..filter.clone()
+            };
+            let mut q = apply_product_filter!(
+                products::table
+                    .inner_join(
+                        variants.on(variants
+                            .field(apparel_variants::product_id)
+                            .eq(products::id))
+                    )
+                    .filter(variants.field(apparel_variants::available).eq(true))
+                    .group_by(variants.field(apparel_variants::$counted))
+                    .select((
+                        variants.field(apparel_variants::$counted).nullable(),
+                        count(products::id).aggregate_distinct(),
+                    ))
+                    .into_boxed(),
+                &products_filter
+            );
+            if !filter.$other_list.is_empty() {
+                q = q.filter(
+                    variants
+                        .field(apparel_variants::$other)
+                        .eq_any(filter.$other_list.clone()),
+                );
+            }
+            q.load(conn)?
+        }};
+    }
+
     let rows: Vec<(Option<String>, i64)> = match kind {
         FacetKind::Brands => apply_product_filter!(
             products::table
@@ -682,60 +717,8 @@ pub fn facet_counts(
         .load(conn)?,
         // Genders and sizes must match on one variant: the other list moves from the product
         // filter onto the counted variant.
-        FacetKind::Genders => {
-            let sizes = filter.sizes.clone();
-            let products_filter = ProductFilter {
-                sizes: Vec::new(),
-                ..filter.clone()
-            };
-            let mut q = apply_product_filter!(
-                products::table
-                    .inner_join(
-                        variants.on(variants
-                            .field(apparel_variants::product_id)
-                            .eq(products::id))
-                    )
-                    .filter(variants.field(apparel_variants::available).eq(true))
-                    .group_by(variants.field(apparel_variants::gender))
-                    .select((
-                        variants.field(apparel_variants::gender).nullable(),
-                        count(products::id).aggregate_distinct(),
-                    ))
-                    .into_boxed(),
-                &products_filter
-            );
-            if !sizes.is_empty() {
-                q = q.filter(variants.field(apparel_variants::size).eq_any(sizes));
-            }
-            q.load(conn)?
-        }
-        FacetKind::Sizes => {
-            let genders = filter.genders.clone();
-            let products_filter = ProductFilter {
-                genders: Vec::new(),
-                ..filter.clone()
-            };
-            let mut q = apply_product_filter!(
-                products::table
-                    .inner_join(
-                        variants.on(variants
-                            .field(apparel_variants::product_id)
-                            .eq(products::id))
-                    )
-                    .filter(variants.field(apparel_variants::available).eq(true))
-                    .group_by(variants.field(apparel_variants::size))
-                    .select((
-                        variants.field(apparel_variants::size).nullable(),
-                        count(products::id).aggregate_distinct(),
-                    ))
-                    .into_boxed(),
-                &products_filter
-            );
-            if !genders.is_empty() {
-                q = q.filter(variants.field(apparel_variants::gender).eq_any(genders));
-            }
-            q.load(conn)?
-        }
+        FacetKind::Genders => variant_facet!(gender, size, sizes),
+        FacetKind::Sizes => variant_facet!(size, gender, genders),
     };
     Ok(facet_rows(rows))
 }
