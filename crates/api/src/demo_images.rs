@@ -434,8 +434,8 @@ fn garment(out: &mut String, motif: Motif, dice: &mut Dice, colours: &[(&str, &s
     burst(out, dice, (cx, cy, 32.0), print);
 }
 
-/// The SVG document of a motif in a colour, varied by `name`.
-fn draw(motif: Motif, color: &str, name: &str) -> String {
+/// The SVG document of a motif in a colour, varied by `name`, with `caption` at the bottom.
+fn draw(motif: Motif, color: &str, name: &str, caption: Option<&str>) -> String {
     let mut dice = Dice::new(name);
     let colours = palette(color, &mut dice);
     let mut out = String::with_capacity(8_192);
@@ -448,6 +448,13 @@ fn draw(motif: Motif, color: &str, name: &str) -> String {
         garment(&mut out, motif, &mut dice, &colours);
     } else {
         firework(&mut out, motif, &mut dice, &colours);
+    }
+    if let Some(caption) = caption {
+        let _ = write!(
+            out,
+            "<text x=\"200\" y=\"382\" font-family=\"sans-serif\" font-size=\"22\" text-anchor=\"middle\" fill=\"#fff\">{}</text>",
+            escape_xml(caption)
+        );
     }
     out.push_str("</svg>");
     out
@@ -463,14 +470,12 @@ fn svg(body: String, cache: Vec<CacheDirective>) -> HttpResponse {
 /// `GET /images/demo/v1/{motif}/{color}/{name}.svg`: immutable, a year.
 async fn demo_image(path: web::Path<(String, String, String)>) -> HttpResponse {
     let (motif, color, name) = path.into_inner();
-    let Some(motif) = Motif::parse(&motif) else {
+    let known_color = color == MIXED_COLOR || shade(&color).is_some();
+    let Some(motif) = Motif::parse(&motif).filter(|_| known_color && name.len() <= 64) else {
         return HttpResponse::NotFound().json(serde_json::json!({"message": "No such picture"}));
     };
-    if color != MIXED_COLOR && shade(&color).is_none() || name.len() > 64 {
-        return HttpResponse::NotFound().json(serde_json::json!({"message": "No such picture"}));
-    }
     svg(
-        draw(motif, &color, &name),
+        draw(motif, &color, &name, None),
         vec![
             CacheDirective::Public,
             CacheDirective::MaxAge(31_536_000),
@@ -483,17 +488,12 @@ async fn demo_image(path: web::Path<(String, String, String)>) -> HttpResponse {
 /// a shell burst in a colour taken from the name, cached for a day.
 async fn legacy_image(path: web::Path<(String, String)>) -> HttpResponse {
     let (_, name) = path.into_inner();
-    let mut body = draw(
+    // The SKU in a corner, as these pictures always had it.
+    let body = draw(
         Motif::Shell,
         MIXED_COLOR,
         &name.chars().take(64).collect::<String>(),
-    );
-    // The SKU in a corner, as these pictures always had it.
-    let label = escape_xml(&name.chars().take(24).collect::<String>());
-    body.truncate(body.len() - "</svg>".len());
-    let _ = write!(
-        body,
-        "<text x=\"200\" y=\"382\" font-family=\"sans-serif\" font-size=\"22\" text-anchor=\"middle\" fill=\"#fff\">{label}</text></svg>"
+        Some(&name.chars().take(24).collect::<String>()),
     );
     svg(
         body,
@@ -508,11 +508,15 @@ mod tests {
     #[test]
     fn every_motif_draws_a_document_that_depends_on_the_name() {
         for motif in Motif::ALL {
-            let a = draw(motif, "red", "CB-1001");
+            let a = draw(motif, "red", "CB-1001", None);
             assert!(a.starts_with("<svg") && a.ends_with("</svg>"), "{motif}");
-            assert_eq!(a, draw(motif, "red", "CB-1001"), "deterministic: {motif}");
-            assert_ne!(a, draw(motif, "red", "CB-1002"), "varied: {motif}");
-            assert_ne!(a, draw(motif, "blue", "CB-1001"), "coloured: {motif}");
+            assert_eq!(
+                a,
+                draw(motif, "red", "CB-1001", None),
+                "deterministic: {motif}"
+            );
+            assert_ne!(a, draw(motif, "red", "CB-1002", None), "varied: {motif}");
+            assert_ne!(a, draw(motif, "blue", "CB-1001", None), "coloured: {motif}");
         }
     }
 
@@ -521,7 +525,7 @@ mod tests {
         let drawn: std::collections::HashSet<String> = Motif::ALL
             .into_iter()
             .map(|m| {
-                draw(m, "gold", "X-1")
+                draw(m, "gold", "X-1", None)
                     .split("<svg")
                     .nth(1)
                     .unwrap_or_default()

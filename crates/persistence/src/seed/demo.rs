@@ -495,6 +495,7 @@ fn shows(
                 }
             }
             let mut total = 0;
+            let mut pieces = 0;
             for bundle in &picked {
                 let as_unit = bundle.unit.is_some() && rng.gen_bool(0.4);
                 let (quantity, price) = match (&bundle.unit, as_unit) {
@@ -502,6 +503,7 @@ fn shows(
                     _ => (rng.gen_range(1..=2), bundle.product.case_price_cents),
                 };
                 total += price * i64::from(quantity);
+                pieces += quantity;
                 let notes = rng.gen_bool(0.5).then(|| pick(rng, &SHOW_NOTES).to_owned());
                 let kind = if as_unit { "unit" } else { "case" };
                 lines.push(ShowProduct {
@@ -534,10 +536,6 @@ fn shows(
             }
             // The card counts lines ("7 products included"), the detail page the sum of their
             // quantities: the text names both, so it agrees with each.
-            let pieces: i32 = lines[lines.len() - picked.len()..]
-                .iter()
-                .map(|line| line.quantity)
-                .sum();
             let description = format!(
                 "{} {} products, {pieces} pieces in all, ready to fire in order{}.",
                 match show_type {
