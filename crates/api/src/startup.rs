@@ -63,6 +63,8 @@ impl Application {
                 .map_err(|e| setup(&e))?
                 .map_err(|e| setup(&e))?;
         }
+        // The catalogue's list index is read from the tables in a thread of its own.
+        db.start_catalogue_index();
         let secret = settings.resolve_jwt_secret().map_err(|e| setup(&e))?;
         let sandbox = persistence::sandbox::SandboxPayments::new(db.clone());
         let state = AppState {

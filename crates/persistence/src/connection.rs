@@ -212,6 +212,8 @@ pub struct Db {
     /// transactions. The queue is first come, first served (see [`WriterTurn`]). Unused on
     /// PostgreSQL.
     writer: std::sync::Arc<parking_lot::Mutex<()>>,
+    /// The catalogue's list index, shared by this process's connections.
+    pub(crate) index: std::sync::Arc<crate::catalogue::CatalogueIndex>,
 }
 
 impl std::fmt::Debug for Db {
@@ -260,6 +262,7 @@ impl Db {
             pool,
             backend,
             writer: std::sync::Arc::default(),
+            index: std::sync::Arc::default(),
         })
     }
 

@@ -17,6 +17,7 @@ mod catalogue;
 mod checkout;
 mod connection;
 mod error;
+mod in_json;
 mod migrations;
 mod models;
 mod orders;

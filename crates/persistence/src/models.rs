@@ -165,6 +165,27 @@ pub struct Product {
     pub updated_on: NaiveDateTime,
 }
 
+/// The columns of `products` that a product shows (no search key, references or timestamps):
+/// what catalogue pages read, since reading the two timestamps (text on SQLite) was a twelfth
+/// of a listed page's CPU.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = products)]
+#[diesel(check_for_backend(diesel::pg::Pg, diesel::sqlite::Sqlite))]
+pub struct ShownProduct {
+    pub id: String,
+    pub sku: String,
+    pub title: String,
+    pub description: Option<String>,
+    pub case_price_cents: i64,
+    pub is_show: bool,
+    pub is_apparel: bool,
+    pub in_stock: bool,
+    pub is_case_breakable: bool,
+    pub image: String,
+    pub video_url: Option<String>,
+    pub package: String,
+}
+
 /// A row of `product_colors`: product to colour links.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = product_colors, treat_none_as_default_value = false)]

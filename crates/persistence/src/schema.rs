@@ -397,6 +397,15 @@ diesel::joinable!(case_break_requests -> orders (order_id));
 diesel::joinable!(reports -> users (created_by));
 diesel::joinable!(audit_log -> users (actor_id));
 
+diesel::table! {
+    /// What each catalogue version changed that the list index reads: a product id, `*` for
+    /// everything, or `""` marking the version (see `catalogue::index`).
+    catalogue_changes (version, product_id) {
+        version -> BigInt,
+        product_id -> Text,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     addresses,

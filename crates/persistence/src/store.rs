@@ -27,6 +27,7 @@ use domain::sales::{CaseBreak, DateRange, Sale};
 use domain::status::{CaseBreakStatus, OrderStatus};
 use domain::user_admin::Contact;
 
+use crate::catalogue::Changes;
 use crate::connection::{Db, DbConnection};
 use crate::error::DbError;
 use crate::{audit, carts, catalogue, checkout, orders, reports, sales, users};
@@ -46,6 +47,32 @@ impl From<DbError> for StoreError {
 /// One unit of work on one pooled connection: the repositories of the domain's ports.
 pub struct Tx<'a> {
     conn: &'a mut DbConnection,
+    db: &'a Db,
+    /// What a write changed that the catalogue's list index reads (logged at commit).
+    changes: Changes,
+    /// The catalogue version this unit of work read, if it did: a list then needs not read it
+    /// again to know how fresh the list index must be.
+    version: Option<i64>,
+}
+
+impl<'a> Tx<'a> {
+    fn new(conn: &'a mut DbConnection, db: &'a Db) -> Self {
+        Tx {
+            conn,
+            db,
+            changes: Changes::default(),
+            version: None,
+        }
+    }
+
+    /// Notes the product of an apparel variant as changed (nothing, if the variant is gone).
+    fn variant_changed(&mut self, id: &VariantId) -> Result<(), StoreError> {
+        match q(catalogue::variant_product(self.conn, id))? {
+            Some(product) => self.changes.product(&product),
+            None => self.changes.nothing(),
+        }
+        Ok(())
+    }
 }
 
 impl std::fmt::Debug for Tx<'_> {
@@ -77,7 +104,7 @@ impl Store for Db {
         F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
     {
         let mut conn = self.get().map_err(|e| E::from(e.into()))?;
-        f(&mut Tx { conn: &mut conn })
+        f(&mut Tx::new(&mut conn, self))
     }
 
     fn write<T, E, F>(&self, f: F) -> Result<T, E>
@@ -89,11 +116,19 @@ impl Store for Db {
         // that a reader could use.
         let _turn = self.writer_turn();
         let mut conn = self.get().map_err(|e| E::from(e.into()))?;
-        conn.write_transaction(|conn| f(&mut Tx { conn }).map_err(TxError::App))
-            .map_err(|e| match e {
-                TxError::App(e) => e,
-                TxError::Db(e) => E::from(DbError::from(e).into()),
-            })
+        conn.write_transaction(|conn| {
+            let mut tx = Tx::new(conn, self);
+            let value = f(&mut tx).map_err(TxError::App)?;
+            // The log of what moved the catalogue version commits with the change.
+            tx.changes
+                .record(tx.conn)
+                .map_err(|e| TxError::App(E::from(e.into())))?;
+            Ok(value)
+        })
+        .map_err(|e| match e {
+            TxError::App(e) => e,
+            TxError::Db(e) => E::from(DbError::from(e).into()),
+        })
     }
 }
 
@@ -104,11 +139,15 @@ fn q<T>(result: Result<T, DbError>) -> Result<T, StoreError> {
 
 impl Catalogue for Tx<'_> {
     fn catalogue_version(&mut self) -> Result<i64, StoreError> {
-        q(catalogue::current_version(self.conn))
+        let version = q(catalogue::current_version(self.conn))?;
+        self.version = Some(version);
+        Ok(version)
     }
 
     fn bump_catalogue_version(&mut self) -> Result<i64, StoreError> {
-        q(catalogue::bump_version(self.conn))
+        let version = q(catalogue::bump_version(self.conn))?;
+        self.changes.bumped(version);
+        Ok(version)
     }
 
     fn list_products(
@@ -119,6 +158,8 @@ impl Catalogue for Tx<'_> {
     ) -> Result<Page<Product>, StoreError> {
         q(catalogue::list_products_counted(
             self.conn,
+            self.db,
+            self.version,
             filter,
             page,
             known_total,
@@ -142,7 +183,13 @@ impl Catalogue for Tx<'_> {
         filter: &ShowFilter,
         page: PageRequest,
     ) -> Result<Page<Show>, StoreError> {
-        q(catalogue::list_shows(self.conn, filter, page))
+        q(catalogue::list_shows(
+            self.conn,
+            self.db,
+            self.version,
+            filter,
+            page,
+        ))
     }
 
     fn find_show(&mut self, id: &ProductId) -> Result<Option<Show>, StoreError> {
@@ -205,6 +252,7 @@ impl Catalogue for Tx<'_> {
     }
 
     fn set_product_in_stock(&mut self, id: &ProductId, in_stock: bool) -> Result<bool, StoreError> {
+        self.changes.product(id.as_str());
         q(catalogue::set_product_in_stock(
             self.conn,
             id.as_str(),
@@ -221,6 +269,7 @@ impl Catalogue for Tx<'_> {
     }
 
     fn insert_term(&mut self, kind: Vocabulary, term: &ValidTerm) -> Result<Term, StoreError> {
+        self.changes.everything();
         q(catalogue::vocabulary::insert(self.conn, kind, term))
     }
 
@@ -230,6 +279,7 @@ impl Catalogue for Tx<'_> {
         id: &str,
         term: &ValidTerm,
     ) -> Result<(), StoreError> {
+        self.changes.everything();
         q(catalogue::vocabulary::update(self.conn, kind, id, term))
     }
 
@@ -262,7 +312,9 @@ impl Catalogue for Tx<'_> {
         product: &ValidProduct,
         at: NaiveDateTime,
     ) -> Result<ProductId, StoreError> {
-        q(catalogue::insert_product(self.conn, product, at))
+        let id = q(catalogue::insert_product(self.conn, product, at))?;
+        self.changes.product(id.as_str());
+        Ok(id)
     }
 
     fn product_record(&mut self, id: &ProductId) -> Result<Option<ValidProduct>, StoreError> {
@@ -275,6 +327,7 @@ impl Catalogue for Tx<'_> {
         product: &ValidProduct,
         at: NaiveDateTime,
     ) -> Result<(), StoreError> {
+        self.changes.product(id.as_str());
         q(catalogue::update_product(self.conn, id, product, at))
     }
 
@@ -284,6 +337,7 @@ impl Catalogue for Tx<'_> {
         unit: &UnitRecord,
         available: bool,
     ) -> Result<(), StoreError> {
+        self.changes.nothing();
         q(catalogue::put_unit_product(
             self.conn, product, unit, available,
         ))
@@ -294,10 +348,12 @@ impl Catalogue for Tx<'_> {
         product: &ProductId,
         available: bool,
     ) -> Result<(), StoreError> {
+        self.changes.nothing();
         q(catalogue::set_unit_available(self.conn, product, available))
     }
 
     fn delete_unit_product(&mut self, product: &ProductId) -> Result<(), StoreError> {
+        self.changes.nothing();
         q(catalogue::delete_unit_product(self.conn, product))
     }
 
@@ -306,6 +362,7 @@ impl Catalogue for Tx<'_> {
     }
 
     fn delete_product(&mut self, id: &ProductId) -> Result<(), StoreError> {
+        self.changes.product(id.as_str());
         q(catalogue::delete_product(self.conn, id))
     }
 
@@ -319,7 +376,9 @@ impl Catalogue for Tx<'_> {
         show: &ValidShow,
         at: NaiveDateTime,
     ) -> Result<ProductId, StoreError> {
-        q(catalogue::insert_show(self.conn, sku, show, at))
+        let id = q(catalogue::insert_show(self.conn, sku, show, at))?;
+        self.changes.product(id.as_str());
+        Ok(id)
     }
 
     fn show_record(&mut self, id: &ProductId) -> Result<Option<ValidShow>, StoreError> {
@@ -332,10 +391,12 @@ impl Catalogue for Tx<'_> {
         show: &ValidShow,
         at: NaiveDateTime,
     ) -> Result<(), StoreError> {
+        self.changes.product(id.as_str());
         q(catalogue::update_show(self.conn, id, show, at))
     }
 
     fn delete_term(&mut self, kind: Vocabulary, id: &str) -> Result<(), StoreError> {
+        self.changes.everything();
         q(catalogue::vocabulary::delete(self.conn, kind, id))
     }
 }
@@ -553,10 +614,12 @@ impl Stock for Tx<'_> {
     }
 
     fn take_variant_stock(&mut self, id: &VariantId, quantity: u32) -> Result<bool, StoreError> {
+        self.variant_changed(id)?;
         q(checkout::take_variant_stock(self.conn, id, quantity))
     }
 
     fn take_unit_stock(&mut self, unit_product: &str, wanted: u32) -> Result<u32, StoreError> {
+        self.changes.nothing();
         q(checkout::take_unit_stock(self.conn, unit_product, wanted))
     }
 
@@ -618,7 +681,9 @@ impl ApparelAdmin for Tx<'_> {
         apparel: &ValidApparel,
         at: NaiveDateTime,
     ) -> Result<ProductId, StoreError> {
-        q(catalogue::insert_apparel(self.conn, sku, apparel, at))
+        let id = q(catalogue::insert_apparel(self.conn, sku, apparel, at))?;
+        self.changes.product(id.as_str());
+        Ok(id)
     }
 
     fn apparel_record(&mut self, id: &ProductId) -> Result<Option<ApparelRecord>, StoreError> {
@@ -631,6 +696,7 @@ impl ApparelAdmin for Tx<'_> {
         apparel: &ValidApparel,
         at: NaiveDateTime,
     ) -> Result<(), StoreError> {
+        self.changes.product(id.as_str());
         q(catalogue::update_apparel(self.conn, id, apparel, at))
     }
 
@@ -639,6 +705,7 @@ impl ApparelAdmin for Tx<'_> {
         product: &ProductId,
         variant: &NewVariant,
     ) -> Result<VariantId, StoreError> {
+        self.changes.product(product.as_str());
         q(catalogue::insert_variant(self.conn, product, variant))
     }
 
@@ -653,6 +720,7 @@ impl ApparelAdmin for Tx<'_> {
         stock: Option<u32>,
         available: bool,
     ) -> Result<(), StoreError> {
+        self.variant_changed(id)?;
         q(catalogue::update_variant(
             self.conn, id, unit_price, stock, available,
         ))
@@ -667,6 +735,7 @@ impl ApparelAdmin for Tx<'_> {
     }
 
     fn delete_variant(&mut self, id: &VariantId) -> Result<(), StoreError> {
+        self.variant_changed(id)?;
         q(catalogue::delete_variant(self.conn, id))
     }
 }
@@ -719,6 +788,7 @@ impl Sales for Tx<'_> {
         quantity_added: u32,
         at: NaiveDateTime,
     ) -> Result<bool, StoreError> {
+        self.changes.nothing();
         q(sales::complete_case_break(
             self.conn,
             id,

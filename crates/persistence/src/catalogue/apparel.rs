@@ -273,3 +273,15 @@ pub fn delete_variant(conn: &mut DbConnection, id: &VariantId) -> Result<(), DbE
     diesel::delete(apparel_variants::table.find(id.as_str())).execute(conn)?;
     Ok(())
 }
+
+/// The product of a variant, if the variant exists. One cached query.
+///
+/// # Errors
+/// Database failures.
+pub fn variant_product(conn: &mut DbConnection, id: &VariantId) -> Result<Option<String>, DbError> {
+    Ok(apparel_variants::table
+        .find(id.as_str())
+        .select(apparel_variants::product_id)
+        .first(conn)
+        .optional()?)
+}

@@ -8,7 +8,7 @@ use domain::catalogue::{
 use domain::money::Money;
 
 use crate::models::{
-    Address, ApparelType, ApparelVariant, Brand, Category, Product, ShowType, UnitProduct,
+    Address, ApparelType, ApparelVariant, Brand, Category, ShowType, ShownProduct, UnitProduct,
 };
 
 /// The counts of a stored package text ("36,1" is `[36, 1]`); empty (and a warning) for an
@@ -76,7 +76,7 @@ fn type_ref(id: String, name: String, description: Option<String>) -> TypeRef {
 /// A product row with its joined brand, category, types and unit product; colours, effects
 /// and variants are filled in by the caller.
 pub(crate) fn product(
-    p: Product,
+    p: ShownProduct,
     brand: Brand,
     category: Category,
     apparel_type: Option<ApparelType>,

@@ -8,6 +8,7 @@
 
 mod apparel;
 pub(crate) mod convert;
+pub(crate) mod index;
 mod inventory;
 mod metadata;
 mod products;
@@ -19,7 +20,7 @@ mod writes;
 
 pub(crate) use apparel::{
     apparel_record, delete_variant, delete_variant_cart_lines, insert_apparel, insert_variant,
-    stored_variant, update_apparel, update_variant, variant_order_items,
+    stored_variant, update_apparel, update_variant, variant_order_items, variant_product,
 };
 pub(crate) use inventory::{inventory_page, product_counts, stock_total};
 pub(crate) use metadata::{apparel_skus, apparel_types, metadata, metadata_page, show_types};
@@ -27,6 +28,8 @@ pub(crate) use products::{
     cart_priced_products, cart_priced_variants, cart_products, facet_counts, find_product,
     list_products_counted, priced_product, priced_products, priced_variant, priced_variants,
 };
+#[cfg(test)]
+pub(crate) use products::{list_products_by_index, list_products_by_sql};
 pub(crate) use shows::{find_brand, find_show, find_show_type, list_shows};
 pub(crate) use terminals::{find_terminal, list_terminals};
 pub use version::{bump_version, current_version};
@@ -39,3 +42,5 @@ pub(crate) use writes::{
 pub(crate) use crate::search::{like_anywhere, like_prefix, lower};
 pub(crate) use domain::catalogue::{NamedRef, TypeRef};
 pub(crate) use domain::paging::{Page, PageRequest};
+pub(crate) use index::changes::Changes;
+pub(crate) use index::CatalogueIndex;

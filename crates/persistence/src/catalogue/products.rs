@@ -13,15 +13,18 @@ use domain::ids::{ProductId, VariantId};
 use domain::money::Money;
 
 use super::convert::{self, named};
+use super::index::Facts;
+use super::version::current_version;
 use super::{like_anywhere, NamedRef, Page, PageRequest};
+use crate::in_json::in_json;
 use crate::models::{
-    ApparelType, ApparelVariant, Brand, Category, Color, Product, ShowType, UnitProduct,
+    ApparelType, ApparelVariant, Brand, Category, Color, ShowType, ShownProduct, UnitProduct,
 };
 use crate::schema::{
     apparel_types, apparel_variants, brands, cart_lines, categories, colors, effects,
     product_colors, product_effects, products, show_types, unit_products,
 };
-use crate::{DbConnection, DbError};
+use crate::{Db, DbConnection, DbError};
 
 /// `products.id IN (SELECT product_id FROM apparel_variants WHERE ...)`: the products with
 /// one variant that passes every given condition. A macro because each set of conditions is
@@ -151,7 +154,7 @@ macro_rules! apply_product_filter {
 
 /// The joined row of a page query.
 type JoinedRow = (
-    Product,
+    ShownProduct,
     Brand,
     Category,
     Option<ApparelType>,
@@ -169,7 +172,7 @@ macro_rules! joined_products {
             .left_join(show_types::table)
             .left_join(unit_products::table)
             .select((
-                Product::as_select(),
+                ShownProduct::as_select(),
                 Brand::as_select(),
                 Category::as_select(),
                 apparel_types::all_columns.nullable(),
@@ -226,15 +229,133 @@ macro_rules! with_relations_where {
 }
 
 /// One page of products matching `filter`, in `filter.sort` order (by default title,
-/// case-insensitive, then id), and the number matching in all: the count (unless
-/// `known_total`, a cached count of the same filter at the same catalogue version, is given),
-/// the page's ids, the page's rows with their brand, category, types and unit product, and one
-/// batched query per relation (colours, effects, variants) for the page's products. Never a
-/// query per product.
+/// case-insensitive, then id), and the number matching in all. `version` is the catalogue
+/// version the caller read in this unit of work, if it did (else it is read here): the list
+/// index must be at least as new.
+///
+/// The catalogue's list index (`index/`) finds the page's ids and the total; then the page's
+/// rows are read by id with their brand, category, types and unit product, and one batched
+/// query per relation (colours, effects, variants). Until the index is built, or when a
+/// product of the page went away in between, SQL answers ([`list_products_by_sql`]).
 ///
 /// # Errors
 /// Database failures.
 pub fn list_products_counted(
+    conn: &mut DbConnection,
+    db: &Db,
+    version: Option<i64>,
+    filter: &ProductFilter,
+    page: PageRequest,
+    known_total: Option<i64>,
+) -> Result<Page<ProductModel>, DbError> {
+    match list_products_by_index(conn, db, version, filter, page)? {
+        Some(found) => Ok(found),
+        None => list_products_by_sql(conn, filter, page, known_total),
+    }
+}
+
+/// [`list_products_counted`] by the list index, or `None` when it cannot answer (not built
+/// yet, being rebuilt, or a product of the page went away before its row was read). The index
+/// gives the page's ids, the total, and each product's brand, category, types, colours and
+/// effects; one statement reads the rows with their unit products, one more the variants of
+/// the apparel among them.
+///
+/// # Errors
+/// Database failures.
+pub(crate) fn list_products_by_index(
+    conn: &mut DbConnection,
+    db: &Db,
+    version: Option<i64>,
+    filter: &ProductFilter,
+    page: PageRequest,
+) -> Result<Option<Page<ProductModel>>, DbError> {
+    let version = match version {
+        Some(version) => version,
+        None => current_version(conn)?,
+    };
+    let index = db.catalogue_index();
+    let Some(Some(found)) =
+        index.query(db, conn, version, |index| index.page_facts(filter, page))?
+    else {
+        return Ok(None);
+    };
+    Ok(with_facts(conn, found.products)?.map(|items| Page {
+        items,
+        total: found.total,
+    }))
+}
+
+/// The products the index described, in its order, with their rows and variants; `None` when
+/// one of them is gone.
+fn with_facts(
+    conn: &mut DbConnection,
+    facts: Vec<Facts>,
+) -> Result<Option<Vec<ProductModel>>, DbError> {
+    if facts.is_empty() {
+        return Ok(Some(Vec::new()));
+    }
+    let ids: Vec<&str> = facts.iter().map(|f| f.id.as_str()).collect();
+    let rows: Vec<(ShownProduct, Option<UnitProduct>)> = products::table
+        .left_join(unit_products::table)
+        .filter(in_json(products::id, &ids))
+        .select((
+            ShownProduct::as_select(),
+            unit_products::all_columns.nullable(),
+        ))
+        .load(conn)?;
+    if rows.len() != facts.len() {
+        return Ok(None);
+    }
+    let apparel: Vec<String> = rows
+        .iter()
+        .filter(|(p, _)| p.is_apparel)
+        .map(|(p, _)| p.id.clone())
+        .collect();
+    let variants: Vec<(ApparelVariant, Option<Color>)> = if apparel.is_empty() {
+        Vec::new()
+    } else {
+        apparel_variants::table
+            .left_join(colors::table)
+            .filter(in_json(apparel_variants::product_id, &apparel))
+            .filter(apparel_variants::available.eq(true))
+            .select((ApparelVariant::as_select(), colors::all_columns.nullable()))
+            .load(conn)?
+    };
+    let mut rows: HashMap<String, (ShownProduct, Option<UnitProduct>)> =
+        rows.into_iter().map(|r| (r.0.id.clone(), r)).collect();
+    let (mut colours, mut effect_map) = (HashMap::new(), HashMap::new());
+    let mut joined = Vec::with_capacity(facts.len());
+    for f in facts {
+        let Some((product, unit)) = rows.remove(&f.id) else {
+            return Ok(None);
+        };
+        colours.insert(f.id.clone(), f.colors);
+        effect_map.insert(f.id, f.effects);
+        joined.push((
+            product,
+            f.brand,
+            f.category,
+            f.apparel_type,
+            f.show_type,
+            unit,
+        ));
+    }
+    Ok(Some(assemble(
+        joined,
+        &mut colours,
+        &mut effect_map,
+        variants,
+    )))
+}
+
+/// [`list_products_counted`] by SQL alone: the count (unless `known_total`, a cached count of
+/// the same filter at the same catalogue version, is given), the page's ids, the page's rows
+/// with their brand, category, types and unit product, and one batched query per relation
+/// (colours, effects, variants) for the page's products. Never a query per product.
+///
+/// # Errors
+/// Database failures.
+pub(crate) fn list_products_by_sql(
     conn: &mut DbConnection,
     filter: &ProductFilter,
     page: PageRequest,

@@ -12,7 +12,7 @@ use super::products::list_products_counted;
 use super::{lower, NamedRef, Page, PageRequest};
 use crate::models::{Product, ShowProduct, UnitProduct};
 use crate::schema::{brands, products, show_products, show_types, unit_products};
-use crate::{DbConnection, DbError};
+use crate::{Db, DbConnection, DbError};
 
 /// One page of shows sorted by title then id, with their contents: two queries plus one
 /// batched query for the page's contents (and one per product relation).
@@ -21,10 +21,12 @@ use crate::{DbConnection, DbError};
 /// Database failures.
 pub fn list_shows(
     conn: &mut DbConnection,
+    db: &Db,
+    version: Option<i64>,
     filter: &ShowFilter,
     page: PageRequest,
 ) -> Result<Page<Show>, DbError> {
-    let shows = list_products_counted(conn, &filter.as_product_filter(), page, None)?;
+    let shows = list_products_counted(conn, db, version, &filter.as_product_filter(), page, None)?;
     Ok(Page {
         items: with_lines(conn, shows.items)?,
         total: shows.total,

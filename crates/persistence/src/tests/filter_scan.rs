@@ -1,7 +1,8 @@
 //! Every filter combination against a plain scan: random catalogues (fireworks, apparel with
 //! variants, shows; titles with capitals, `%`, `_` and non-ASCII letters) and random filters of
 //! every kind, and the list must give exactly the products, the order and the total that a
-//! scan of the rows in Rust gives, on every page. Runs on SQLite and, with TEST_DATABASE_URL,
+//! scan of the rows in Rust gives, on every page: by SQL alone, by the list index alone, and
+//! through the port; the index's pages must also equal SQL's field for field. Runs on SQLite and, with TEST_DATABASE_URL,
 //! on PostgreSQL (a cluster with the C collation, as scripts/with-postgres.sh makes: titles sort
 //! by their bytes).
 
@@ -400,16 +401,50 @@ fn scan(refs: &Reference, rows: &[Row], f: &ProductFilter) -> Vec<String> {
     hits.into_iter().map(|r| r.product.id.clone()).collect()
 }
 
+/// How a test lists: the port (the index once built, SQL before), SQL alone, or the index
+/// alone (which must answer).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Lister {
+    Port,
+    Sql,
+    Index,
+}
+
+/// One page of `f` the way `lister` reads it.
+pub(super) fn page_of(
+    db: &Db,
+    lister: Lister,
+    f: &ProductFilter,
+    page: PageRequest,
+) -> domain::paging::Page<domain::catalogue::Product> {
+    let mut conn = db.get().expect("connection");
+    match lister {
+        Lister::Port => db
+            .read(|tx| catalogue::list_products(tx, f, page, None))
+            .expect("list"),
+        Lister::Sql => {
+            crate::catalogue::list_products_by_sql(&mut conn, f, page, None).expect("list by SQL")
+        }
+        Lister::Index => crate::catalogue::list_products_by_index(&mut conn, db, None, f, page)
+            .expect("list by the index")
+            .expect("the index answers"),
+    }
+}
+
 /// Every page of the list, walked with `page_size`; checks each page's total.
-fn listed(db: &Db, f: &ProductFilter, page_size: i64, expected_total: usize) -> Vec<String> {
+fn listed(
+    db: &Db,
+    lister: Lister,
+    f: &ProductFilter,
+    page_size: i64,
+    expected_total: usize,
+) -> Vec<String> {
     let mut ids = Vec::new();
     for page in 1.. {
-        let answer = db
-            .read(|tx| catalogue::list_products(tx, f, PageRequest { page, page_size }, None))
-            .expect("list");
+        let answer = page_of(db, lister, f, PageRequest { page, page_size });
         assert_eq!(
             answer.total, expected_total as i64,
-            "total of page {page}: {f:?}"
+            "total of page {page} ({lister:?}): {f:?}"
         );
         let n = answer.items.len();
         ids.extend(answer.items.into_iter().map(|p| p.id.to_string()));
@@ -433,12 +468,28 @@ fn every_filter_combination_lists_what_a_plain_scan_finds() {
         let n = rng.gen_range(30..=90);
         let rows = catalogue(&mut rng, &refs, n);
         insert(db, &rows);
+        db.build_catalogue_index().expect("index");
         for _ in 0..FILTERS_PER_CATALOGUE {
             let filter = random_filter(&mut rng, &refs, &rows);
             let want = scan(&refs, &rows, &filter);
             let page_size = rng.gen_range(1..=9);
-            let got = listed(db, &filter, page_size, want.len());
-            assert_eq!(got, want, "seed {seed}, page size {page_size}: {filter:?}");
+            for lister in [Lister::Sql, Lister::Index, Lister::Port] {
+                let got = listed(db, lister, &filter, page_size, want.len());
+                assert_eq!(
+                    got, want,
+                    "seed {seed}, page size {page_size}, {lister:?}: {filter:?}"
+                );
+            }
+            // The index's pages are the same products, field for field, as SQL's.
+            let first = PageRequest {
+                page: 1,
+                page_size: 9,
+            };
+            assert_eq!(
+                page_of(db, Lister::Index, &filter, first),
+                page_of(db, Lister::Sql, &filter, first),
+                "seed {seed}: {filter:?}"
+            );
             checked += 1;
             non_empty += usize::from(!want.is_empty());
         }

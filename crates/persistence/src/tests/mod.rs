@@ -5,6 +5,7 @@
 mod concurrency;
 mod facets;
 mod filter_scan;
+mod list_index;
 mod schema;
 mod seed;
 mod use_cases;

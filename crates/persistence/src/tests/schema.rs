@@ -38,7 +38,7 @@ fn table_names(conn: &mut DbConnection) -> Vec<String> {
     rows.into_iter().map(|r| r.name).collect()
 }
 
-const ALL_TABLES: [&str; 28] = [
+const ALL_TABLES: [&str; 29] = [
     "addresses",
     "apparel_types",
     "apparel_variants",
@@ -47,6 +47,7 @@ const ALL_TABLES: [&str; 28] = [
     "carts",
     "cart_lines",
     "case_break_requests",
+    "catalogue_changes",
     "catalogue_version",
     "categories",
     "colors",

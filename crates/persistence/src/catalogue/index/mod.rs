@@ -1,0 +1,212 @@
+//! The list index: every product's filter facts in memory, so that a list the read cache has
+//! not seen (a new filter combination, a title search, a deep page) costs bitmap operations
+//! over the catalogue instead of SQL that reads it (at 100,000 products a filtered page was
+//! 13 ms of CPU on SQLite, a title search 6 ms; see docs/ARCHITECTURE.md). The index finds the
+//! page's ids and the total; the page's rows still come from the database, by id.
+//!
+//! It follows the database, never the other way round: it is built from the tables (in a
+//! background thread, while lists are answered by SQL), keyed by the catalogue version, and
+//! when a write moves the version, the next list reads the change log (`changes.rs`) and
+//! reloads just the products named there, under a lock, before answering. Several API nodes
+//! on one PostgreSQL each keep their own and stay in step the same way.
+
+mod bits;
+pub(crate) mod changes;
+mod data;
+mod load;
+mod query;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use diesel::connection::SimpleConnection;
+use diesel::Connection;
+use parking_lot::{Mutex, RwLock, RwLockWriteGuard};
+
+use self::changes::Since;
+use self::data::IndexData;
+pub(crate) use self::query::Facts;
+use super::version::current_version;
+use crate::connection::{Backend, Db};
+use crate::{DbConnection, DbError};
+
+/// A node that fell further behind than this many versions reads everything again.
+const MAX_CATCH_UP: i64 = 4096;
+
+/// The index of one process, shared by its connections (see the module documentation).
+#[derive(Debug, Default)]
+pub(crate) struct CatalogueIndex {
+    data: RwLock<Option<IndexData>>,
+    /// Held while catching up with the change log, so that one request does it.
+    catching_up: Mutex<()>,
+    /// Whether a full build is under way (at most one at a time).
+    building: AtomicBool,
+}
+
+impl CatalogueIndex {
+    /// Answers `f` from the index at `version` or later, caught up from the change log first
+    /// when it is behind; `None` when it has not been built or needs a full build (one is then
+    /// started in the background: answer from SQL meanwhile).
+    ///
+    /// # Errors
+    /// Database failures while catching up.
+    pub(crate) fn query<T>(
+        &self,
+        db: &Db,
+        conn: &mut DbConnection,
+        version: i64,
+        f: impl FnOnce(&IndexData) -> T,
+    ) -> Result<Option<T>, DbError> {
+        let current = self.data.read();
+        match current.as_ref().map(|d| d.version) {
+            Some(at) if at >= version => return Ok(current.as_ref().map(f)),
+            Some(_) => drop(current),
+            None => {
+                drop(current);
+                self.start_build(db);
+                return Ok(None);
+            }
+        }
+        let _turn = self.catching_up.lock();
+        let current = self.data.read();
+        let from = match current.as_ref().map(|d| d.version) {
+            Some(at) if at >= version => return Ok(current.as_ref().map(f)),
+            Some(at) => at,
+            None => return Ok(None),
+        };
+        drop(current);
+        if self.building.load(Ordering::Acquire) {
+            return Ok(None);
+        }
+        match catch_up(conn, from)? {
+            CatchUp::Reload(to, ids, entries) => {
+                let mut data = self.data.write();
+                if let Some(data) = data.as_mut().filter(|d| d.version == from) {
+                    let mut entries: std::collections::HashMap<String, data::Entry> =
+                        entries.into_iter().map(|e| (e.id.clone(), e)).collect();
+                    for id in ids {
+                        let entry = entries.remove(&id);
+                        data.apply(&id, entry);
+                    }
+                    data.version = to;
+                }
+                let data = RwLockWriteGuard::downgrade(data);
+                Ok(data.as_ref().filter(|d| d.version >= version).map(f))
+            }
+            CatchUp::Rebuild => {
+                self.start_build(db);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Starts a full build in a thread of its own, unless one is under way.
+    fn start_build(&self, db: &Db) {
+        if self.building.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let db = db.clone();
+        let spawned = std::thread::Builder::new()
+            .name("catalogue-index".to_owned())
+            .spawn(move || {
+                if let Err(error) = db.build_catalogue_index() {
+                    tracing::warn!(%error, "the catalogue's list index could not be built; lists are answered by SQL");
+                }
+                db.index.building.store(false, Ordering::Release);
+            });
+        if let Err(error) = spawned {
+            tracing::warn!(%error, "cannot start the catalogue index thread");
+            self.building.store(false, Ordering::Release);
+        }
+    }
+
+    /// Puts in a full build made at `data.version`, unless a later index is already there.
+    fn install(&self, data: IndexData) {
+        let mut current = self.data.write();
+        if current.as_ref().is_none_or(|d| d.version <= data.version) {
+            *current = Some(data);
+        }
+    }
+}
+
+/// What catching up found.
+enum CatchUp {
+    /// The products to read again (the ids, and the entries of those that still exist), and
+    /// the version they bring the index to.
+    Reload(i64, Vec<String>, Vec<data::Entry>),
+    /// The log cannot say: read everything.
+    Rebuild,
+}
+
+/// Reads the log after `from` and the products it names, in one read transaction (a snapshot
+/// on both backends).
+fn catch_up(conn: &mut DbConnection, from: i64) -> Result<CatchUp, DbError> {
+    in_snapshot(conn, |conn| {
+        let to = current_version(conn)?;
+        if to - from > MAX_CATCH_UP {
+            return Ok(CatchUp::Rebuild);
+        }
+        match changes::since(load::changes(conn, from, to)?, from, to) {
+            Since::Everything => Ok(CatchUp::Rebuild),
+            Since::Products(ids) => {
+                let ids: Vec<String> = ids.into_iter().collect();
+                let entries = load::some_entries(conn, &ids)?;
+                Ok(CatchUp::Reload(to, ids, entries))
+            }
+        }
+    })
+}
+
+/// Runs `f` in a read transaction that sees one snapshot: SQLite's deferred transaction does;
+/// PostgreSQL needs REPEATABLE READ (READ COMMITTED takes a snapshot per statement).
+fn in_snapshot<T>(
+    conn: &mut DbConnection,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, DbError>,
+) -> Result<T, DbError> {
+    conn.transaction(|conn| {
+        if conn.backend() == Backend::Postgres {
+            conn.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")?;
+        }
+        f(conn)
+    })
+}
+
+impl Db {
+    /// Builds the catalogue's list index from the tables now (lists use it from then on) and
+    /// answers the number of products. The server starts one in the background by itself on
+    /// the first list; this is for start-up and tests.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn build_catalogue_index(&self) -> Result<usize, DbError> {
+        let started = Instant::now();
+        let mut conn = self.get()?;
+        let data = in_snapshot(&mut conn, |conn| {
+            let mut data = IndexData::new(current_version(conn)?, load::terms(conn)?);
+            load::each_entry(conn, |entry| data.push(&entry))?;
+            data.finish();
+            Ok(data)
+        })?;
+        let (products, version) = (data.len(), data.version);
+        self.index.install(data);
+        tracing::info!(
+            products,
+            version,
+            ms = started.elapsed().as_millis() as u64,
+            "catalogue list index built"
+        );
+        Ok(products)
+    }
+
+    /// Starts building the catalogue's list index in the background (the server does at
+    /// start-up; lists are answered by SQL until it is there).
+    pub fn start_catalogue_index(&self) {
+        self.index.start_build(self);
+    }
+
+    /// The shared index (one per process).
+    pub(crate) fn catalogue_index(&self) -> &Arc<CatalogueIndex> {
+        &self.index
+    }
+}

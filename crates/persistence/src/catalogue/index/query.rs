@@ -1,0 +1,313 @@
+//! Answers a [`ProductFilter`] from the index: the set of matching slots (bitmap operations,
+//! one per filter kind), its size, and one page of it in the list's order with what the index
+//! knows of each product. The rules are those of `apply_product_filter!` in `products.rs`,
+//! which answers when the index cannot; a property test holds the two and a plain scan
+//! together (`tests/filter_scan.rs`).
+
+use domain::catalogue::{NamedRef, ProductFilter, ProductSort, StockFilter};
+use domain::paging::PageRequest;
+use memchr::memmem;
+
+use super::bits::{union, Bits};
+use super::data::{trigrams, Facet, IndexData, Order, Term, Vocab, NONE, PAIR};
+use crate::models::{ApparelType, Brand, Category, ShowType};
+
+/// What the index knows of a page's product besides its row: its brand, category and types
+/// with their names, and its colours and effects (sorted by name, then id, as the page query
+/// sorts them).
+#[derive(Debug, Clone)]
+pub(crate) struct Facts {
+    pub id: String,
+    pub brand: Brand,
+    pub category: Category,
+    pub apparel_type: Option<ApparelType>,
+    pub show_type: Option<ShowType>,
+    pub colors: Vec<NamedRef>,
+    pub effects: Vec<NamedRef>,
+}
+
+/// One page of a list with its products' facts, and how many products match in all.
+#[derive(Debug, Clone)]
+pub(crate) struct PageFacts {
+    pub total: i64,
+    pub products: Vec<Facts>,
+}
+
+/// The ids of the `terms` that `refs` names: by id, or by name in any case (`refs` are ids
+/// or lowercased names).
+fn named<'a>(terms: &'a Vocab, refs: &'a [String]) -> impl Iterator<Item = &'a str> {
+    terms
+        .terms
+        .iter()
+        .filter(|t| refs.iter().any(|r| *r == t.id || *r == t.name_lower))
+        .map(|t| t.id.as_str())
+}
+
+/// The slots having one of `values` in `facet`.
+fn any_of<'a>(facet: &Facet, values: impl IntoIterator<Item = &'a str>) -> Bits {
+    union(values.into_iter().filter_map(|v| facet.set(v)))
+}
+
+/// The row of a code of `facet` in `vocab`.
+fn term<'a>(facet: &Facet, vocab: &'a Vocab, code: u32) -> Option<&'a Term> {
+    vocab.get(facet.value(code)?)
+}
+
+/// The named rows of some codes, by name then id (bytes); `None` if one is unknown.
+fn sorted_names(facet: &Facet, vocab: &Vocab, codes: &[u32]) -> Option<Vec<NamedRef>> {
+    let mut named = codes
+        .iter()
+        .map(|&code| {
+            term(facet, vocab, code).map(|t| NamedRef {
+                id: t.id.clone(),
+                name: t.name.clone(),
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    named.sort_by(|a, b| {
+        (a.name.as_bytes(), a.id.as_bytes()).cmp(&(b.name.as_bytes(), b.id.as_bytes()))
+    });
+    Some(named)
+}
+
+impl IndexData {
+    /// The slots `filter` lists.
+    pub(crate) fn matching(&self, f: &ProductFilter) -> Bits {
+        let mut hits = self.live.clone();
+        let flag = |hits: &mut Bits, wanted: Option<bool>, set: &Bits| match wanted {
+            Some(true) => hits.and(set),
+            Some(false) => hits.and_not(set),
+            None => {}
+        };
+        flag(&mut hits, f.is_show, &self.shows);
+        flag(&mut hits, f.is_apparel, &self.apparel);
+        let terms = &self.terms;
+        if !f.brands.is_empty() {
+            hits.and(&any_of(&self.brands, named(&terms.brands, &f.brands)));
+        }
+        if !f.categories.is_empty() {
+            hits.and(&any_of(
+                &self.categories,
+                named(&terms.categories, &f.categories),
+            ));
+        }
+        if !f.apparel_types.is_empty() {
+            hits.and(&any_of(
+                &self.apparel_types,
+                named(&terms.apparel_types, &f.apparel_types),
+            ));
+        }
+        if !f.show_types.is_empty() {
+            hits.and(&any_of(
+                &self.show_types,
+                f.show_types.iter().map(String::as_str),
+            ));
+        }
+        let apparel_list = f.is_apparel == Some(true);
+        if !f.colors.is_empty() {
+            let colours: Vec<&str> = named(&terms.colors, &f.colors).collect();
+            let mut linked = any_of(&self.colors, colours.iter().copied());
+            if apparel_list {
+                linked.or(&any_of(&self.variant_colors, colours.iter().copied()));
+            }
+            hits.and(&linked);
+        }
+        if !f.effects.is_empty() {
+            hits.and(&any_of(&self.effects, named(&terms.effects, &f.effects)));
+        }
+        if !f.genders.is_empty() || !f.sizes.is_empty() {
+            hits.and(&self.with_variant(&f.genders, &f.sizes));
+        }
+        match (f.stock, apparel_list) {
+            (StockFilter::Any, _) => {}
+            (StockFilter::InStock, false) => hits.and(&self.in_stock),
+            (StockFilter::OutOfStock, false) => hits.and_not(&self.in_stock),
+            (StockFilter::InStock, true) => {
+                hits.and(&self.in_stock);
+                hits.and(&self.variant_stock);
+            }
+            (StockFilter::OutOfStock, true) => {
+                let mut buyable = self.in_stock.clone();
+                buyable.and(&self.variant_stock);
+                hits.and_not(&buyable);
+            }
+        }
+        // The title last: only the products every other filter kept are read.
+        if let Some(needle) = f.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            hits = self.titled(&hits, &needle.to_lowercase());
+        }
+        hits
+    }
+
+    /// The slots with one available variant of one of `genders` (any, when empty) in one of
+    /// `sizes` (any, when empty).
+    fn with_variant(&self, genders: &[String], sizes: &[String]) -> Bits {
+        let mut all = Bits::default();
+        for (pair, set) in self.variant_pairs.values() {
+            let (gender, size) = pair.split_once(PAIR).unwrap_or((pair, ""));
+            if (genders.is_empty() || genders.iter().any(|g| g == gender))
+                && (sizes.is_empty() || sizes.iter().any(|s| s == size))
+            {
+                all.or(set);
+            }
+        }
+        all
+    }
+
+    /// The slots of `among` whose title holds `needle` (lowercased). A needle of three bytes
+    /// is one trigram: its list is the answer. A longer one is looked for in the titles that
+    /// hold its two rarest trigrams; a shorter one in every title of `among`.
+    fn titled(&self, among: &Bits, needle: &str) -> Bits {
+        let mut found = Bits::default();
+        let finder = memmem::Finder::new(needle.as_bytes());
+        let holds = |slot: u32| finder.find(self.title(slot).as_bytes()).is_some();
+        if needle.len() < 3 {
+            for slot in among.iter().filter(|&s| holds(s)) {
+                found.insert(slot);
+            }
+            return found;
+        }
+        let mut lists: Vec<&[u32]> = Vec::new();
+        for trigram in trigrams(needle) {
+            match self.titles_by_trigram.get(&trigram) {
+                Some(list) => lists.push(list),
+                None => return found,
+            }
+        }
+        lists.sort_by_key(|l| l.len());
+        let rarest = lists[0];
+        if needle.len() == 3 {
+            for &slot in rarest {
+                if among.contains(slot) {
+                    found.insert(slot);
+                }
+            }
+            return found;
+        }
+        let next = lists.get(1).copied().unwrap_or(&[]);
+        let mut j = 0;
+        for &slot in rarest {
+            if !among.contains(slot) {
+                continue;
+            }
+            if lists.len() > 1 {
+                // Both lists are sorted: walk the second along the first.
+                j += next[j..].partition_point(|&s| s < slot);
+                if next.get(j) != Some(&slot) {
+                    continue;
+                }
+            }
+            if holds(slot) {
+                found.insert(slot);
+            }
+        }
+        found
+    }
+
+    /// The slots of one page of `hits` in `order`.
+    fn page_slots(&self, hits: &Bits, total: usize, order: Order, page: PageRequest) -> Vec<u32> {
+        let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
+        let size = usize::try_from(page.page_size.max(0)).unwrap_or(0);
+        if offset >= total || size == 0 {
+            return Vec::new();
+        }
+        if total.saturating_mul(16) < self.len() {
+            // Few hits: pick the page's by their place in the order.
+            let mut all: Vec<(u32, u32)> = hits
+                .iter()
+                .map(|slot| (self.rank(order, slot), slot))
+                .collect();
+            let end = (offset + size).min(all.len());
+            if end < all.len() {
+                all.select_nth_unstable(end);
+                all.truncate(end);
+            }
+            all.sort_unstable();
+            return all[offset..].iter().map(|&(_, slot)| slot).collect();
+        }
+        // Many: walk the order, counting hits, up to the page.
+        let order = self.ordered(order);
+        let mut seen = 0;
+        let mut at = 0;
+        while at < order.len() && seen < offset {
+            seen += usize::from(hits.contains(order[at]));
+            at += 1;
+        }
+        order[at..]
+            .iter()
+            .copied()
+            .filter(|&slot| hits.contains(slot))
+            .take(size)
+            .collect()
+    }
+
+    /// One page of `filter`'s list with its products' facts; `None` if a product names a term
+    /// the index does not hold (answer from SQL).
+    pub(crate) fn page_facts(
+        &self,
+        filter: &ProductFilter,
+        page: PageRequest,
+    ) -> Option<PageFacts> {
+        let hits = self.matching(filter);
+        let total = hits.count();
+        let order = match filter.sort {
+            ProductSort::Title => Order::Title,
+            ProductSort::Newest => Order::Newest,
+        };
+        Some(PageFacts {
+            total: i64::try_from(total).unwrap_or(i64::MAX),
+            products: self
+                .page_slots(&hits, total, order, page)
+                .into_iter()
+                .map(|slot| self.facts(slot))
+                .collect::<Option<Vec<_>>>()?,
+        })
+    }
+
+    /// The facts of the product in `slot`.
+    fn facts(&self, slot: u32) -> Option<Facts> {
+        let codes = self.codes.get(slot as usize)?;
+        let t = &self.terms;
+        let brand = term(&self.brands, &t.brands, codes.brand)?;
+        let category = term(&self.categories, &t.categories, codes.category)?;
+        let typed = |facet: &Facet,
+                     vocab: &Vocab,
+                     code: u32|
+         -> Option<Option<(String, String, Option<String>)>> {
+            if code == NONE {
+                return Some(None);
+            }
+            let row = term(facet, vocab, code)?;
+            Some(Some((
+                row.id.clone(),
+                row.name.clone(),
+                row.description.clone(),
+            )))
+        };
+        let apparel_type = typed(&self.apparel_types, &t.apparel_types, codes.apparel_type)?;
+        let show_type = typed(&self.show_types, &t.show_types, codes.show_type)?;
+        Some(Facts {
+            id: self.id(slot)?.to_owned(),
+            brand: Brand {
+                id: brand.id.clone(),
+                name: brand.name.clone(),
+            },
+            category: Category {
+                id: category.id.clone(),
+                name: category.name.clone(),
+            },
+            apparel_type: apparel_type.map(|(id, name, description)| ApparelType {
+                id,
+                name,
+                description,
+            }),
+            show_type: show_type.map(|(id, name, description)| ShowType {
+                id,
+                name,
+                description,
+            }),
+            colors: sorted_names(&self.colors, &t.colors, codes.colours())?,
+            effects: sorted_names(&self.effects, &t.effects, codes.effects())?,
+        })
+    }
+}

@@ -1,0 +1,261 @@
+//! The catalogue's list index follows every catalogue write: after each admin write (through
+//! the domain's use cases) the index answers at once, caught up from the change log rather
+//! than rebuilt, and answers exactly what SQL answers; a vocabulary rename, or a version moved
+//! by a writer that kept no log, makes it read everything again, and lists are right meanwhile.
+
+use std::time::{Duration, Instant};
+
+use chrono::{NaiveDateTime, Utc};
+use domain::catalogue::{
+    self as catalogue, ProductFilter, ProductInput, ProductSort, StockFilter, TermInput, Vocabulary,
+};
+use domain::ids::{UserId, VariantId};
+use domain::paging::{Page, PageRequest};
+use domain::ports::{Catalogue as _, Store as _};
+
+use super::filter_scan::{page_of, Lister};
+use crate::test_support::TestDatabase;
+use crate::Db;
+
+fn now() -> NaiveDateTime {
+    Utc::now().naive_utc()
+}
+
+fn demo() -> TestDatabase {
+    let test_db = TestDatabase::new();
+    test_db.db().seed_reference_data().expect("reference data");
+    test_db.db().seed_demo_shop().expect("demo shop");
+    test_db
+}
+
+fn admin(db: &Db) -> UserId {
+    let passwords = auth::Passwords::new(auth::PasswordCost::Fast).expect("hasher");
+    domain::users::register(
+        db,
+        &passwords,
+        "index-admin@example.com",
+        "Secret#123",
+        now(),
+    )
+    .expect("registered")
+    .id
+}
+
+fn ids(page: &Page<domain::catalogue::Product>) -> Vec<String> {
+    page.items.iter().map(|p| p.id.to_string()).collect()
+}
+
+/// Filters of every kind the storefront sends, over the demo shop and the test's product.
+fn filters(db: &Db) -> Vec<ProductFilter> {
+    let meta = db.read(|tx| tx.metadata()).expect("metadata");
+    let brand = meta.brands[0].id.clone();
+    let brand_name = meta.brands[1].name.to_lowercase();
+    let category = meta.categories[0].id.clone();
+    let colour = meta.colors[0].id.clone();
+    let effect = meta.effects[0].id.clone();
+    let mut all = vec![ProductFilter::default()];
+    let base = ProductFilter::default;
+    all.push(ProductFilter {
+        stock: StockFilter::InStock,
+        ..base()
+    });
+    all.push(ProductFilter {
+        stock: StockFilter::OutOfStock,
+        sort: ProductSort::Newest,
+        ..base()
+    });
+    all.push(ProductFilter {
+        brands: vec![brand, brand_name],
+        categories: vec![category],
+        ..base()
+    });
+    all.push(ProductFilter {
+        colors: vec![colour.clone()],
+        effects: vec![effect],
+        ..base()
+    });
+    all.push(ProductFilter {
+        is_apparel: Some(true),
+        colors: vec![colour],
+        stock: StockFilter::InStock,
+        genders: vec!["MALE".to_owned()],
+        ..base()
+    });
+    all.push(ProductFilter {
+        is_apparel: Some(true),
+        stock: StockFilter::OutOfStock,
+        sizes: vec!["XL".to_owned(), "S".to_owned()],
+        ..base()
+    });
+    all.push(ProductFilter {
+        is_show: Some(true),
+        ..base()
+    });
+    for piece in ["zebra", "aardvark", "ro", "ket", "thunder bl"] {
+        all.push(ProductFilter {
+            search: Some(piece.to_owned()),
+            sort: ProductSort::Newest,
+            ..base()
+        });
+    }
+    all
+}
+
+/// The first pages of every filter: the index (which must answer now, unless `wait`: then it
+/// may first rebuild) against SQL.
+fn index_is_sql(db: &Db, wait: bool, when: &str) {
+    for f in filters(db) {
+        for page in 1..=2 {
+            let page = PageRequest { page, page_size: 7 };
+            let sql = page_of(db, Lister::Sql, &f, page);
+            let index = if wait {
+                answered(db, &f, page)
+            } else {
+                page_of(db, Lister::Index, &f, page)
+            };
+            // The whole products: the index supplies names, colours and effects itself.
+            assert_eq!(index, sql, "{when}: {f:?} {page:?}");
+        }
+    }
+}
+
+/// The index's answer, once it has one (a rebuild runs in the background).
+fn answered(db: &Db, f: &ProductFilter, page: PageRequest) -> Page<domain::catalogue::Product> {
+    let started = Instant::now();
+    loop {
+        let mut conn = db.get().expect("connection");
+        if let Some(found) =
+            crate::catalogue::list_products_by_index(&mut conn, db, None, f, page).expect("list")
+        {
+            return found;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the index was not rebuilt"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn titled(db: &Db, piece: &str) -> Vec<String> {
+    let f = ProductFilter {
+        search: Some(piece.to_owned()),
+        ..ProductFilter::default()
+    };
+    let page = PageRequest {
+        page: 1,
+        page_size: 50,
+    };
+    ids(&page_of(db, Lister::Index, &f, page))
+}
+
+fn product_input(db: &Db, title: &str, colour: usize) -> ProductInput {
+    let meta = db.read(|tx| tx.metadata()).expect("metadata");
+    ProductInput {
+        sku: Some("INDEX-TEST-1".to_owned()),
+        title: Some(title.to_owned()),
+        description: None,
+        case_price: Some("99.50".to_owned()),
+        in_stock: true,
+        package: Some("12,6".to_owned()),
+        is_case_breakable: false,
+        unit_price: None,
+        image: None,
+        video_url: None,
+        brand_id: Some(meta.brands[0].id.clone()),
+        category_id: Some(meta.categories[0].id.clone()),
+        colors: vec![meta.colors[colour].id.clone()],
+        effects: vec![meta.effects[0].id.clone()],
+    }
+}
+
+#[test]
+fn the_index_follows_every_catalogue_write() {
+    let test_db = demo();
+    let db = test_db.db();
+    let actor = admin(db);
+    db.build_catalogue_index().expect("index");
+    index_is_sql(db, false, "built");
+
+    let id = catalogue::create_product(
+        db,
+        &actor,
+        &product_input(db, "Zebra Thunder Blast", 0),
+        now(),
+    )
+    .expect("created");
+    assert_eq!(titled(db, "zebra thunder"), vec![id.to_string()]);
+    index_is_sql(db, false, "created");
+
+    catalogue::update_product(
+        db,
+        &actor,
+        &id,
+        &product_input(db, "Aardvark Lightning", 1),
+        now(),
+    )
+    .expect("renamed");
+    assert!(titled(db, "zebra").is_empty());
+    assert_eq!(titled(db, "aardvark"), vec![id.to_string()]);
+    index_is_sql(db, false, "renamed, another colour");
+
+    catalogue::set_in_stock(db, &id, false).expect("out of stock");
+    index_is_sql(db, false, "out of stock");
+
+    // Every variant of one apparel product sold out: it leaves the in-stock apparel list.
+    let apparel = page_of(
+        db,
+        Lister::Sql,
+        &ProductFilter {
+            is_apparel: Some(true),
+            stock: StockFilter::InStock,
+            ..ProductFilter::default()
+        },
+        PageRequest {
+            page: 1,
+            page_size: 1,
+        },
+    );
+    let sold_out = apparel.items.first().expect("apparel in stock");
+    for variant in &sold_out.variants {
+        catalogue::set_variant_stock(db, &actor, &VariantId::from(variant.id.as_str()), 0, now())
+            .expect("stock 0");
+    }
+    index_is_sql(db, false, "apparel sold out");
+
+    catalogue::delete_product(db, &actor, &id, now()).expect("deleted");
+    assert!(titled(db, "aardvark").is_empty());
+    index_is_sql(db, false, "deleted");
+
+    // A brand renamed: filters naming brands by name change, so the index reads everything.
+    let meta = db.read(|tx| tx.metadata()).expect("metadata");
+    catalogue::update_term(
+        db,
+        &actor,
+        Vocabulary::Brand,
+        &meta.brands[1].id,
+        &TermInput {
+            name: Some("Renamed Brand".to_owned()),
+            description: None,
+        },
+        now(),
+    )
+    .expect("renamed");
+    index_is_sql(db, true, "brand renamed");
+    let renamed = ProductFilter {
+        brands: vec!["renamed brand".to_owned()],
+        ..ProductFilter::default()
+    };
+    let page = PageRequest {
+        page: 1,
+        page_size: 5,
+    };
+    assert!(answered(db, &renamed, page).total > 0);
+
+    // A writer that kept no log (an older node, a script) moved the version.
+    {
+        let mut conn = db.get().expect("connection");
+        crate::catalogue::bump_version(&mut conn).expect("bump");
+    }
+    index_is_sql(db, true, "unlogged write");
+}
