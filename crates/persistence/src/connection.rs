@@ -162,6 +162,12 @@ impl ManageConnection for DbManager {
     }
 }
 
+/// Reads of a SQLite file go through one shared memory map of up to 1 GiB.
+pub(crate) const MAPPED: &str = "PRAGMA mmap_size = 1073741824;";
+/// Reads of a SQLite file copy pages into the connection's own cache (for one-off scans of the
+/// whole file, which would otherwise map all of it into the server's resident memory).
+pub(crate) const UNMAPPED: &str = "PRAGMA mmap_size = 0;";
+
 /// Sets the SQLite pragmas on every new pooled connection.
 #[derive(Debug, Clone, Copy)]
 struct SqlitePragmas;
@@ -175,10 +181,11 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
             // quarter of its CPU copying pages there; see docs/ARCHITECTURE.md).
             conn.batch_execute(
                 "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
-                 PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                 PRAGMA mmap_size = 1073741824;",
+                 PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
             )
             .map_err(diesel::r2d2::Error::QueryError)?;
+            conn.batch_execute(MAPPED)
+                .map_err(diesel::r2d2::Error::QueryError)?;
         }
         Ok(())
     }

@@ -67,10 +67,14 @@ impl<C: QueryFragment<Sqlite>> QueryFragment<Sqlite> for InJson<C> {
 
 impl<C: QueryFragment<Pg>> QueryFragment<Pg> for InJson<C> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        // `= ANY(ARRAY(...))`, not `IN (SELECT ...)`: the array is computed once and the ids
+        // are looked up in the column's index; with the subquery PostgreSQL estimated 100
+        // rows and, on a small table, hash-joined a scan of all of it (1-3 ms a page at
+        // 10,000 products).
         self.column.walk_ast(out.reborrow())?;
-        out.push_sql(" IN (SELECT json_array_elements_text(");
+        out.push_sql(" = ANY(ARRAY(SELECT json_array_elements_text(");
         out.push_bind_param::<Text, _>(&self.ids)?;
-        out.push_sql("::json))");
+        out.push_sql("::json)))");
         Ok(())
     }
 }
