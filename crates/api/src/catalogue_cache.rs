@@ -306,7 +306,7 @@ impl CatalogueCache {
             Known::Fresh(version) => version,
             Known::Stale(writes) => {
                 let version = state
-                    .call(|s| s.store.read(|tx| tx.catalogue_version()))
+                    .read(|s| s.store.read(|tx| tx.catalogue_version()))
                     .await?;
                 self.observe(version);
                 // Read after those writes committed: it reflects them.
@@ -326,7 +326,7 @@ impl CatalogueCache {
                 // Wait for a place on the async worker, before taking a thread or a connection.
                 let _permit = self.misses.acquire().await.map_err(ApiError::internal)?;
                 let (read_at, body) = state
-                    .call(move |s| {
+                    .read(move |s| {
                         s.store.read(|tx| {
                             // The version first: the answer is at least as new as the version
                             // it is stored under.

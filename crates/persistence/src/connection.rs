@@ -293,6 +293,13 @@ impl Db {
         self.backend
     }
 
+    /// Whether a read can run at once on the calling thread without waiting: the database is
+    /// an in-process SQLite file (a read is CPU work, never a wait for a server or a lock:
+    /// readers of a WAL database do not wait for writers) and a pooled connection is idle.
+    pub fn reads_without_waiting(&self) -> bool {
+        self.backend == Backend::Sqlite && self.pool.state().idle_connections > 0
+    }
+
     /// Runs `SELECT 1` on a pooled connection (health check).
     ///
     /// # Errors

@@ -138,6 +138,13 @@ fn line_change(product_id: &str, variant_id: Option<&String>, is_unit: bool) -> 
     }
 }
 
+/// Whether a cart call only reads the cart or changes it.
+#[derive(Debug, Clone, Copy)]
+enum Access {
+    Read,
+    Write,
+}
+
 /// A call on the cart of the address by the signed-in user: the state, the caller and the
 /// cart id, taken by each handler as one extractor.
 pub struct CartCall {
@@ -176,7 +183,12 @@ impl actix_web::FromRequest for CartCall {
 impl CartCall {
     /// Runs one cart use case on the cart of the address (refusing a body that names another
     /// cart) and answers the whole cart.
-    async fn run<F>(self, body_cart: Option<&str>, use_case: F) -> Result<HttpResponse, ApiError>
+    async fn run<F>(
+        self,
+        kind: Access,
+        body_cart: Option<&str>,
+        use_case: F,
+    ) -> Result<HttpResponse, ApiError>
     where
         F: FnOnce(&AppState, &domain::ids::UserId, &CartId) -> Result<Cart, cart::CartError>
             + Send
@@ -189,14 +201,17 @@ impl CartCall {
             ));
         }
         let (id, caller) = (CartId::from(self.cart), self.caller);
-        // The token is checked in the same blocking call as the use case.
-        let found = self
-            .state
-            .call(move |s| {
-                let user = caller.resolve(s)?;
-                use_case(s, &user.id, &id).map_err(ApiError::from)
-            })
-            .await?;
+        // The token is checked in the same call as the use case.
+        let work = move |s: &AppState| {
+            let user = caller.resolve(s)?;
+            use_case(s, &user.id, &id).map_err(ApiError::from)
+        };
+        let found = match kind {
+            // A read may run on the async worker (AppState::read); a change waits for its
+            // turn to write, on the blocking pool.
+            Access::Read => self.state.read(work).await?,
+            Access::Write => self.state.call(work).await?,
+        };
         Ok(HttpResponse::Ok()
             .insert_header(no_store())
             .json(CartJson::from(found)))
@@ -210,8 +225,10 @@ impl CartCall {
     (status = 404, description = "not the caller's cart")))]
 #[get("/cart/{cart_id}")]
 pub async fn get(call: CartCall) -> Result<HttpResponse, ApiError> {
-    call.run(None, |s, user, cart| cart::get(&s.store, user, cart))
-        .await
+    call.run(Access::Read, None, |s, user, cart| {
+        cart::get(&s.store, user, cart)
+    })
+    .await
 }
 
 /// Adds one case, unit or apparel item.
@@ -223,9 +240,11 @@ pub async fn get(call: CartCall) -> Result<HttpResponse, ApiError> {
 #[post("/cart/{cart_id}/add")]
 pub async fn add(call: CartCall, body: web::Json<AddBody>) -> Result<HttpResponse, ApiError> {
     let change = line_change(&body.product_id, body.variant_id.as_ref(), body.is_unit);
-    call.run(body.cart_id.as_deref(), move |s, user, cart| {
-        cart::add(&s.store, user, cart, &change, Utc::now().naive_utc())
-    })
+    call.run(
+        Access::Write,
+        body.cart_id.as_deref(),
+        move |s, user, cart| cart::add(&s.store, user, cart, &change, Utc::now().naive_utc()),
+    )
     .await
 }
 
@@ -238,9 +257,11 @@ pub async fn add(call: CartCall, body: web::Json<AddBody>) -> Result<HttpRespons
 pub async fn remove(call: CartCall, body: web::Json<RemoveBody>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let (product, variant) = (ProductId::from(body.product_id), body.variant_id);
-    call.run(body.cart_id.as_deref(), move |s, user, cart| {
-        cart::remove(&s.store, user, cart, &product, variant.as_deref())
-    })
+    call.run(
+        Access::Write,
+        body.cart_id.as_deref(),
+        move |s, user, cart| cart::remove(&s.store, user, cart, &product, variant.as_deref()),
+    )
     .await
 }
 
@@ -258,9 +279,13 @@ pub async fn update_quantity(
 ) -> Result<HttpResponse, ApiError> {
     let change = line_change(&body.product_id, body.variant_id.as_ref(), body.is_unit);
     let quantity = body.quantity;
-    call.run(body.cart_id.as_deref(), move |s, user, cart| {
-        let now = Utc::now().naive_utc();
-        cart::update_quantity(&s.store, user, cart, &change, quantity, now)
-    })
+    call.run(
+        Access::Write,
+        body.cart_id.as_deref(),
+        move |s, user, cart| {
+            let now = Utc::now().naive_utc();
+            cart::update_quantity(&s.store, user, cart, &change, quantity, now)
+        },
+    )
     .await
 }
