@@ -1012,12 +1012,17 @@ async fn mixed_loop(
     }
 }
 
-/// The server's resident memory in MiB (`VmRSS` of /proc/<pid>/status).
-fn rss_mib(pid: u32) -> Option<f64> {
+/// The server's resident memory in MiB from /proc/<pid>/status: all of it (`VmRSS`), its own
+/// (`RssAnon`: heap, stacks) and mapped files (`RssFile`: the binary and, on SQLite, the pages
+/// of the memory-mapped database, which grow with the file and which the kernel may drop).
+fn rss_mib(pid: u32) -> Option<[f64; 3]> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024.0)
+    let field = |name: &str| -> Option<f64> {
+        let line = status.lines().find(|l| l.starts_with(name))?;
+        let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib / 1024.0)
+    };
+    Some([field("VmRSS:")?, field("RssAnon:")?, field("RssFile:")?])
 }
 
 fn mean(values: &[f64]) -> Option<f64> {
@@ -1060,11 +1065,13 @@ async fn run_mixed(
     tokio::time::sleep(Duration::from_secs(args.warmup)).await;
     let from = Instant::now();
     let cpu_before = args.server_pid.and_then(cpu_ticks);
-    let mut rss = Vec::new();
+    let (mut rss, mut anon, mut file) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..args.duration {
         tokio::time::sleep(Duration::from_secs(1)).await;
-        if let Some(mib) = args.server_pid.and_then(rss_mib) {
-            rss.push(mib);
+        if let Some([all, own, mapped]) = args.server_pid.and_then(rss_mib) {
+            rss.push(all);
+            anon.push(own);
+            file.push(mapped);
         }
     }
     let cpu_after = args.server_pid.and_then(cpu_ticks);
@@ -1113,6 +1120,15 @@ async fn run_mixed(
         .map(|(_, n)| n)
         .sum();
     let ten = rss.len().min(10);
+    let summary = |values: &[f64]| {
+        json!({
+            "first_10s": round2(mean(&values[..ten])),
+            "last_10s": round2(mean(&values[values.len() - ten..])),
+            "max": round2(values.iter().copied().reduce(f64::max)),
+            "samples": values.len(),
+            "every_5s": values.iter().step_by(5).map(|m| (m * 10.0).round() / 10.0).collect::<Vec<_>>(),
+        })
+    };
     let cpu_ms = ticks_ms(cpu_before, cpu_after, args.clk_tck);
     Ok(json!({
         "base": api.base,
@@ -1126,13 +1142,9 @@ async fn run_mixed(
         "server_5xx": server_5xx,
         "error_samples": samples,
         "server_cpu_ms_per_op": cpu_ms.filter(|_| total > 0).map(|ms| ((ms / total as f64) * 1000.0).round() / 1000.0),
-        "rss_mib": {
-            "first_10s": round2(mean(&rss[..ten])),
-            "last_10s": round2(mean(&rss[rss.len() - ten..])),
-            "max": round2(rss.iter().copied().reduce(f64::max)),
-            "samples": rss.len(),
-            "every_5s": rss.iter().step_by(5).map(|m| (m * 10.0).round() / 10.0).collect::<Vec<_>>(),
-        },
+        "rss_mib": summary(&rss),
+        "anon_mib": summary(&anon),
+        "file_mib": summary(&file),
     }))
 }
 

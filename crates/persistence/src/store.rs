@@ -171,7 +171,13 @@ impl Catalogue for Tx<'_> {
         filter: &ProductFilter,
         kind: FacetKind,
     ) -> Result<Vec<FacetCount>, StoreError> {
-        q(catalogue::facet_counts(self.conn, filter, kind))
+        q(catalogue::facet_counts(
+            self.conn,
+            self.db,
+            self.version,
+            filter,
+            kind,
+        ))
     }
 
     fn find_product(&mut self, id: &ProductId) -> Result<Option<Product>, StoreError> {

@@ -29,7 +29,7 @@ pub(crate) use products::{
     list_products_counted, priced_product, priced_products, priced_variant, priced_variants,
 };
 #[cfg(test)]
-pub(crate) use products::{list_products_by_index, list_products_by_sql};
+pub(crate) use products::{facet_counts_by_sql, list_products_by_index, list_products_by_sql};
 pub(crate) use shows::{find_brand, find_show, find_show_type, list_shows};
 pub(crate) use terminals::{find_terminal, list_terminals};
 pub use version::{bump_version, current_version};

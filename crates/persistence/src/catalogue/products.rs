@@ -684,14 +684,38 @@ fn facet_rows(rows: Vec<(Option<String>, i64)>) -> Vec<FacetCount> {
 }
 
 /// How many products `filter` lists have each value of `kind` (see
-/// [`domain::ports::Catalogue::facet_counts`]): one `GROUP BY` statement over the filtered
-/// products, joined with the kind's link table or variants where a product can have several
-/// values. Apparel colours are product colours or variant colours: two statements of distinct
-/// (colour, product) pairs, united here.
+/// [`domain::ports::Catalogue::facet_counts`]): from the list index (one intersection count
+/// per value), or by SQL until it is built ([`facet_counts_by_sql`]). `version` as for
+/// [`list_products_counted`].
 ///
 /// # Errors
 /// Database failures.
 pub fn facet_counts(
+    conn: &mut DbConnection,
+    db: &Db,
+    version: Option<i64>,
+    filter: &ProductFilter,
+    kind: FacetKind,
+) -> Result<Vec<FacetCount>, DbError> {
+    let version = match version {
+        Some(version) => version,
+        None => current_version(conn)?,
+    };
+    let index = db.catalogue_index();
+    match index.query(db, conn, version, |index| index.facet_counts(filter, kind))? {
+        Some(counts) => Ok(counts),
+        None => facet_counts_by_sql(conn, filter, kind),
+    }
+}
+
+/// [`facet_counts`] by SQL: one `GROUP BY` statement over the filtered products, joined with
+/// the kind's link table or variants where a product can have several values. Apparel colours
+/// are product colours or variant colours: two statements of distinct (colour, product)
+/// pairs, united here.
+///
+/// # Errors
+/// Database failures.
+pub(crate) fn facet_counts_by_sql(
     conn: &mut DbConnection,
     filter: &ProductFilter,
     kind: FacetKind,

@@ -65,12 +65,20 @@ fn listed(db: &Db, filter: &ProductFilter) -> i64 {
         .total
 }
 
-/// The counts of every kind for `filter` equal the list's totals option by option; answers
-/// how many options had products, per kind.
+/// The counts of every kind for `filter` equal the list's totals option by option, and the
+/// list index's counts equal SQL's; answers how many options had products, per kind.
 fn assert_counts_match_the_list(db: &Db, filter: &ProductFilter) -> BTreeMap<FacetKind, usize> {
+    db.build_catalogue_index().expect("index");
     let facets = db
         .read(|tx| catalogue::facet_counts(tx, filter, &FacetKind::ALL))
         .expect("facets");
+    for (kind, counts) in &facets {
+        let mut conn = db.get().expect("connection");
+        let by_sql =
+            crate::catalogue::facet_counts_by_sql(&mut conn, &filter.without(*kind), *kind)
+                .expect("counts by SQL");
+        assert_eq!(counts, &by_sql, "{kind:?} with {filter:?}: index and SQL");
+    }
     let mut seen = BTreeMap::new();
     for (kind, counts) in facets {
         let by_value: BTreeMap<&str, i64> =

@@ -68,6 +68,15 @@ impl Bits {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// How many slots this set and `other` both hold.
+    pub(crate) fn count_and(&self, other: &Bits) -> usize {
+        self.words
+            .iter()
+            .zip(&other.words)
+            .map(|(a, b)| (a & b).count_ones() as usize)
+            .sum()
+    }
+
     /// The slots of the set, in increasing order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         self.words.iter().enumerate().flat_map(|(i, &word)| {
@@ -123,6 +132,8 @@ mod tests {
         let mut rest = large.clone();
         rest.and_not(&small);
         assert_eq!(rest.iter().collect::<Vec<_>>(), vec![64, 200]);
+        assert_eq!(large.count_and(&small), 1);
+        assert_eq!(small.count_and(&large), 1);
         let mut big_and_small = large;
         big_and_small.and(&small);
         assert_eq!(big_and_small.count(), 1);

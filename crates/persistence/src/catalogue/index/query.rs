@@ -4,7 +4,7 @@
 //! which answers when the index cannot; a property test holds the two and a plain scan
 //! together (`tests/filter_scan.rs`).
 
-use domain::catalogue::{NamedRef, ProductFilter, ProductSort, StockFilter};
+use domain::catalogue::{FacetCount, FacetKind, NamedRef, ProductFilter, ProductSort, StockFilter};
 use domain::paging::PageRequest;
 use memchr::memmem;
 
@@ -262,6 +262,85 @@ impl IndexData {
                 .map(|slot| self.facts(slot))
                 .collect::<Option<Vec<_>>>()?,
         })
+    }
+
+    /// How many products `filter` lists have each value of `kind`, by value, without the
+    /// values no product has: the rules of `products::facet_counts` (which the caller's
+    /// `filter` has already taken `kind`'s own values out of). Counting genders (sizes), the
+    /// products are those of the filter without its sizes (genders), and each is counted
+    /// under the genders of its available variants in one of the filter's sizes.
+    pub(crate) fn facet_counts(&self, f: &ProductFilter, kind: FacetKind) -> Vec<FacetCount> {
+        let per_value = |hits: &Bits, facet: &Facet| -> Vec<(String, usize)> {
+            facet
+                .values()
+                .map(|(value, set)| (value.to_owned(), hits.count_and(set)))
+                .collect()
+        };
+        let counted: Vec<(String, usize)> = match kind {
+            FacetKind::Brands => per_value(&self.matching(f), &self.brands),
+            FacetKind::Categories => per_value(&self.matching(f), &self.categories),
+            FacetKind::ApparelTypes => per_value(&self.matching(f), &self.apparel_types),
+            FacetKind::ShowTypes => per_value(&self.matching(f), &self.show_types),
+            FacetKind::Effects => per_value(&self.matching(f), &self.effects),
+            FacetKind::Colors if f.is_apparel == Some(true) => {
+                // A colour of a product's links or of one of its available variants.
+                let hits = self.matching(f);
+                let mut colours: Vec<&str> = self
+                    .colors
+                    .values()
+                    .chain(self.variant_colors.values())
+                    .map(|(value, _)| value)
+                    .collect();
+                colours.sort_unstable();
+                colours.dedup();
+                colours
+                    .into_iter()
+                    .map(|c| {
+                        let mut either = any_of(&self.colors, [c]);
+                        either.or(&any_of(&self.variant_colors, [c]));
+                        (c.to_owned(), hits.count_and(&either))
+                    })
+                    .collect()
+            }
+            FacetKind::Colors => per_value(&self.matching(f), &self.colors),
+            FacetKind::Genders | FacetKind::Sizes => {
+                let genders = kind == FacetKind::Genders;
+                let others = if genders { &f.sizes } else { &f.genders };
+                let products = ProductFilter {
+                    sizes: Vec::new(),
+                    genders: Vec::new(),
+                    ..f.clone()
+                };
+                let hits = self.matching(&products);
+                let mut by_value: std::collections::BTreeMap<&str, Bits> =
+                    std::collections::BTreeMap::new();
+                for (pair, set) in self.variant_pairs.values() {
+                    let (gender, size) = pair.split_once(PAIR).unwrap_or((pair, ""));
+                    let (value, other) = if genders {
+                        (gender, size)
+                    } else {
+                        (size, gender)
+                    };
+                    if others.is_empty() || others.iter().any(|o| o == other) {
+                        by_value.entry(value).or_default().or(set);
+                    }
+                }
+                by_value
+                    .into_iter()
+                    .map(|(value, set)| (value.to_owned(), hits.count_and(&set)))
+                    .collect()
+            }
+        };
+        let mut counts: Vec<FacetCount> = counted
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(value, n)| FacetCount {
+                value,
+                count: i64::try_from(n).unwrap_or(i64::MAX),
+            })
+            .collect();
+        counts.sort_by(|a, b| a.value.cmp(&b.value));
+        counts
     }
 
     /// The facts of the product in `slot`.
