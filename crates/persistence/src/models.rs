@@ -186,6 +186,23 @@ pub struct ShownProduct {
     pub package: String,
 }
 
+/// The columns of `products` that the list index reads (its filters and orders).
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = products)]
+#[diesel(check_for_backend(diesel::pg::Pg, diesel::sqlite::Sqlite))]
+pub struct IndexedProduct {
+    pub id: String,
+    pub title_lower: String,
+    pub created_on: NaiveDateTime,
+    pub is_show: bool,
+    pub is_apparel: bool,
+    pub in_stock: bool,
+    pub brand_id: String,
+    pub category_id: String,
+    pub apparel_type_id: Option<String>,
+    pub show_type_id: Option<String>,
+}
+
 /// A row of `product_colors`: product to colour links.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = product_colors, treat_none_as_default_value = false)]

@@ -12,21 +12,13 @@ use chrono::NaiveDateTime;
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
 use super::bits::Bits;
+use crate::models::IndexedProduct;
 
 /// One product as the list filters see it (see `apply_product_filter!` in `products.rs`), as
 /// read from the database.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Entry {
-    pub id: String,
-    pub title_lower: String,
-    pub created_on: NaiveDateTime,
-    pub is_show: bool,
-    pub is_apparel: bool,
-    pub in_stock: bool,
-    pub brand_id: String,
-    pub category_id: String,
-    pub apparel_type_id: Option<String>,
-    pub show_type_id: Option<String>,
+    pub product: IndexedProduct,
     /// Linked colours (`product_colors`).
     pub colors: Vec<String>,
     /// Linked effects (`product_effects`).
@@ -249,9 +241,9 @@ impl IndexData {
 
     /// Adds a product while building (no orders or ranks yet: see [`Self::finish`]).
     pub(crate) fn push(&mut self, entry: &Entry) {
-        let slot = self.allocate(&entry.id);
+        let slot = self.allocate(&entry.product.id);
         self.set_facts(slot, entry);
-        for trigram in trigrams(&entry.title_lower) {
+        for trigram in trigrams(&entry.product.title_lower) {
             // Slots are handed out in increasing order here: every list stays sorted.
             self.titles_by_trigram
                 .entry(trigram)
@@ -334,8 +326,8 @@ impl IndexData {
     }
 
     /// Writes a product's facts into its slot: title, date, codes and sets.
-    fn set_facts(&mut self, slot: u32, e: &Entry) {
-        let at = slot as usize;
+    fn set_facts(&mut self, slot: u32, entry: &Entry) {
+        let (at, e) = (slot as usize, &entry.product);
         self.titles[at] = e.title_lower.as_str().into();
         self.created[at] = e.created_on;
         self.live.insert(slot);
@@ -343,13 +335,17 @@ impl IndexData {
         self.apparel.set(slot, e.is_apparel);
         self.in_stock.set(slot, e.in_stock);
         self.variant_stock
-            .set(slot, e.variants.iter().any(|v| v.has_stock));
+            .set(slot, entry.variants.iter().any(|v| v.has_stock));
         let optional = |facet: &mut Facet, value: &Option<String>| {
             value.as_deref().map_or(NONE, |v| facet.add(v, slot))
         };
-        let mut links: Vec<u32> = e.colors.iter().map(|c| self.colors.add(c, slot)).collect();
+        let mut links: Vec<u32> = entry
+            .colors
+            .iter()
+            .map(|c| self.colors.add(c, slot))
+            .collect();
         let colours = u16::try_from(links.len()).unwrap_or(u16::MAX);
-        links.extend(e.effects.iter().map(|x| self.effects.add(x, slot)));
+        links.extend(entry.effects.iter().map(|x| self.effects.add(x, slot)));
         self.codes[at] = Codes {
             brand: self.brands.add(&e.brand_id, slot),
             category: self.categories.add(&e.category_id, slot),
@@ -358,7 +354,7 @@ impl IndexData {
             links: links.into_boxed_slice(),
             colours,
         };
-        for v in &e.variants {
+        for v in &entry.variants {
             if let Some(c) = &v.color_id {
                 self.variant_colors.add(c, slot);
             }
@@ -416,8 +412,8 @@ impl IndexData {
             self.free.push(slot);
             return;
         };
-        let retitle = *self.titles[at] != *entry.title_lower;
-        let redate = self.created[at] != entry.created_on;
+        let retitle = *self.titles[at] != *entry.product.title_lower;
+        let redate = self.created[at] != entry.product.created_on;
         // Out of the orders under the old key, back in under the new one.
         self.unfile(slot, retitle, redate);
         self.clear_sets(slot);

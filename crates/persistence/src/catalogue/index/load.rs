@@ -3,29 +3,16 @@
 
 use std::collections::HashMap;
 
-use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::data::{Entry, Term, Terms, VariantFacts, Vocab};
 use crate::in_json::in_json;
+use crate::models::IndexedProduct;
 use crate::schema::{
     apparel_types, apparel_variants, brands, catalogue_changes, categories, colors, effects,
     product_colors, product_effects, products, show_types,
 };
 use crate::{DbConnection, DbError};
-
-type ProductRow = (
-    String,
-    String,
-    NaiveDateTime,
-    bool,
-    bool,
-    bool,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-);
 
 type VariantRow = (String, String, String, Option<String>, i32);
 
@@ -34,22 +21,11 @@ type VariantRow = (String, String, String, Option<String>, i32);
 /// its own query type.
 macro_rules! load_entries {
     ($conn:expr, |$id:ident| $which:expr) => {{
-        let products: Vec<ProductRow> = {
+        let products: Vec<IndexedProduct> = {
             let $id = products::id;
             products::table
                 .filter($which)
-                .select((
-                    products::id,
-                    products::title_lower,
-                    products::created_on,
-                    products::is_show,
-                    products::is_apparel,
-                    products::in_stock,
-                    products::brand_id,
-                    products::category_id,
-                    products::apparel_type_id,
-                    products::show_type_id,
-                ))
+                .select(IndexedProduct::as_select())
                 .load($conn)?
         };
         let colours: Vec<(String, String)> = {
@@ -86,7 +62,7 @@ macro_rules! load_entries {
 
 /// Assembles the entries of `products` with their links and variants.
 fn entries(
-    products: Vec<ProductRow>,
+    products: Vec<IndexedProduct>,
     colours: Vec<(String, String)>,
     effect_links: Vec<(String, String)>,
     variants: Vec<VariantRow>,
@@ -110,34 +86,12 @@ fn entries(
     }
     products
         .into_iter()
-        .map(
-            |(
-                id,
-                title_lower,
-                created_on,
-                is_show,
-                is_apparel,
-                in_stock,
-                brand_id,
-                category_id,
-                apparel_type_id,
-                show_type_id,
-            )| Entry {
-                colors: colours_of.remove(&id).unwrap_or_default(),
-                effects: effects_of.remove(&id).unwrap_or_default(),
-                variants: variants_of.remove(&id).unwrap_or_default(),
-                id,
-                title_lower,
-                created_on,
-                is_show,
-                is_apparel,
-                in_stock,
-                brand_id,
-                category_id,
-                apparel_type_id,
-                show_type_id,
-            },
-        )
+        .map(|product| Entry {
+            colors: colours_of.remove(&product.id).unwrap_or_default(),
+            effects: effects_of.remove(&product.id).unwrap_or_default(),
+            variants: variants_of.remove(&product.id).unwrap_or_default(),
+            product,
+        })
         .collect()
 }
 

@@ -83,8 +83,10 @@ impl CatalogueIndex {
             CatchUp::Reload(to, ids, entries) => {
                 let mut data = self.data.write();
                 if let Some(data) = data.as_mut().filter(|d| d.version == from) {
-                    let mut entries: std::collections::HashMap<String, data::Entry> =
-                        entries.into_iter().map(|e| (e.id.clone(), e)).collect();
+                    let mut entries: std::collections::HashMap<String, data::Entry> = entries
+                        .into_iter()
+                        .map(|e| (e.product.id.clone(), e))
+                        .collect();
                     for id in ids {
                         let entry = entries.remove(&id);
                         data.apply(&id, entry);
