@@ -18,7 +18,7 @@ mod query;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use diesel::connection::SimpleConnection;
 use diesel::Connection;
@@ -34,6 +34,9 @@ use crate::{DbConnection, DbError};
 /// A node that fell further behind than this many versions reads everything again.
 const MAX_CATCH_UP: i64 = 4096;
 
+/// How long after a failed build the next one may start.
+const RETRY_AFTER: Duration = Duration::from_secs(5);
+
 /// The index of one process, shared by its connections (see the module documentation).
 #[derive(Debug, Default)]
 pub(crate) struct CatalogueIndex {
@@ -42,6 +45,8 @@ pub(crate) struct CatalogueIndex {
     catching_up: Mutex<()>,
     /// Whether a full build is under way (at most one at a time).
     building: AtomicBool,
+    /// When the last full build failed, if it did.
+    failed_at: Mutex<Option<Instant>>,
 }
 
 impl CatalogueIndex {
@@ -103,8 +108,16 @@ impl CatalogueIndex {
         }
     }
 
-    /// Starts a full build in a thread of its own, unless one is under way.
+    /// Starts a full build in a thread of its own, unless one is under way or the last one
+    /// failed less than [`RETRY_AFTER`] ago (lists are answered by SQL meanwhile).
     fn start_build(&self, db: &Db) {
+        if self
+            .failed_at
+            .lock()
+            .is_some_and(|at| at.elapsed() < RETRY_AFTER)
+        {
+            return;
+        }
         if self.building.swap(true, Ordering::AcqRel) {
             return;
         }
@@ -112,9 +125,11 @@ impl CatalogueIndex {
         let spawned = std::thread::Builder::new()
             .name("catalogue-index".to_owned())
             .spawn(move || {
-                if let Err(error) = db.build_catalogue_index() {
+                let built = db.build_catalogue_index();
+                if let Err(error) = &built {
                     tracing::warn!(%error, "the catalogue's list index could not be built; lists are answered by SQL");
                 }
+                *db.index.failed_at.lock() = built.is_err().then(Instant::now);
                 db.index.building.store(false, Ordering::Release);
             });
         if let Err(error) = spawned {
