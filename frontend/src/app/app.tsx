@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router/dom';
+import { registerPreloader } from '@/lib/preload';
 import { makeStore } from './store';
-import { createAppRouter } from './router';
+import { AppRouter } from './browser-router';
+import { AppRoutes, preloadRoute } from './router';
+
+registerPreloader(preloadRoute);
 
 export function App() {
   const [store] = useState(makeStore);
-  const [router] = useState(createAppRouter);
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <AppRouter>
+        <AppRoutes />
+      </AppRouter>
     </Provider>
   );
 }

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { RouteCrashScreen } from '@/components/crash-screen';
 import { writeSession } from '@/lib/session/session-storage';
 import { mockApi, renderRoutes, signedInState, signedOutState, user } from '@/test/render';
+import { RootLayout } from './layout/root-layout';
 import { routes } from './router';
 
 function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
@@ -18,7 +18,7 @@ describe('app routes', () => {
   it('gives every page its own lazy module and a preload hook', () => {
     for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'shows/create', 'shows/:showId/edit', 'apparel/types', 'apparel/create', 'apparel/:productId/edit', 'apparel/:productId/variants', 'users', 'users/new', 'users/:userId/edit', 'users/:userId/reset-password', 'users/:userId/permissions', 'reports']) {
       const route = findRoute(routes, path);
-      expect(route?.lazy).toBeInstanceOf(Function);
+      expect(route?.element).toBeTruthy();
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);
     }
   });
@@ -108,13 +108,22 @@ describe('app routes', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent('North Dakota, USA');
   });
 
-  it('shows the crash screen when a page throws', async () => {
+  it('shows the crash screen inside the shell when a page throws, until the next address', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({});
     function Boom(): never {
       throw new Error('kaboom');
     }
-    renderRoutes([{ path: '/', element: <Boom />, errorElement: <RouteCrashScreen /> }]);
+    const { router } = renderRoutes(
+      [{ path: '/', element: <RootLayout />, children: [{ index: true, element: <Boom /> }, { path: 'fine', element: <h1>Fine</h1> }] }],
+      { preloadedState: signedOutState },
+    );
     expect(await screen.findByRole('heading', { name: 'Something went wrong!' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show Error' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await act(() => router.navigate('/fine'));
+    expect(await screen.findByRole('heading', { name: 'Fine' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong!' })).not.toBeInTheDocument();
   });
 });
