@@ -24,12 +24,76 @@ function release() {
   }
 }
 
+/** Every script of index.html is deferred but the boot script, which must run before the first paint. */
+class BlockingBootPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('BlockingBootPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('BlockingBootPlugin', (data) => {
+        for (const tag of data.assetTags.scripts) {
+          if (/\/boot\.[^/]*\.js$|\/boot\.js$/.test(tag.attributes.src)) delete tag.attributes.defer;
+        }
+        return data;
+      });
+    });
+  }
+}
+
+const resolve = {
+  extensions: ['.tsx', '.ts', '.js'],
+  alias: { '@': path.resolve(here, 'src') },
+};
+
+/** TypeScript through swc, for the browser or (the prerender) for Node. */
+const typescript = (production) => ({
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+        target: 'es2020',
+      },
+    },
+  },
+});
+
+/**
+ * src/app/prerender.tsx for Node, one file in node_modules/.cache: scripts/prerender.mjs renders
+ * the home page with it into dist/index.html (src/app/boot/prerender.ts).
+ */
+const prerender = (production) => ({
+  name: 'prerender',
+  mode: production ? 'production' : 'development',
+  target: 'node',
+  entry: path.resolve(here, 'src/app/prerender.tsx'),
+  output: {
+    path: path.resolve(here, 'node_modules/.cache/prerender'),
+    filename: 'prerender.cjs',
+    library: { type: 'commonjs2' },
+    clean: true,
+  },
+  devtool: false,
+  resolve,
+  module: { rules: [typescript(production)] },
+  plugins: [
+    new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()) }),
+    // The lazy pages' dynamic imports resolve inside the one file.
+    new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+  ],
+  optimization: { minimize: false },
+  stats: 'errors-warnings',
+});
+
 export default (_env, argv) => {
   const production = argv.mode !== 'development';
-  return {
+  const app = {
+    name: 'app',
     mode: production ? 'production' : 'development',
-    // `boot` first: a few hundred bytes that start fetching the landing page's lazy chunk while
-    // main.js (React, the router, the store) is still downloading (src/app/boot).
+    // `boot` first: a few hundred bytes, run before the first paint (theme, prerendered home page),
+    // that start fetching the landing page's lazy chunk while main.js (React, the router, the
+    // store) is still downloading (src/app/boot).
     entry: {
       boot: path.resolve(here, 'src/app/boot/boot.ts'),
       main: path.resolve(here, 'src/main.tsx'),
@@ -44,26 +108,10 @@ export default (_env, argv) => {
       clean: true,
     },
     devtool: production ? false : 'eval-cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      alias: { '@': path.resolve(here, 'src') },
-    },
+    resolve,
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
+        typescript(production),
         {
           test: /\.css$/,
           use: [MiniCssExtractPlugin.loader, 'css-loader', 'postcss-loader'],
@@ -73,6 +121,7 @@ export default (_env, argv) => {
     plugins: [
       new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()) }),
       new HtmlWebpackPlugin({ template: path.resolve(here, 'public/index.html') }),
+      new BlockingBootPlugin(),
       new RoutePreloadPlugin({ chunks: landingChunkNames(path.resolve(here, 'src/app/boot/landing-pages.ts')) }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
@@ -89,4 +138,6 @@ export default (_env, argv) => {
     performance: { hints: false },
     stats: 'errors-warnings',
   };
+  // The development build (watch) has no prerendered home page.
+  return production ? [app, prerender(production)] : app;
 };

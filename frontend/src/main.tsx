@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadRoute } from '@/app/router';
 import { installGlobalHandlers, reportError } from '@/lib/error-reporting/reporter';
 import { startErrorTracking } from '@/lib/error-reporting/sentry';
 import { applyTheme, readStoredTheme } from '@/lib/theme/themes';
@@ -9,16 +11,26 @@ import './index.css';
 // Before anything renders, so an error of the first render is reported too.
 installGlobalHandlers(reportError);
 
-// Before the first paint, so a stored dark theme never flashes light.
+// Before the first paint, so a stored dark theme never flashes light (boot.ts did it already).
 applyTheme(readStoredTheme());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// At once, not in a later task: the page is the app's (its buttons work) before the load event.
+const render = () =>
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+
+// The first render waits for the page's chunk (the boot script fetches a landing page's beside
+// main.js), so that it shows the page itself: in place of the prerendered home page, not Loading;
+// and never Loading first elsewhere, which React would keep up for at least 300 ms once shown.
+void preloadRoute(window.location.pathname).then(render);
 
 // Only when the server names a DSN, after the first render: a chunk of its own.
 void startErrorTracking();

@@ -163,13 +163,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Fetches the chunks of every route that `to` would render. */
-export function preloadRoute(to: string): void {
-  const url = new URL(to, window.location.origin);
-  if (url.origin !== window.location.origin) return;
-  for (const match of matchRoutes(routes, url.pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.preload?.().catch(() => undefined);
-  }
+/** Fetches the chunks of every route that `to` would render; settles once they are in (or failed). */
+export function preloadRoute(to: string): Promise<void> {
+  // (No window when the build prerenders the home page.)
+  const origin = globalThis.location?.origin ?? 'http://localhost';
+  const url = new URL(to, origin);
+  if (url.origin !== origin) return Promise.resolve();
+  const loads = (matchRoutes(routes, url.pathname) ?? []).map((match) =>
+    (match.route.handle as RouteHandle | undefined)?.preload?.().catch(() => undefined),
+  );
+  return Promise.all(loads).then(() => undefined);
 }
 
 /**
