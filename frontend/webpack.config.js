@@ -24,19 +24,33 @@ function release() {
   }
 }
 
-/** Every script of index.html is deferred but the boot script, which must run before the first paint. */
-class BlockingBootPlugin {
+/**
+ * index.html's scripts: the boot script runs before the first paint (not deferred); main.js is
+ * preloaded, and the boot script runs it once the page is parsed (and, on the prerendered home
+ * page, painted: src/app/boot/start-app.ts). Still at the priority of a deferred script.
+ */
+class BootScriptsPlugin {
   apply(compiler) {
-    compiler.hooks.compilation.tap('BlockingBootPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('BlockingBootPlugin', (data) => {
-        for (const tag of data.assetTags.scripts) {
-          if (/\/boot\.[^/]*\.js$|\/boot\.js$/.test(tag.attributes.src)) delete tag.attributes.defer;
-        }
+    compiler.hooks.compilation.tap('BootScriptsPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('BootScriptsPlugin', (data) => {
+        data.assetTags.scripts = data.assetTags.scripts.map((tag) => {
+          const src = tag.attributes.src;
+          if (/\/boot(\.[0-9a-f]+)?\.js$/.test(src)) return { ...tag, attributes: { src } };
+          return {
+            tagName: 'link',
+            voidTag: true,
+            meta: tag.meta,
+            attributes: { rel: 'preload', as: 'script', href: src, fetchpriority: 'low', 'data-entry': true },
+          };
+        });
         return data;
       });
     });
   }
 }
+
+/** The year in the prerendered home page's footer, which the app's first render repeats (footer.tsx). */
+const BUILD_YEAR = new Date().getFullYear();
 
 const resolve = {
   extensions: ['.tsx', '.ts', '.js'],
@@ -78,7 +92,7 @@ const prerender = (production) => ({
   resolve,
   module: { rules: [typescript(production)] },
   plugins: [
-    new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()) }),
+    new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()), __BUILD_YEAR__: BUILD_YEAR }),
     // The lazy pages' dynamic imports resolve inside the one file.
     new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
   ],
@@ -119,9 +133,9 @@ export default (_env, argv) => {
       ],
     },
     plugins: [
-      new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()) }),
+      new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()), __BUILD_YEAR__: BUILD_YEAR }),
       new HtmlWebpackPlugin({ template: path.resolve(here, 'public/index.html') }),
-      new BlockingBootPlugin(),
+      new BootScriptsPlugin(),
       new RoutePreloadPlugin({ chunks: landingChunkNames(path.resolve(here, 'src/app/boot/landing-pages.ts')) }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',

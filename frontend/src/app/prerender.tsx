@@ -1,9 +1,12 @@
 /**
- * The build's render of the home page as the app first renders it in a browser (signed-in state
- * unknown, the catalogue reads still loading, the default theme), which scripts/prerender.mjs
- * puts into index.html (see boot/prerender.ts). Built for Node by webpack.config.js.
+ * The build's render of the home page as the app first renders it for a first-time visitor
+ * (signed-in state unknown, the catalogue reads still loading, the default theme), which
+ * scripts/prerender.mjs puts into index.html and main.tsx hydrates (see boot/prerender.ts): the
+ * tree is main.tsx's, with the page's address in place of the browser's history.
+ * Built for Node by webpack.config.js.
  */
-import { renderToStaticMarkup } from 'react-dom/server';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -14,11 +17,13 @@ export async function prerenderHome(): Promise<string> {
   const home = paths.home.getHref();
   // The page's chunk in first: the page then renders at once instead of suspending.
   await preloadRoute(home);
-  return renderToStaticMarkup(
-    <Provider store={makeStore()}>
-      <StaticRouter location={home}>
-        <AppRoutes />
-      </StaticRouter>
-    </Provider>,
+  return renderToString(
+    <StrictMode>
+      <Provider store={makeStore()}>
+        <StaticRouter location={home}>
+          <AppRoutes />
+        </StaticRouter>
+      </Provider>
+    </StrictMode>,
   );
 }

@@ -1,20 +1,25 @@
 /**
  * The first script of index.html, an entry of its own, run before the page is parsed (the one
  * script that is not deferred: a few hundred bytes). It applies the stored theme and shows the
- * prerendered home page (prerender.ts) before the first paint, then starts fetching the landing
- * page's chunks and first API read while main.js is still downloading (route-preload.ts). The
+ * prerendered home page (prerender.ts) before the first paint, starts fetching the landing page's
+ * chunks and first API read while main.js is still downloading (route-preload.ts), and runs
+ * main.js once the page is parsed and, on the prerendered home page, painted (start-app.ts). The
  * build (scripts/route-preload-plugin.mjs) replaces the token with the JSON of each landing page
  * chunk's script files.
  */
-import { applyTheme, readStoredTheme } from '@/lib/theme/themes';
+import { applyTheme, DEFAULT_THEME, readStoredTheme } from '@/lib/theme/themes';
 import { markPrerendered } from './prerender';
 import { preloadLandingChunks } from './route-preload';
+import { startApp } from './start-app';
 
+let prerendered = false;
 try {
   // Before the first paint, so a stored dark theme never flashes light.
-  applyTheme(readStoredTheme());
-  markPrerendered();
+  const theme = readStoredTheme();
+  applyTheme(theme);
+  prerendered = markPrerendered(theme, DEFAULT_THEME);
   preloadLandingChunks(JSON.parse('__SHOP_ROUTE_CHUNKS__') as Record<string, string[]>);
 } catch {
   // Preloading is an optimisation only (and the token is not replaced in a development build).
 }
+startApp(prerendered);
