@@ -96,6 +96,7 @@ it('starts a new page at the top, keeps the position when asked, and restores it
   renderApp('/', slow.promise);
   await screen.findByRole('heading', { name: 'Home' });
   Object.defineProperty(window, 'scrollY', { configurable: true, value: 700 });
+  window.dispatchEvent(new Event('scroll'));
   scrollTo.mockClear();
   await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
   expect(screen.getByTestId('location')).toHaveTextContent('/?filter=1');

@@ -6,6 +6,17 @@ const STORAGE_KEY = 'react-router-scroll-positions';
 
 let positions: Record<string, number> | null = null;
 
+/**
+ * How far the page is scrolled, as last seen by a scroll event. Reading window.scrollY when a
+ * navigation starts would make the browser lay out the page there and then: right after a render
+ * (a page rewriting its address in an effect) that is a whole layout thrown away (70 ms on
+ * /products here, 275 ms at Lighthouse's 4x CPU).
+ */
+let scrolledTo = 0;
+const onScroll = () => {
+  scrolledTo = window.scrollY;
+};
+
 function saved(): Record<string, number> {
   if (!positions) {
     try {
@@ -19,14 +30,15 @@ function saved(): Record<string, number> {
 
 /** Remembers how far the page of the history entry `key` is scrolled (the router calls it when leaving). */
 export function rememberScrollPosition(key: string): void {
-  saved()[key] = window.scrollY;
+  saved()[key] = scrolledTo;
 }
 
 /**
  * What react-router's <ScrollRestoration> does in a data router: each page the router renders is
  * scrolled back to where the visitor left it (back, forward, reload), else to its #hash, else to
- * the top (unless the navigation asked to keep the position: a filter change). Rendered beside the page, inside its Suspense boundary, so it runs once the page itself
- * is on screen (not its Loading fallback).
+ * the top (unless the navigation asked to keep the position: a filter change). Rendered beside
+ * the page, inside its Suspense boundary, so it runs once the page itself is on screen (not its
+ * Loading fallback).
  */
 export function ScrollRestoration({ preventScrollReset = false }: { preventScrollReset?: boolean }) {
   const location = useLocation();
@@ -34,6 +46,7 @@ export function ScrollRestoration({ preventScrollReset = false }: { preventScrol
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
+    window.addEventListener('scroll', onScroll, { passive: true });
     const onPageHide = () => {
       rememberScrollPosition(shown.current);
       try {
@@ -45,6 +58,7 @@ export function ScrollRestoration({ preventScrollReset = false }: { preventScrol
     };
     window.addEventListener('pagehide', onPageHide);
     return () => {
+      window.removeEventListener('scroll', onScroll);
       window.removeEventListener('pagehide', onPageHide);
       window.history.scrollRestoration = 'auto';
     };
@@ -55,6 +69,7 @@ export function ScrollRestoration({ preventScrollReset = false }: { preventScrol
     const y = saved()[location.key];
     if (typeof y === 'number') {
       window.scrollTo(0, y);
+      scrolledTo = y;
       return;
     }
     if (location.hash) {
@@ -68,7 +83,9 @@ export function ScrollRestoration({ preventScrollReset = false }: { preventScrol
         // Not a decodable element id: the top, then.
       }
     }
-    if (!preventScrollReset) window.scrollTo(0, 0);
+    if (preventScrollReset) return;
+    window.scrollTo(0, 0);
+    scrolledTo = 0;
   }, [location, preventScrollReset]);
 
   return null;
