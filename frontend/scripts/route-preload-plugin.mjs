@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 const NAME = 'RoutePreloadPlugin';
 const TOKEN = /(['"])__SHOP_ROUTE_CHUNKS__\1/;
 
-/** The chunk names of landing-pages.ts's `LANDING_PAGES` (`['/pattern', 'chunk-name']` rows). */
+/** The chunk names of landing-pages.ts's `LANDING_PAGES` (`['/pattern', 'chunk-name', reads?]` rows). */
 export function landingChunkNames(file) {
-  return [...readFileSync(file, 'utf8').matchAll(/\[\s*'\/[^']*'\s*,\s*'([^']+)'\s*\]/g)].map((m) => m[1]);
+  return [...readFileSync(file, 'utf8').matchAll(/\[\s*'\/[^']*'\s*,\s*'([a-z0-9-]+)'\s*[,\]]/g)].map((m) => m[1]);
 }
 
 export class RoutePreloadPlugin {

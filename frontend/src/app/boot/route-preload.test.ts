@@ -17,13 +17,24 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-it("preloads a landing page's chunks and its API read", () => {
+it("preloads a landing page's chunks and its API reads", () => {
   window.history.replaceState(null, '', '/products/p-1?ref=mail');
   preloadLandingChunks(FILES);
   expect(preloads()).toEqual([
     ['script', '/assets/309.js', null],
     ['script', '/assets/product-detail.js', null],
     ['fetch', '/api/products/p-1', 'anonymous'],
+  ]);
+});
+
+it("preloads a list page's first reads, from its address", () => {
+  window.history.replaceState(null, '', '/products?page=2&pageSize=10');
+  preloadLandingChunks(FILES);
+  expect(preloads()).toEqual([
+    ['script', '/assets/products.js', null],
+    ['fetch', '/api/metadata', 'anonymous'],
+    ['fetch', '/api/products?page=2&pageSize=10&isShow=false&isApparel=false&inStock=true', 'anonymous'],
+    ['fetch', '/api/products/facets?isShow=false&isApparel=false&inStock=true', 'anonymous'],
   ]);
 });
 

@@ -3,6 +3,7 @@ import { useGetShowFacetsQuery, useGetShowsQuery, useGetShowTypesQuery } from '@
 import { ShowResults } from '@/features/catalogue/components/listing';
 import { ShowTypeButtons } from '@/features/catalogue/components/show-type-buttons';
 import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
+import { SHOW_TYPE_FACETS, showsQuery } from '@/features/catalogue/lib/filters';
 import { paths } from '@/lib/paths';
 import { ShowCard } from './cards';
 
@@ -11,11 +12,9 @@ export default function Shows() {
   const catalogue = useCatalogueFilters();
   const { filters, update } = catalogue;
   const types = useGetShowTypesQuery();
-  const query = new URLSearchParams({ page: String(filters.page), pageSize: String(filters.pageSize) });
-  if (filters.showType) query.set('typeId', filters.showType);
-  const shows = useGetShowsQuery(query.toString());
+  const shows = useGetShowsQuery(showsQuery(filters));
   // The type buttons' counts: the list's only other filter is the type itself, which they ignore.
-  const facets = useGetShowFacetsQuery('facets=showTypes');
+  const facets = useGetShowFacetsQuery(SHOW_TYPE_FACETS);
   return (
     <Page title="Shows" heading="Fireworks Shows" wide>
       <ShowTypeButtons
