@@ -3,7 +3,8 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { shownPrerender } from '@/app/boot/prerender';
-import { preloadRoute } from '@/app/router';
+import { loadRoute, preloadRoute } from '@/app/router';
+import { makeStore } from '@/app/store';
 import { installGlobalHandlers, reportError } from '@/lib/error-reporting/reporter';
 import { startErrorTracking } from '@/lib/error-reporting/sentry';
 import { applyTheme, readStoredTheme } from '@/lib/theme/themes';
@@ -17,17 +18,30 @@ applyTheme(readStoredTheme());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+const store = makeStore();
 const app = (
   <StrictMode>
-    <App />
+    <App store={store} />
   </StrictMode>
 );
 const prerendered = shownPrerender();
 
+/** How long the first render waits for the landing page's data before showing it loading. */
+const DATA_WAIT_MS = 1500;
+
 // The first render waits for the page's chunk (the boot script fetches a landing page's beside
 // main.js), so that it shows the page itself, never Loading first (React would keep a shown
-// Suspense fallback up for at least 300 ms).
-void preloadRoute(window.location.pathname).then(() => {
+// Suspense fallback up for at least 300 ms); and, but for the prerendered home page (hydrated as
+// it is), for the page's first API reads (also preloaded), so that it shows the data at once
+// instead of a page of placeholders first: one render of the page instead of two.
+const ready = prerendered
+  ? preloadRoute(window.location.pathname)
+  : Promise.race([
+      loadRoute(`${window.location.pathname}${window.location.search}`, store.dispatch),
+      new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS)),
+    ]);
+
+void ready.then(() => {
   // The prerendered home page on screen: React takes its elements over (a click meanwhile is
   // replayed once hydrated). Replacing them would repaint the page's largest text.
   if (prerendered) hydrateRoot(prerendered, app);

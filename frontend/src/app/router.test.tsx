@@ -3,7 +3,9 @@ import type { RouteObject } from 'react-router';
 import { writeSession } from '@/lib/session/session-storage';
 import { mockApi, renderRoutes, signedInState, signedOutState, user } from '@/test/render';
 import { RootLayout } from './layout/root-layout';
-import { routes } from './router';
+import { catalogueApi } from '@/features/catalogue/api/catalogue-api';
+import { makeStore } from '@/test/render';
+import { loadRoute, routes } from './router';
 
 function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
   for (const r of list) {
@@ -21,6 +23,17 @@ describe('app routes', () => {
       expect(route?.element).toBeTruthy();
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);
     }
+  });
+
+  it("reads a landing page's data with its chunk, before the first render", async () => {
+    const requests = mockApi({ 'GET /api/products/p-1': () => [200, { id: 'p-1', title: 'Gold Sparklers' }] });
+    const store = makeStore(signedOutState);
+    await loadRoute('/products/p-1?page=2', store.dispatch);
+    expect(catalogueApi.endpoints.getProduct.select('p-1')(store.getState()).data).toMatchObject({ title: 'Gold Sparklers' });
+    expect(requests).toHaveBeenCalledTimes(1);
+    // A page without a loader: its chunk only.
+    await loadRoute('/about', store.dispatch);
+    expect(requests).toHaveBeenCalledTimes(1);
   });
 
   it('renders an unknown address as Not Found', async () => {

@@ -2,10 +2,12 @@ import { lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { CrashBoundary } from '@/components/crash-screen';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/require-auth';
+import type { AppDispatch } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
+import type { PageLoader } from './routes/page-loader';
 import { RootLayout } from './layout/root-layout';
 
-type PageModule = { default: ComponentType };
+type PageModule = { default: ComponentType; load?: PageLoader };
 
 interface RouteHandle {
   preload?: () => Promise<PageModule>;
@@ -173,6 +175,20 @@ export function preloadRoute(to: string): Promise<void> {
     (match.route.handle as RouteHandle | undefined)?.preload?.().catch(() => undefined),
   );
   return Promise.all(loads).then(() => undefined);
+}
+
+/**
+ * The page at `to` made ready for its first render: its chunks in, then its loaders' reads
+ * (PageLoader) answered. Settles either way (a failed read renders as the page shows failures).
+ */
+export async function loadRoute(to: string, dispatch: AppDispatch): Promise<void> {
+  const url = new URL(to, window.location.origin);
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const modules = await Promise.all(
+    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.().catch(() => undefined)),
+  );
+  const reads = modules.flatMap((module, i) => module?.load?.(dispatch, { params: matches[i].params, search: url.search }) ?? []);
+  await Promise.all(reads.map((read) => Promise.resolve(read).catch(() => undefined)));
 }
 
 /**
