@@ -1,4 +1,4 @@
-import { afterFirstContentfulPaint, runEntryScripts, startApp } from './start-app';
+import { afterFirstPaint, runEntryScripts, startApp } from './start-app';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -35,62 +35,74 @@ it('starts a page that is not prerendered once it is parsed', () => {
   expect(scripts()).toHaveLength(1);
 });
 
-describe('after the first contentful paint', () => {
+describe('after the first paint', () => {
   type Callback = (list: { getEntriesByName: (name: string) => unknown[] }) => void;
-  let observers: Callback[];
 
-  beforeEach(() => {
-    observers = [];
-    class FakeObserver {
-      static supportedEntryTypes = ['paint'];
-      constructor(callback: Callback) {
-        observers.push(callback);
+  describe('where the browser reports paints', () => {
+    let observers: Callback[];
+
+    beforeEach(() => {
+      observers = [];
+      class FakeObserver {
+        static supportedEntryTypes = ['paint'];
+        constructor(callback: Callback) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
       }
-      observe() {}
-      disconnect() {}
-    }
-    Object.defineProperty(window, 'PerformanceObserver', { configurable: true, writable: true, value: FakeObserver });
+      Object.defineProperty(window, 'PerformanceObserver', { configurable: true, writable: true, value: FakeObserver });
+    });
+
+    afterEach(() => {
+      delete (window as { PerformanceObserver?: unknown }).PerformanceObserver;
+    });
+
+    const paint = (name: string) => observers.forEach((cb) => cb({ getEntriesByName: (n) => (n === name ? [{}] : []) }));
+
+    it('waits for the first contentful paint, and starts once', () => {
+      jest.useFakeTimers();
+      const start = jest.fn();
+      afterFirstPaint(start);
+      paint('first-paint');
+      expect(start).not.toHaveBeenCalled();
+      paint('first-contentful-paint');
+      expect(start).toHaveBeenCalledTimes(1);
+      jest.advanceTimersByTime(10_000);
+      expect(start).toHaveBeenCalledTimes(1);
+    });
+
+    it('starts after the timeout when no paint is reported', () => {
+      jest.useFakeTimers();
+      const start = jest.fn();
+      afterFirstPaint(start, { timeoutMs: 5000 });
+      jest.advanceTimersByTime(4999);
+      expect(start).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      expect(start).toHaveBeenCalledTimes(1);
+    });
   });
 
-  afterEach(() => {
-    delete (window as { PerformanceObserver?: unknown }).PerformanceObserver;
-  });
-
-  const paint = (name: string) => observers.forEach((cb) => cb({ getEntriesByName: (n) => (n === name ? [{}] : []) }));
-
-  it('waits for it, and starts once', () => {
+  it('elsewhere waits for two animation frames', () => {
     jest.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
     const start = jest.fn();
-    afterFirstContentfulPaint(start);
-    paint('first-paint');
+    afterFirstPaint(start);
+    frames.shift()!(0);
+    jest.advanceTimersByTime(0);
     expect(start).not.toHaveBeenCalled();
-    paint('first-contentful-paint');
+    frames.shift()!(16);
+    jest.advanceTimersByTime(0);
     expect(start).toHaveBeenCalledTimes(1);
-    jest.advanceTimersByTime(5000);
-    expect(start).toHaveBeenCalledTimes(1);
-  });
-
-  it('starts after the timeout when no paint is reported', () => {
-    jest.useFakeTimers();
-    const start = jest.fn();
-    afterFirstContentfulPaint(start, { timeoutMs: 1000 });
-    jest.advanceTimersByTime(999);
-    expect(start).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
-    expect(start).toHaveBeenCalledTimes(1);
+    raf.mockRestore();
   });
 
   it('starts at once in a hidden tab, which does not paint', () => {
     const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     const start = jest.fn();
-    afterFirstContentfulPaint(start);
+    afterFirstPaint(start);
     expect(start).toHaveBeenCalledTimes(1);
     visibility.mockRestore();
   });
-});
-
-it('starts at once where the browser reports no paints', () => {
-  const start = jest.fn();
-  afterFirstContentfulPaint(start);
-  expect(start).toHaveBeenCalledTimes(1);
 });

@@ -27,28 +27,33 @@ export function whenParsed(fn: () => void, doc: Document = document): void {
 }
 
 /**
- * Calls `fn` once the browser reports the page's first contentful paint; at once where there is no
- * paint to wait for (a hidden tab paints nothing; an old browser reports no paints), and after
- * `timeoutMs` whatever happens.
+ * Calls `fn` once the page has been painted: when the browser reports the first contentful paint
+ * (paint timing: the time the frame was shown, which comes after the animation frame that drew
+ * it), else two animation frames on. At once in a hidden tab, which paints nothing; after
+ * `timeoutMs` whatever happens (a headless Chrome under load was seen to show its first frame
+ * only after 1-2 s).
  */
-export function afterFirstContentfulPaint(fn: () => void, { doc = document, timeoutMs = 1000 } = {}): void {
+export function afterFirstPaint(fn: () => void, { doc = document, timeoutMs = 5000 } = {}): void {
   let done = false;
   const go = () => {
     if (done) return;
     done = true;
     fn();
   };
-  const paints = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
-  if (!paints || doc.visibilityState !== 'visible') {
+  if (doc.visibilityState !== 'visible') {
     go();
     return;
   }
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    go();
-  });
-  observer.observe({ type: 'paint', buffered: true });
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      go();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0)));
+  }
   doc.addEventListener('visibilitychange', go, { once: true });
   setTimeout(go, timeoutMs);
 }
@@ -56,7 +61,7 @@ export function afterFirstContentfulPaint(fn: () => void, { doc = document, time
 /** Starts the app as the page allows: after the prerendered page's first paint, else once parsed. */
 export function startApp(prerendered: boolean, doc: Document = document): void {
   whenParsed(() => {
-    if (prerendered) afterFirstContentfulPaint(() => runEntryScripts(doc), { doc });
+    if (prerendered) afterFirstPaint(() => runEntryScripts(doc), { doc });
     else runEntryScripts(doc);
   }, doc);
 }
