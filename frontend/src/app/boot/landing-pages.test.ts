@@ -1,5 +1,5 @@
 import { paths } from '@/lib/paths';
-import { LANDING_PAGES, landingPage, matchPattern } from './landing-pages';
+import { canonicalAddress, LANDING_PAGES, landingPage, matchPattern } from './landing-pages';
 
 it('names only patterns of paths.ts', () => {
   const patterns = Object.values(paths).map((route) => route.path as string);
@@ -40,4 +40,13 @@ it('answers the landing page of a path, with the API reads it starts with', () =
   expect(landingPage('/codyb')).toEqual({ chunk: 'brand', api: [] });
   expect(landingPage('/profile')).toBeNull();
   expect(landingPage('/products/p-1/more')).toBeNull();
+});
+
+it('rewrites /products without valid paging as the page would, and nothing else', () => {
+  expect(canonicalAddress('/products', '')).toBe('/products?page=1&pageSize=25');
+  expect(canonicalAddress('/products', '?categories=c1&page=0')).toBe('/products?page=1&pageSize=25&categories=c1');
+  expect(canonicalAddress('/products/', '?pageSize=10')).toBe('/products/?page=1&pageSize=10');
+  expect(canonicalAddress('/products', '?page=2&pageSize=10')).toBeNull();
+  expect(canonicalAddress('/apparel', '')).toBeNull();
+  expect(canonicalAddress('/products/p-1', '')).toBeNull();
 });

@@ -1,4 +1,13 @@
-import { apparelQuery, facetsQuery, parseFilters, productsQuery, SHOW_TYPE_FACETS, showsQuery } from '@/features/catalogue/lib/filters';
+import {
+  apparelQuery,
+  facetsQuery,
+  filtersToParams,
+  hasValidPaging,
+  parseFilters,
+  productsQuery,
+  SHOW_TYPE_FACETS,
+  showsQuery,
+} from '@/features/catalogue/lib/filters';
 
 /** The API reads a landing page starts with, from its address's parameters and search. */
 type Reads = (params: Record<string, string>, search: URLSearchParams) => string[];
@@ -26,6 +35,17 @@ export const LANDING_PAGES: readonly (readonly [pattern: string, chunk: string, 
   ['/shows/:showId', 'show-detail', ({ showId }) => [`/api/shows/${showId}`]],
   ['/codyb', 'brand'],
 ];
+
+/**
+ * The address a landing page rewrites itself to before anything else, or null: /products without
+ * valid page and pageSize numbers gets them (what its useCatalogueFilters({requirePaging}) would
+ * do after the first render, at the cost of a second render of the whole page).
+ */
+export function canonicalAddress(pathname: string, search: string): string | null {
+  if (matchPattern('/products', pathname) === null) return null;
+  const params = new URLSearchParams(search);
+  return hasValidPaging(params) ? null : `${pathname}?${filtersToParams(parseFilters(params))}`;
+}
 
 /**
  * The parameters of `pathname` when it matches `pattern` (`:name` is one non-empty segment; a

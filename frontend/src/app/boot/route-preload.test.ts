@@ -38,6 +38,14 @@ it("preloads a list page's first reads, from its address", () => {
   ]);
 });
 
+it('rewrites /products to the address the page would, before preloading its reads', () => {
+  window.history.replaceState({ kept: true }, '', '/products?categories=c1#top');
+  preloadLandingChunks(FILES);
+  expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/products?page=1&pageSize=25&categories=c1');
+  expect(window.history.state).toEqual({ kept: true });
+  expect(preloads()).toContainEqual(['fetch', '/api/products?page=1&pageSize=25&isShow=false&isApparel=false&inStock=true&categories=c1', 'anonymous']);
+});
+
 it('preloads nothing on another page, or for a chunk the build did not list', () => {
   window.history.replaceState(null, '', '/profile');
   preloadLandingChunks(FILES);
