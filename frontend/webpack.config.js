@@ -111,6 +111,8 @@ export default (_env, argv) => {
     entry: {
       boot: path.resolve(here, 'src/app/boot/boot.ts'),
       main: path.resolve(here, 'src/main.tsx'),
+      // A stylesheet only (its script is empty and not loaded): the themes but the default.
+      themes: path.resolve(here, 'src/themes.css'),
     },
     output: {
       path: path.resolve(here, 'dist'),
@@ -134,7 +136,7 @@ export default (_env, argv) => {
     },
     plugins: [
       new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()), __BUILD_YEAR__: BUILD_YEAR }),
-      new HtmlWebpackPlugin({ template: path.resolve(here, 'public/index.html') }),
+      new HtmlWebpackPlugin({ template: path.resolve(here, 'public/index.html'), chunks: ['boot', 'main'] }),
       new BootScriptsPlugin(),
       new RoutePreloadPlugin({ chunks: landingChunkNames(path.resolve(here, 'src/app/boot/landing-pages.ts')) }),
       new MiniCssExtractPlugin({

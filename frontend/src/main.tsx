@@ -7,14 +7,18 @@ import { loadRoute, preloadRoute } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { installGlobalHandlers, reportError } from '@/lib/error-reporting/reporter';
 import { startErrorTracking } from '@/lib/error-reporting/sentry';
+import { loadThemeStyles } from '@/lib/theme/theme-styles';
 import { applyTheme, readStoredTheme } from '@/lib/theme/themes';
 import './index.css';
 
 // Before anything renders, so an error of the first render is reported too.
 installGlobalHandlers(reportError);
 
-// Before the first paint, so a stored dark theme never flashes light (boot.ts did it already).
-applyTheme(readStoredTheme());
+// Before the first paint, so a stored dark theme never flashes light (boot.ts did it already, and
+// added the stylesheet of the themes but the default).
+const theme = readStoredTheme();
+applyTheme(theme);
+void loadThemeStyles(theme);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
