@@ -55,12 +55,19 @@ export class RoutePreloadPlugin {
         ]) {
           for (const file of compilation.entrypoints.get(entry).chunks.flatMap((c) => [...c.files])) {
             if (!file.endsWith('.js')) continue;
-            let source = compilation.getAsset(file).source.source().toString();
+            const original = compilation.getAsset(file).source;
+            const text = original.source().toString();
+            // A ReplaceSource keeps the file's source map.
+            const replaced = new sources.ReplaceSource(original);
             for (const [token, value] of tokens) {
-              if (!token.test(source)) compilation.errors.push(new WebpackError(`${NAME}: ${file} has no ${token.source} token`));
-              source = source.replace(token, () => value);
+              const at = text.search(token);
+              if (at < 0) {
+                compilation.errors.push(new WebpackError(`${NAME}: ${file} has no ${token.source} token`));
+                continue;
+              }
+              replaced.replace(at, at + text.match(token)[0].length - 1, value);
             }
-            compilation.updateAsset(file, new sources.RawSource(source));
+            compilation.updateAsset(file, replaced);
           }
         }
       });

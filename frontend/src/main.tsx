@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { shownPrerender } from '@/app/boot/prerender';
@@ -49,8 +48,13 @@ void ready.then(() => {
   // The prerendered home page on screen: React takes its elements over (a click meanwhile is
   // replayed once hydrated). Replacing them would repaint the page's largest text.
   if (prerendered) hydrateRoot(prerendered, app);
-  // At once, not in a later task: the page is the app's (its buttons work) before the load event.
-  else flushSync(() => createRoot(container).render(app));
+  // In a transition: React renders the page in slices of a few ms, yielding to the browser between
+  // them, instead of one long task (a list page's 25 cards: ~150 ms on a phone) that input waits
+  // for. Its data and chunks are in, so nothing suspends.
+  else {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 });
 
 // Only when the server names a DSN, after the first render: a chunk of its own.
