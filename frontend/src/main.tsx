@@ -46,8 +46,9 @@ const ready = prerendered
 
 void ready.then(() => {
   // The prerendered home page on screen: React takes its elements over (a click meanwhile is
-  // replayed once hydrated). Replacing them would repaint the page's largest text.
-  if (prerendered) hydrateRoot(prerendered, app);
+  // replayed once hydrated), in a transition too (time-sliced; a click hydrates its part at once).
+  // Replacing them would repaint the page's largest text.
+  if (prerendered) startTransition(() => void hydrateRoot(prerendered, app));
   // In a transition: React renders the page in slices of a few ms, yielding to the browser between
   // them, instead of one long task (a list page's 25 cards: ~150 ms on a phone) that input waits
   // for. Its data and chunks are in, so nothing suspends.
