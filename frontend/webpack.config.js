@@ -24,15 +24,95 @@ function release() {
   }
 }
 
+/**
+ * index.html's scripts: the boot script runs before the first paint (not deferred); main.js is
+ * preloaded, and the boot script runs it once the page is parsed (and, on the prerendered home
+ * page, painted: src/app/boot/start-app.ts). Still at the priority of a deferred script.
+ */
+class BootScriptsPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('BootScriptsPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('BootScriptsPlugin', (data) => {
+        data.assetTags.scripts = data.assetTags.scripts.map((tag) => {
+          const src = tag.attributes.src;
+          if (/\/boot(\.[0-9a-f]+)?\.js$/.test(src)) return { ...tag, attributes: { src } };
+          return {
+            tagName: 'link',
+            voidTag: true,
+            meta: tag.meta,
+            attributes: { rel: 'preload', as: 'script', href: src, fetchpriority: 'low', 'data-entry': true },
+          };
+        });
+        return data;
+      });
+    });
+  }
+}
+
+/** The year in the prerendered home page's footer, which the app's first render repeats (footer.tsx). */
+const BUILD_YEAR = new Date().getFullYear();
+
+const resolve = {
+  extensions: ['.tsx', '.ts', '.js'],
+  alias: { '@': path.resolve(here, 'src') },
+};
+
+/** TypeScript through swc, for the browser or (the prerender) for Node. */
+const typescript = (production) => ({
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+        target: 'es2020',
+      },
+    },
+  },
+});
+
+/**
+ * src/app/prerender.tsx for Node, one file in node_modules/.cache: scripts/prerender.mjs renders
+ * the home page with it into dist/index.html (src/app/boot/prerender.ts).
+ */
+const prerender = (production) => ({
+  name: 'prerender',
+  mode: production ? 'production' : 'development',
+  target: 'node',
+  entry: path.resolve(here, 'src/app/prerender.tsx'),
+  output: {
+    path: path.resolve(here, 'node_modules/.cache/prerender'),
+    filename: 'prerender.cjs',
+    library: { type: 'commonjs2' },
+    clean: true,
+  },
+  devtool: false,
+  resolve,
+  module: { rules: [typescript(production)] },
+  plugins: [
+    new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()), __BUILD_YEAR__: BUILD_YEAR }),
+    // The lazy pages' dynamic imports resolve inside the one file.
+    new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+  ],
+  optimization: { minimize: false },
+  stats: 'errors-warnings',
+});
+
 export default (_env, argv) => {
   const production = argv.mode !== 'development';
-  return {
+  const app = {
+    name: 'app',
     mode: production ? 'production' : 'development',
-    // `boot` first: a few hundred bytes that start fetching the landing page's lazy chunk while
-    // main.js (React, the router, the store) is still downloading (src/app/boot).
+    // `boot` first: a few hundred bytes, run before the first paint (theme, prerendered home page),
+    // that start fetching the landing page's lazy chunk while main.js (React, the router, the
+    // store) is still downloading (src/app/boot).
     entry: {
       boot: path.resolve(here, 'src/app/boot/boot.ts'),
       main: path.resolve(here, 'src/main.tsx'),
+      // A stylesheet only (its script is empty and not loaded): the themes but the default.
+      themes: path.resolve(here, 'src/themes.css'),
     },
     output: {
       path: path.resolve(here, 'dist'),
@@ -44,26 +124,10 @@ export default (_env, argv) => {
       clean: true,
     },
     devtool: production ? false : 'eval-cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      alias: { '@': path.resolve(here, 'src') },
-    },
+    resolve,
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
+        typescript(production),
         {
           test: /\.css$/,
           use: [MiniCssExtractPlugin.loader, 'css-loader', 'postcss-loader'],
@@ -71,8 +135,9 @@ export default (_env, argv) => {
       ],
     },
     plugins: [
-      new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()) }),
-      new HtmlWebpackPlugin({ template: path.resolve(here, 'public/index.html') }),
+      new webpack.DefinePlugin({ __SHOP_RELEASE__: JSON.stringify(release()), __BUILD_YEAR__: BUILD_YEAR }),
+      new HtmlWebpackPlugin({ template: path.resolve(here, 'public/index.html'), chunks: ['boot', 'main'] }),
+      new BootScriptsPlugin(),
       new RoutePreloadPlugin({ chunks: landingChunkNames(path.resolve(here, 'src/app/boot/landing-pages.ts')) }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
@@ -89,4 +154,6 @@ export default (_env, argv) => {
     performance: { hints: false },
     stats: 'errors-warnings',
   };
+  // The development build (watch) has no prerendered home page.
+  return production ? [app, prerender(production)] : app;
 };

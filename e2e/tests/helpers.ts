@@ -4,6 +4,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026pass' };
 export const PASSWORD = 'Fire#Works2026';
 
+/**
+ * Waits until the app runs the page: its session has been read, so the navbar shows the account
+ * links. On the home page, index.html's prerendered copy is on screen before that (the app then
+ * takes it over): its links work, its buttons do nothing yet.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await expect(page.locator('nav[aria-label="Main"]').getByRole('link', { name: /^(Sign In|Profile)$/, includeHidden: true })).toBeAttached();
+}
+
 let counter = 0;
 /** A fresh address per call, unique across runs on the same database. */
 export function uniqueEmail(prefix = 'buyer'): string {

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './helpers';
+import { appStarted, expectAccessible } from './helpers';
 
 test('hovering a link fetches its page chunk before the click', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Light up the night' })).toBeVisible();
+  await appStarted(page);
   const chunk = page.waitForRequest(/\/assets\/fireworks-safety\.[0-9a-f]+\.js$/);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Fireworks Safety' }).hover();
   await chunk;
@@ -11,11 +12,42 @@ test('hovering a link fetches its page chunk before the click', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Fireworks Safety' })).toBeVisible();
 });
 
+test('the home page is in the HTML, shown before any app script runs, and only at /', async ({ page }) => {
+  await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Light up the night' })).toBeVisible();
+  await expect(page.getByText('Loading featured shows...')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Fargo, North Dakota, USA');
+  await page.goto('/products');
+  await expect(page.locator('h1')).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await page.goto('/?redirect=%2Fprofile');
+  await expect(page.locator('h1')).toBeHidden();
+});
+
+test('the app takes the prerendered home page over: one page, its buttons working', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await appStarted(page);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Light up the night');
+  await expect(page.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
+  await expect(page.getByText('Loading new arrivals...')).toBeHidden();
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // React hydrated the prerendered page without a mismatch.
+  expect(errors).toEqual([]);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the mobile menu opens with the catalogue and account links', async ({ page }) => {
     await page.goto('/');
+    await appStarted(page);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { appStarted } from './helpers';
 
 test('the default theme is light and a chosen theme survives a reload', async ({ page }) => {
   await page.goto('/');
+  await appStarted(page);
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'light');
 

@@ -1,5 +1,6 @@
 // Prints the gzip size of the JavaScript (and CSS) the home page loads before any lazy chunk:
-// the <script> and stylesheet tags of dist/index.html.
+// the <script> tags, the preloaded entry scripts (main.js, which the boot script runs) and the
+// stylesheet tags of dist/index.html.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,10 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
 const collect = (re) => [...html.matchAll(re)].map((m) => m[1]).filter((src) => src.startsWith('/'));
-const scripts = collect(/<script[^>]*\ssrc="([^"]+)"/g);
+const scripts = [
+  ...collect(/<script[^>]*\ssrc="([^"]+)"/g),
+  ...collect(/<link(?=[^>]*\srel="preload")(?=[^>]*\sas="script")[^>]*\shref="([^"]+)"/g),
+];
 const styles = collect(/<link[^>]*\shref="([^"]+\.css)"/g);
 
 const measure = (files) =>

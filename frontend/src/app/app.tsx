@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router/dom';
-import { makeStore } from './store';
-import { createAppRouter } from './router';
+import { registerPreloader } from '@/lib/preload';
+import { makeStore, type AppStore } from './store';
+import { AppRouter } from './browser-router';
+import { AppRoutes, preloadRoute } from './router';
 
-export function App() {
-  const [store] = useState(makeStore);
-  const [router] = useState(createAppRouter);
+registerPreloader(preloadRoute);
+
+/** The app; `store`: main.tsx's, which read the landing page's data before the first render. */
+export function App({ store: given }: { store?: AppStore }) {
+  const [store] = useState(() => given ?? makeStore());
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <AppRouter>
+        <AppRoutes />
+      </AppRouter>
     </Provider>
   );
 }

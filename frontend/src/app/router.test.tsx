@@ -1,9 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { RouteCrashScreen } from '@/components/crash-screen';
 import { writeSession } from '@/lib/session/session-storage';
 import { mockApi, renderRoutes, signedInState, signedOutState, user } from '@/test/render';
-import { routes } from './router';
+import { RootLayout } from './layout/root-layout';
+import { catalogueApi } from '@/features/catalogue/api/catalogue-api';
+import { makeStore } from '@/test/render';
+import { loadRoute, routes } from './router';
 
 function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
   for (const r of list) {
@@ -18,9 +20,20 @@ describe('app routes', () => {
   it('gives every page its own lazy module and a preload hook', () => {
     for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'shows/create', 'shows/:showId/edit', 'apparel/types', 'apparel/create', 'apparel/:productId/edit', 'apparel/:productId/variants', 'users', 'users/new', 'users/:userId/edit', 'users/:userId/reset-password', 'users/:userId/permissions', 'reports']) {
       const route = findRoute(routes, path);
-      expect(route?.lazy).toBeInstanceOf(Function);
+      expect(route?.element).toBeTruthy();
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);
     }
+  });
+
+  it("reads a landing page's data with its chunk, before the first render", async () => {
+    const requests = mockApi({ 'GET /api/products/p-1': () => [200, { id: 'p-1', title: 'Gold Sparklers' }] });
+    const store = makeStore(signedOutState);
+    await loadRoute('/products/p-1?page=2', store.dispatch);
+    expect(catalogueApi.endpoints.getProduct.select('p-1')(store.getState()).data).toMatchObject({ title: 'Gold Sparklers' });
+    expect(requests).toHaveBeenCalledTimes(1);
+    // A page without a loader: its chunk only.
+    await loadRoute('/about', store.dispatch);
+    expect(requests).toHaveBeenCalledTimes(1);
   });
 
   it('renders an unknown address as Not Found', async () => {
@@ -108,13 +121,22 @@ describe('app routes', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent('North Dakota, USA');
   });
 
-  it('shows the crash screen when a page throws', async () => {
+  it('shows the crash screen inside the shell when a page throws, until the next address', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({});
     function Boom(): never {
       throw new Error('kaboom');
     }
-    renderRoutes([{ path: '/', element: <Boom />, errorElement: <RouteCrashScreen /> }]);
+    const { router } = renderRoutes(
+      [{ path: '/', element: <RootLayout />, children: [{ index: true, element: <Boom /> }, { path: 'fine', element: <h1>Fine</h1> }] }],
+      { preloadedState: signedOutState },
+    );
     expect(await screen.findByRole('heading', { name: 'Something went wrong!' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show Error' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await act(() => router.navigate('/fine'));
+    expect(await screen.findByRole('heading', { name: 'Fine' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong!' })).not.toBeInTheDocument();
   });
 });

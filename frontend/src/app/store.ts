@@ -4,6 +4,7 @@ import { rootReducer, type RootState } from '@/lib/root-reducer';
 import { sessionEnded } from '@/lib/session/session-slice';
 import { clearSession } from '@/lib/session/session-storage';
 import { themeChanged } from '@/lib/theme/theme-slice';
+import { loadThemeStyles } from '@/lib/theme/theme-styles';
 import { applyTheme, readStoredTheme, storeTheme } from '@/lib/theme/themes';
 
 export function makeStore(preloadedState?: Partial<RootState>) {
@@ -20,8 +21,10 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
   listener.startListening({
     actionCreator: themeChanged,
-    effect: (action) => {
+    effect: async (action) => {
       storeTheme(action.payload);
+      // Its colours first, so that the page does not show the theme in the default's meanwhile.
+      await loadThemeStyles(action.payload);
       applyTheme(action.payload);
     },
   });

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, useEffect, useState, type ReactNode } from 'react';
+import { isRouteErrorResponse } from 'react-router';
 import { reportError } from '@/lib/error-reporting/reporter';
 
 function describe(error: unknown): string {
@@ -38,11 +38,44 @@ export function CrashScreen({ error }: { error: unknown }) {
   );
 }
 
+interface CrashBoundaryProps {
+  children: ReactNode;
+  /** The crash screen replaces the whole shell: it provides the main landmark itself. */
+  standalone?: boolean;
+  /** A new value (the next address) clears a crash, so the visitor can navigate away from it. */
+  resetKey?: unknown;
+}
+
+interface CrashBoundaryState {
+  error: unknown;
+  crashed: boolean;
+  /** The `resetKey` of the address rendered (or crashed on). */
+  at: unknown;
+}
+
 /**
- * Route errorElement: the crash screen for whatever the route threw. `standalone` when it
- * replaces the whole shell (then it provides the main landmark itself).
+ * An error boundary: the crash screen in place of `children` when they throw while rendering
+ * (a page, or a lazy page's chunk that failed to load), until `resetKey` changes.
  */
-export function RouteCrashScreen({ standalone = false }: { standalone?: boolean }) {
-  const screen = <CrashScreen error={useRouteError()} />;
-  return standalone ? <main>{screen}</main> : screen;
+export class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundaryState> {
+  constructor(props: CrashBoundaryProps) {
+    super(props);
+    this.state = { error: null, crashed: false, at: props.resetKey };
+  }
+
+  static getDerivedStateFromError(error: unknown): Partial<CrashBoundaryState> {
+    return { error, crashed: true };
+  }
+
+  static getDerivedStateFromProps(props: CrashBoundaryProps, state: CrashBoundaryState): Partial<CrashBoundaryState> | null {
+    if (state.at === props.resetKey) return null;
+    // Crashed somewhere the visitor has since left: render the new address.
+    return { error: null, crashed: false, at: props.resetKey };
+  }
+
+  render() {
+    if (!this.state.crashed) return this.props.children;
+    const screen = <CrashScreen error={this.state.error} />;
+    return this.props.standalone ? <main>{screen}</main> : screen;
+  }
 }

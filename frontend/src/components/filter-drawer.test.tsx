@@ -95,4 +95,23 @@ describe('FilterDrawer', () => {
     await userEvent.click(open);
     expect(screen.getByRole('button', { name: 'Close Filters' })).toHaveAttribute('aria-expanded', 'true');
   });
+
+  it('on a small screen, builds the panel only once it is opened', async () => {
+    const mql = { matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() };
+    window.matchMedia = jest.fn(() => mql as unknown as MediaQueryList);
+    try {
+      setup([group()], { activeCount: 2 });
+      const button = screen.getByRole('button', { name: /Open Filters/ });
+      expect(button).toHaveTextContent('2 selected');
+      expect(screen.queryByLabelText('Apollo')).not.toBeInTheDocument();
+      expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+      await userEvent.click(button);
+      expect(screen.getByLabelText('Apollo')).toBeVisible();
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: /Close Filters/ }));
+      expect(screen.queryByLabelText('Apollo')).not.toBeInTheDocument();
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
 });

@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { MAX_SEARCH_LENGTH } from '@/lib/constants';
+import { useMediaQuery } from '@/lib/use-media-query';
+
+/** Tailwind's `lg`: from here on the filters are a side column, always shown. */
+const SIDE_COLUMN = '(min-width: 64rem)';
 
 export interface FilterOption {
   value: string;
@@ -132,6 +136,9 @@ export function FilterDrawer({
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const stockId = useId();
+  // A closed panel on a small screen is not rendered: hidden anyway, it was half of a list page's
+  // elements (the checkboxes of every filter) to build and style before the first cards.
+  const shown = useMediaQuery(SIDE_COLUMN) || open;
   return (
     <aside aria-label="Filters" className="lg:w-64 lg:shrink-0">
       <button
@@ -145,35 +152,39 @@ export function FilterDrawer({
         <CountBadge count={activeCount} />
       </button>
       <div id={panelId} className={`${open ? 'block' : 'hidden'} mt-4 rounded-box bg-base-200 p-4 lg:mt-0 lg:block`}>
-        <div className="mb-3 flex items-center justify-between">
-          <h2 className="text-lg font-bold">
-            Filters
-            <CountBadge count={activeCount} />
-          </h2>
-          {activeCount > 0 && (
-            <button type="button" className="btn btn-ghost btn-xs" onClick={onClearAll}>
-              Clear All Filters
-            </button>
-          )}
-        </div>
-        <SearchBox value={searchTitle} onChange={onSearchTitle} label="Search" />
-        <fieldset className="mt-4">
-          <legend className="mb-1 font-semibold">Availability</legend>
-          <label htmlFor={stockId} className="flex cursor-pointer items-center gap-2 text-sm">
-            <input
-              id={stockId}
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={showOutOfStock}
-              onChange={(e) => onShowOutOfStock(e.target.checked)}
-            />
-            <span>Show out-of-stock products</span>
-          </label>
-        </fieldset>
-        {children}
-        {groups.map((g) => (
-          <CheckboxGroup key={g.key} group={g} />
-        ))}
+        {shown && (
+          <>
+            <div className="mb-3 flex items-center justify-between">
+              <h2 className="text-lg font-bold">
+                Filters
+                <CountBadge count={activeCount} />
+              </h2>
+              {activeCount > 0 && (
+                <button type="button" className="btn btn-ghost btn-xs" onClick={onClearAll}>
+                  Clear All Filters
+                </button>
+              )}
+            </div>
+            <SearchBox value={searchTitle} onChange={onSearchTitle} label="Search" />
+            <fieldset className="mt-4">
+              <legend className="mb-1 font-semibold">Availability</legend>
+              <label htmlFor={stockId} className="flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  id={stockId}
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  checked={showOutOfStock}
+                  onChange={(e) => onShowOutOfStock(e.target.checked)}
+                />
+                <span>Show out-of-stock products</span>
+              </label>
+            </fieldset>
+            {children}
+            {groups.map((g) => (
+              <CheckboxGroup key={g.key} group={g} />
+            ))}
+          </>
+        )}
       </div>
     </aside>
   );

@@ -1,5 +1,9 @@
 import { MAX_SEARCH_LEN } from './limits';
 
+/** A listing's first page and its page size when the address names none (storefront.md §9). */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 25;
+
 /** Business constants of storefront.md §9. */
 export const SESSION_DURATION_MS = 24 * 60 * 60 * 1000;
 export const SESSION_CHECK_INTERVAL_MS = 60 * 1000;

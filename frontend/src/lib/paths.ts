@@ -1,7 +1,8 @@
 import { generatePath, type PathParam } from 'react-router';
 
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PAGE_SIZE = 25;
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from './constants';
+
+export { DEFAULT_PAGE, DEFAULT_PAGE_SIZE };
 
 /** The search of a listing's first page, as the navigation links carry it. */
 export const FIRST_PAGE = `?page=${DEFAULT_PAGE}&pageSize=${DEFAULT_PAGE_SIZE}`;

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { makeStore } from '@/app/store';
+import { markAddressRendered } from '@/lib/navigation';
 import type { RootState } from '@/lib/root-reducer';
 import type { StoredSession, UserInfo } from '@/lib/session/types';
 import { server } from './server';
@@ -49,6 +50,8 @@ export function renderRoutes(
 ) {
   const store = makeStore(preloadedState);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // What the app's router does once it has rendered an address (src/app/browser-router.tsx).
+  router.subscribe(() => markAddressRendered());
   const result = render(
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { AppLink } from '@/components/app-link';
 import { ThemeChooser } from '@/components/theme-chooser';
 import { SHOP_LOCATION, SHOP_PHONE, SHOP_PHONE_HREF } from '@/lib/constants';
@@ -16,6 +17,19 @@ const legalLinks = [
   { to: paths.cookiePolicy.getHref(), label: 'Cookie Policy' },
   { to: paths.termsOfUse.getHref(), label: 'Terms of Use' },
 ];
+
+declare const __BUILD_YEAR__: number | undefined;
+
+const noChanges = () => () => {};
+const thisYear = () => new Date().getFullYear();
+/** The year the build prerendered the home page in (src/app/prerender.tsx). */
+const buildYear = () => (typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : thisYear());
+
+/**
+ * This year. Hydrating the prerendered home page, first the build's year (what the page says), so
+ * that React takes the page over without a mismatch; then this year, should they differ.
+ */
+const useYear = () => useSyncExternalStore(noChanges, thisYear, buildYear);
 
 const headingClass = 'mb-3 text-sm font-bold uppercase tracking-wide';
 
@@ -37,6 +51,7 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 }
 
 export function Footer() {
+  const year = useYear();
   return (
     <footer className="mt-auto bg-base-200 text-base-content">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -64,7 +79,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-base-300 py-4 text-center text-sm">
-        © {new Date().getFullYear()} Fireworks Shop. Fireworks are sold only where their use is legal.
+        © {year} Fireworks Shop. Fireworks are sold only where their use is legal.
       </p>
     </footer>
   );

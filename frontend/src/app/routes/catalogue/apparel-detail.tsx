@@ -4,7 +4,7 @@ import { AppLink } from '@/components/app-link';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
 import { loginPath, paths } from '@/lib/paths';
-import { useGetProductQuery } from '@/features/catalogue/api/catalogue-api';
+import { catalogueApi, useGetProductQuery } from '@/features/catalogue/api/catalogue-api';
 import { BackLink, DetailError, DetailMessage, useItemTitle } from '@/features/catalogue/components/detail';
 import { isNotFound } from '@/features/catalogue/components/listing';
 import { ProductImage } from '@/components/product-image';
@@ -13,6 +13,12 @@ import { VideoEmbed } from '@/features/catalogue/components/video-embed';
 import { listingSearch } from '@/features/catalogue/lib/filters';
 import { NO_CHOICE, selectVariant, variantInStock, type VariantChoice } from '@/features/catalogue/lib/variants';
 import { ApparelCartActions } from './cards';
+import type { PageLoader } from '../page-loader';
+
+/** The item, read before the first render of a landing visit. */
+export const load: PageLoader = (dispatch, { params }) => [
+  dispatch(catalogueApi.endpoints.getProduct.initiate(params.productId ?? '', { subscribe: false })),
+];
 
 /** /apparel/{id}: one apparel product with the variant choice. */
 export default function ApparelDetail() {

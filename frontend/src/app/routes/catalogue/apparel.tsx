@@ -1,14 +1,27 @@
 import { Page } from '@/components/page';
-import { useGetApparelFacetsQuery, useGetApparelQuery, useGetApparelTypesQuery, useGetMetadataQuery } from '@/features/catalogue/api/catalogue-api';
+import { catalogueApi, useGetApparelFacetsQuery, useGetApparelQuery, useGetApparelTypesQuery, useGetMetadataQuery } from '@/features/catalogue/api/catalogue-api';
 import { FilteredListing } from '@/features/catalogue/components/filtered-listing';
 import { ProductResults } from '@/features/catalogue/components/listing';
 import { apparelOptions, metadataGroups } from '@/features/catalogue/components/metadata-groups';
 import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
-import { apparelQuery, facetsQuery } from '@/features/catalogue/lib/filters';
+import { apparelQuery, facetsQuery, parseFilters } from '@/features/catalogue/lib/filters';
 import { paths } from '@/lib/paths';
 import { ApparelCard } from './cards';
+import type { PageLoader } from '../page-loader';
 
 const KEYS = ['brands', 'colors', 'apparelTypes', 'genders', 'sizes'] as const;
+
+/** The list, its facets, the filter names and apparel types, read before the first render of a landing visit. */
+export const load: PageLoader = (dispatch, { search }) => {
+  const query = apparelQuery(parseFilters(new URLSearchParams(search)));
+  const { getMetadata, getApparelTypes, getApparel, getApparelFacets } = catalogueApi.endpoints;
+  return [
+    dispatch(getMetadata.initiate(undefined, { subscribe: false })),
+    dispatch(getApparelTypes.initiate(undefined, { subscribe: false })),
+    dispatch(getApparel.initiate(query, { subscribe: false })),
+    dispatch(getApparelFacets.initiate(facetsQuery(query), { subscribe: false })),
+  ];
+};
 
 /** /apparel: apparel with its filters (availability, brands, colours, types, genders, sizes). */
 export default function Apparel() {

@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useGetProductQuery } from '@/features/catalogue/api/catalogue-api';
+import { catalogueApi, useGetProductQuery } from '@/features/catalogue/api/catalogue-api';
 import type { Named } from '@/features/catalogue/api/types';
 import { BackLink, DetailError, useItemTitle } from '@/features/catalogue/components/detail';
 import { isNotFound } from '@/features/catalogue/components/listing';
@@ -11,6 +11,7 @@ import { ProductImage } from '@/components/product-image';
 import { VideoEmbed } from '@/features/catalogue/components/video-embed';
 import { listingSearch } from '@/features/catalogue/lib/filters';
 import { ProductCartActions, detailSignIn } from './cards';
+import type { PageLoader } from '../page-loader';
 
 /** A titled list of badges (a product's colours or effects), or "None listed". */
 function NamedList({ id, title, items }: { id: string; title: string; items: Named[] }) {
@@ -33,6 +34,11 @@ function NamedList({ id, title, items }: { id: string; title: string; items: Nam
     </section>
   );
 }
+
+/** The item, read before the first render of a landing visit. */
+export const load: PageLoader = (dispatch, { params }) => [
+  dispatch(catalogueApi.endpoints.getProduct.initiate(params.productId ?? '', { subscribe: false })),
+];
 
 /** /products/{id}: one product; the back link returns to the listing with its filters. */
 export default function ProductDetail() {

@@ -1,14 +1,26 @@
 import { Page } from '@/components/page';
-import { useGetMetadataQuery, useGetProductFacetsQuery, useGetProductsQuery } from '@/features/catalogue/api/catalogue-api';
+import { catalogueApi, useGetMetadataQuery, useGetProductFacetsQuery, useGetProductsQuery } from '@/features/catalogue/api/catalogue-api';
 import { FilteredListing } from '@/features/catalogue/components/filtered-listing';
 import { ProductResults } from '@/features/catalogue/components/listing';
 import { metadataGroups } from '@/features/catalogue/components/metadata-groups';
 import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
-import { facetsQuery, productsQuery } from '@/features/catalogue/lib/filters';
+import { facetsQuery, parseFilters, productsQuery } from '@/features/catalogue/lib/filters';
 import { paths } from '@/lib/paths';
 import { ProductCard } from './cards';
+import type { PageLoader } from '../page-loader';
 
 const KEYS = ['categories', 'brands', 'colors', 'effects'] as const;
+
+/** The list, its facets and the filter names, read before the first render of a landing visit. */
+export const load: PageLoader = (dispatch, { search }) => {
+  const query = productsQuery(parseFilters(new URLSearchParams(search)));
+  const { getMetadata, getProducts, getProductFacets } = catalogueApi.endpoints;
+  return [
+    dispatch(getMetadata.initiate(undefined, { subscribe: false })),
+    dispatch(getProducts.initiate(query, { subscribe: false })),
+    dispatch(getProductFacets.initiate(facetsQuery(query), { subscribe: false })),
+  ];
+};
 
 /** /products: the fireworks catalogue with the filter drawer and paging, kept in the address. */
 export default function Products() {

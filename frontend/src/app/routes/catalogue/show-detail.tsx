@@ -3,7 +3,7 @@ import { AppLink } from '@/components/app-link';
 import { Loading } from '@/components/loading';
 import { formatMoney } from '@/lib/format';
 import { FIRST_PAGE, paths } from '@/lib/paths';
-import { useGetShowQuery } from '@/features/catalogue/api/catalogue-api';
+import { catalogueApi, useGetShowQuery } from '@/features/catalogue/api/catalogue-api';
 import { BackLink, DetailError, useItemTitle } from '@/features/catalogue/components/detail';
 import { isNotFound } from '@/features/catalogue/components/listing';
 import { ProductImage } from '@/components/product-image';
@@ -11,6 +11,12 @@ import { showCounts } from '@/features/catalogue/components/show-card';
 import { VideoEmbed } from '@/features/catalogue/components/video-embed';
 import { showTypeLabel } from '@/features/catalogue/lib/show-types';
 import { ShowCartActions, detailSignIn } from './cards';
+import type { PageLoader } from '../page-loader';
+
+/** The item, read before the first render of a landing visit. */
+export const load: PageLoader = (dispatch, { params }) => [
+  dispatch(catalogueApi.endpoints.getShow.initiate(params.showId ?? '', { subscribe: false })),
+];
 
 /** /shows/{id}: one show and the products it includes. */
 export default function ShowDetail() {

@@ -1,21 +1,31 @@
 import { Page } from '@/components/page';
-import { useGetShowFacetsQuery, useGetShowsQuery, useGetShowTypesQuery } from '@/features/catalogue/api/catalogue-api';
+import { catalogueApi, useGetShowFacetsQuery, useGetShowsQuery, useGetShowTypesQuery } from '@/features/catalogue/api/catalogue-api';
 import { ShowResults } from '@/features/catalogue/components/listing';
 import { ShowTypeButtons } from '@/features/catalogue/components/show-type-buttons';
 import { useCatalogueFilters } from '@/features/catalogue/components/use-catalogue-filters';
+import { parseFilters, SHOW_TYPE_FACETS, showsQuery } from '@/features/catalogue/lib/filters';
 import { paths } from '@/lib/paths';
 import { ShowCard } from './cards';
+import type { PageLoader } from '../page-loader';
+
+/** The list, the show types and their counts, read before the first render of a landing visit. */
+export const load: PageLoader = (dispatch, { search }) => {
+  const { getShowTypes, getShows, getShowFacets } = catalogueApi.endpoints;
+  return [
+    dispatch(getShowTypes.initiate(undefined, { subscribe: false })),
+    dispatch(getShows.initiate(showsQuery(parseFilters(new URLSearchParams(search))), { subscribe: false })),
+    dispatch(getShowFacets.initiate(SHOW_TYPE_FACETS, { subscribe: false })),
+  ];
+};
 
 /** /shows: every show, filtered by show type. */
 export default function Shows() {
   const catalogue = useCatalogueFilters();
   const { filters, update } = catalogue;
   const types = useGetShowTypesQuery();
-  const query = new URLSearchParams({ page: String(filters.page), pageSize: String(filters.pageSize) });
-  if (filters.showType) query.set('typeId', filters.showType);
-  const shows = useGetShowsQuery(query.toString());
+  const shows = useGetShowsQuery(showsQuery(filters));
   // The type buttons' counts: the list's only other filter is the type itself, which they ignore.
-  const facets = useGetShowFacetsQuery('facets=showTypes');
+  const facets = useGetShowFacetsQuery(SHOW_TYPE_FACETS);
   return (
     <Page title="Shows" heading="Fireworks Shows" wide>
       <ShowTypeButtons

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/lib/hooks';
+import { addressRendered } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { sessionEnded } from '@/lib/session/session-slice';
 
@@ -9,7 +10,9 @@ export function useLogout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(async () => {
+    const home = addressRendered();
     await navigate(paths.home.getHref());
+    await home;
     dispatch(sessionEnded());
   }, [dispatch, navigate]);
 }

@@ -1,5 +1,5 @@
-import { MAX_SEARCH_LENGTH } from '@/lib/constants';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@/lib/paths';
+// Only constants, no router: the boot script uses these functions (app/boot/landing-pages.ts).
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '@/lib/constants';
 
 /** The page sizes offered by the pagination control (storefront.md §9). */
 export const PAGE_SIZES = [10, 25, 50] as const;
@@ -171,6 +171,16 @@ export function apparelQuery(f: CatalogueFilters, brands: string[] = f.brands): 
   appendAll(p, 'sizes', f.sizes);
   return p.toString();
 }
+
+/** GET /api/shows query: the page, and the show type when one is chosen. */
+export function showsQuery(f: CatalogueFilters): string {
+  const p = new URLSearchParams({ page: String(f.page), pageSize: String(f.pageSize) });
+  if (f.showType) p.set('typeId', f.showType);
+  return p.toString();
+}
+
+/** GET /api/shows/facets query of the show list: the type buttons' counts, whatever is chosen. */
+export const SHOW_TYPE_FACETS = 'facets=showTypes';
 
 /** The search part a detail page carries so its back link restores the listing. */
 export function listingSearch(params: URLSearchParams): string {
