@@ -31,6 +31,25 @@ use crate::guards::Guards;
 
 /// Registers every `/api` route on `cfg` (inside the `/api` scope).
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
+    // The facet paths before `{id}`, which would take `facets` for an id. First of all: the
+    // router tries routes in this order (a pattern with `{...}` by a regular expression), and
+    // these are most of the shop's requests.
+    cfg.service(products::list)
+        .service(products::facets::products)
+        .service(products::get)
+        .service(apparel::list)
+        .service(products::facets::apparel)
+        .service(apparel::types)
+        .service(apparel::sku_preview)
+        .service(shows::list)
+        .service(products::facets::shows)
+        .service(shows::types)
+        .service(shows::by_brand)
+        .service(shows::get)
+        .service(metadata::get)
+        .service(terminal::list)
+        .service(terminal::get);
     cfg.service(health::health)
         .service(client_errors::report)
         .service(shipping::rates)
@@ -88,23 +107,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(reports::csv)
         .service(reports::get)
         .configure(uploads::configure_api);
-    // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
-    // The facet paths before `{id}`, which would take `facets` for an id.
-    cfg.service(products::list)
-        .service(products::facets::products)
-        .service(products::get)
-        .service(apparel::list)
-        .service(products::facets::apparel)
-        .service(apparel::types)
-        .service(apparel::sku_preview)
-        .service(shows::list)
-        .service(products::facets::shows)
-        .service(shows::types)
-        .service(shows::by_brand)
-        .service(shows::get)
-        .service(metadata::get)
-        .service(terminal::list)
-        .service(terminal::get);
 }
 
 /// Any `/api` request without a route: 405 with `Allow` when the path is an operation's with
