@@ -57,6 +57,14 @@ const resolve = {
   alias: { '@': path.resolve(here, 'src') },
 };
 
+/**
+ * react-router's package exports only its development build to bundlers (warnings and checks
+ * included); the production build beside it is the same API without them.
+ */
+const reactRouterProduction = {
+  'react-router$': path.resolve(here, 'node_modules/react-router/dist/production/index.mjs'),
+};
+
 /** TypeScript through swc, for the browser or (the prerender) for Node. */
 const typescript = (production) => ({
   test: /\.tsx?$/,
@@ -124,7 +132,7 @@ export default (_env, argv) => {
       clean: true,
     },
     devtool: production ? false : 'eval-cheap-module-source-map',
-    resolve,
+    resolve: production ? { ...resolve, alias: { ...resolve.alias, ...reactRouterProduction } } : resolve,
     module: {
       rules: [
         typescript(production),
