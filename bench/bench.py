@@ -544,6 +544,17 @@ def bench_checkout_sqlite(work: Path) -> dict:
             post_json(f"{base}/api/cart/{b['cartId']}/add", {"productId": product}, b["token"])
         server_log.since_last()
 
+        log("[checkout sqlite] /api/health, the machine's ceiling")
+        wrk(base + "/api/health", WARMUP, latency=False)
+        wait_idle(shop.pid)
+        before = cpu_ticks(shop.pid)
+        r = wrk(base + "/api/health", DURATION)
+        ticks = cpu_ticks(shop.pid) - before
+        rows.append({
+            "database": "SQLite", "scenario": HEALTH_SCENARIO, "kind": "req/s", **r,
+            "cpu_ms": ticks * 1000 / CLK_TCK / r["requests"] if r["requests"] else float("nan"),
+            "goal": "reference", "met": None, "log": server_log.since_last(),
+        })
         for name, mode, goal in (
             ("cart read GET /api/cart/{cartId}", "get", TARGET_CART_READ_P99_MS),
             ("add to cart POST /api/cart/{cartId}/add", "add", TARGET_CART_ADD_P99_MS),
@@ -898,6 +909,13 @@ def checkout_report(res: dict, started: dt.datetime, elapsed: float) -> str:
     return "\n".join(out)
 
 
+# The checkout part's yardstick: a request that touches no database, measured in the same run.
+HEALTH_SCENARIO = "GET /api/health (no database: the machine's ceiling)"
+# /api/health in the catalogue part at 1df2240 (2026-11-25 14:05 UTC), the run whose cart figures
+# (0101c67, 12:13 the same day) met most goals: the same machine type can be several times slower
+# on another day, so a run compares its own ceiling with this one.
+HEALTH_REFERENCE = {"rps": 66587, "cpu_ms": 0.020, "when": "2026-11-25 14:05 UTC (commit 1df2240)"}
+
 # Causes found by hand (not re-measured by this script; re-check them after changing the code).
 CHECKOUT_NOTES: list[str] = [
     "- Found by hand on 2026-11-23 (commit 4e723a3), `perf record --call-graph dwarf` of the server "
@@ -925,6 +943,16 @@ def computed_notes(res: dict) -> list[str]:
     """What the goals ask of the server, from this run's figures."""
     rows = {(r["database"], r["scenario"].split()[0] + " " + r["scenario"].split()[1]): r for r in res["rows"]}
     out = []
+    health = next((r for r in res["rows"] if r["scenario"] == HEALTH_SCENARIO), None)
+    if health is not None and health["cpu_ms"] == health["cpu_ms"] and health["cpu_ms"] > 0:
+        ref = HEALTH_REFERENCE
+        out.append(
+            f"- The machine: /api/health took {fmt(health['cpu_ms'], '.3f')} ms of server CPU per request at "
+            f"{fmt(health['rps'], ',.0f')} req/s in this run, against {ref['cpu_ms']:.3f} ms at "
+            f"{ref['rps']:,} req/s on {ref['when']}: this run's cores did the same work "
+            f"{health['cpu_ms'] / ref['cpu_ms']:.1f}x as slowly, so compare its CPU figures with older runs "
+            f"through that factor."
+        )
     for key, goal in ((("SQLite", "cart read"), TARGET_CART_READ_P99_MS), (("SQLite", "add to"), TARGET_CART_ADD_P99_MS)):
         r = rows.get(key)
         if r is None:
