@@ -14,7 +14,6 @@ use domain::money::Money;
 
 use super::convert::{self, named};
 use super::index::Facts;
-use super::version::current_version;
 use super::{like_anywhere, NamedRef, Page, PageRequest};
 use crate::in_json::in_json;
 use crate::models::{
@@ -269,13 +268,8 @@ pub(crate) fn list_products_by_index(
     filter: &ProductFilter,
     page: PageRequest,
 ) -> Result<Option<Page<ProductModel>>, DbError> {
-    let version = match version {
-        Some(version) => version,
-        None => current_version(conn)?,
-    };
-    let index = db.catalogue_index();
     let Some(Some(found)) =
-        index.query(db, conn, version, |index| index.page_facts(filter, page))?
+        db.ask_catalogue_index(conn, version, |index| index.page_facts(filter, page))?
     else {
         return Ok(None);
     };
@@ -697,12 +691,7 @@ pub fn facet_counts(
     filter: &ProductFilter,
     kind: FacetKind,
 ) -> Result<Vec<FacetCount>, DbError> {
-    let version = match version {
-        Some(version) => version,
-        None => current_version(conn)?,
-    };
-    let index = db.catalogue_index();
-    match index.query(db, conn, version, |index| index.facet_counts(filter, kind))? {
+    match db.ask_catalogue_index(conn, version, |index| index.facet_counts(filter, kind))? {
         Some(counts) => Ok(counts),
         None => facet_counts_by_sql(conn, filter, kind),
     }

@@ -17,7 +17,6 @@ mod load;
 mod query;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use diesel::connection::SimpleConnection;
@@ -231,8 +230,23 @@ impl Db {
         self.index.start_build(self);
     }
 
-    /// The shared index (one per process).
-    pub(crate) fn catalogue_index(&self) -> &Arc<CatalogueIndex> {
-        &self.index
+    /// Answers `f` from the catalogue's list index, which must be at least as new as
+    /// `version`: the catalogue version this unit of work read, if it did (else it is read
+    /// here). `None` when the index cannot answer (SQL answers then); see
+    /// [`CatalogueIndex::query`].
+    ///
+    /// # Errors
+    /// Database failures.
+    pub(crate) fn ask_catalogue_index<T>(
+        &self,
+        conn: &mut DbConnection,
+        version: Option<i64>,
+        f: impl FnOnce(&IndexData) -> T,
+    ) -> Result<Option<T>, DbError> {
+        let version = match version {
+            Some(version) => version,
+            None => current_version(conn)?,
+        };
+        self.index.query(self, conn, version, f)
     }
 }
