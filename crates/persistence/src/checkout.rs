@@ -238,26 +238,34 @@ pub fn take_variant_stock(
     Ok(changed == 1)
 }
 
-/// Takes up to `wanted` units of a unit product; answers how many were taken.
+/// Takes up to `wanted` units of a unit product; answers how many were taken, and the product
+/// whose unit it is (`None` for an unknown unit product: nothing is taken).
 ///
 /// # Errors
 /// Database failures.
-pub fn take_unit_stock(conn: &mut DbConnection, unit: &str, wanted: u32) -> Result<u32, DbError> {
+pub fn take_unit_stock(
+    conn: &mut DbConnection,
+    unit: &str,
+    wanted: u32,
+) -> Result<Option<(String, u32)>, DbError> {
     let query = unit_products::table
         .find(unit)
-        .select(unit_products::available_stock);
+        .select((unit_products::product_id, unit_products::available_stock));
     // PostgreSQL: read and update the row as one step (SQLite's write lock does it).
-    let stock: Option<i32> = match conn {
+    let row: Option<(String, i32)> = match conn {
         DbConnection::Postgresql(c) => query.for_update().first(c).optional()?,
         DbConnection::Sqlite(_) => query.first(conn).optional()?,
     };
-    let taken = quantity(i64::from(stock.unwrap_or(0))).min(wanted);
+    let Some((product, stock)) = row else {
+        return Ok(None);
+    };
+    let taken = quantity(i64::from(stock)).min(wanted);
     if taken > 0 {
         diesel::update(unit_products::table.find(unit))
             .set(unit_products::available_stock.eq(unit_products::available_stock - count(taken)))
             .execute(conn)?;
     }
-    Ok(taken)
+    Ok(Some((product, taken)))
 }
 
 /// Records a PENDING case break request.

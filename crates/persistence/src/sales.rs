@@ -322,7 +322,7 @@ pub fn case_break(conn: &mut DbConnection, id: &str) -> Result<Option<CaseBreak>
 
 /// Completes an open request and adds the units to the product's unit stock. The status
 /// update is conditional (only an open request changes), so of two parallel calls one wins;
-/// answers whether this call did.
+/// answers the request's product if this call did, `None` if it did not.
 ///
 /// # Errors
 /// [`DbError::NotFound`] when the product has no unit product (nothing is changed: the
@@ -332,7 +332,7 @@ pub fn complete_case_break(
     id: &str,
     quantity_added: u32,
     at: NaiveDateTime,
-) -> Result<bool, DbError> {
+) -> Result<Option<String>, DbError> {
     let added = i32::try_from(quantity_added).unwrap_or(i32::MAX);
     let open = [
         CaseBreakStatus::Pending.as_str(),
@@ -350,17 +350,17 @@ pub fn complete_case_break(
     ))
     .execute(conn)?;
     if won == 0 {
-        return Ok(false);
+        return Ok(None);
     }
     let product: String = case_break_requests::table
         .find(id)
         .select(case_break_requests::product_id)
         .first(conn)?;
-    let n = diesel::update(unit_products::table.filter(unit_products::product_id.eq(product)))
+    let n = diesel::update(unit_products::table.filter(unit_products::product_id.eq(&product)))
         .set(unit_products::available_stock.eq(unit_products::available_stock + added))
         .execute(conn)?;
     if n == 0 {
         return Err(DbError::NotFound);
     }
-    Ok(true)
+    Ok(Some(product))
 }

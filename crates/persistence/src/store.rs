@@ -53,15 +53,19 @@ pub struct Tx<'a> {
     /// The catalogue version this unit of work read, if it did: a list then needs not read it
     /// again to know how fresh the list index must be.
     version: Option<i64>,
+    /// Whether this is a write transaction: reads in it see its own writes, which only SQL
+    /// can (the list index follows committed versions).
+    writing: bool,
 }
 
 impl<'a> Tx<'a> {
-    fn new(conn: &'a mut DbConnection, db: &'a Db) -> Self {
+    fn new(conn: &'a mut DbConnection, db: &'a Db, writing: bool) -> Self {
         Tx {
             conn,
             db,
             changes: Changes::default(),
             version: None,
+            writing,
         }
     }
 
@@ -104,7 +108,7 @@ impl Store for Db {
         F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
     {
         let mut conn = self.get().map_err(|e| E::from(e.into()))?;
-        f(&mut Tx::new(&mut conn, self))
+        f(&mut Tx::new(&mut conn, self, false))
     }
 
     fn write<T, E, F>(&self, f: F) -> Result<T, E>
@@ -117,7 +121,7 @@ impl Store for Db {
         let _turn = self.writer_turn();
         let mut conn = self.get().map_err(|e| E::from(e.into()))?;
         conn.write_transaction(|conn| {
-            let mut tx = Tx::new(conn, self);
+            let mut tx = Tx::new(conn, self, true);
             let value = f(&mut tx).map_err(TxError::App)?;
             // The log of what moved the catalogue version commits with the change.
             tx.changes
@@ -343,7 +347,7 @@ impl Catalogue for Tx<'_> {
         unit: &UnitRecord,
         available: bool,
     ) -> Result<(), StoreError> {
-        self.changes.nothing();
+        self.changes.product(product.as_str());
         q(catalogue::put_unit_product(
             self.conn, product, unit, available,
         ))
@@ -354,12 +358,12 @@ impl Catalogue for Tx<'_> {
         product: &ProductId,
         available: bool,
     ) -> Result<(), StoreError> {
-        self.changes.nothing();
+        self.changes.product(product.as_str());
         q(catalogue::set_unit_available(self.conn, product, available))
     }
 
     fn delete_unit_product(&mut self, product: &ProductId) -> Result<(), StoreError> {
-        self.changes.nothing();
+        self.changes.product(product.as_str());
         q(catalogue::delete_unit_product(self.conn, product))
     }
 
@@ -525,6 +529,13 @@ impl Carts for Tx<'_> {
     }
 
     fn cart_products(&mut self, cart: &CartId) -> Result<Vec<Product>, StoreError> {
+        if !self.writing {
+            let indexed =
+                catalogue::cart_products_by_index(self.conn, self.db, self.version, cart.as_str());
+            if let Some(found) = q(indexed)? {
+                return Ok(found);
+            }
+        }
         q(catalogue::cart_products(self.conn, cart.as_str()))
     }
 
@@ -625,8 +636,16 @@ impl Stock for Tx<'_> {
     }
 
     fn take_unit_stock(&mut self, unit_product: &str, wanted: u32) -> Result<u32, StoreError> {
-        self.changes.nothing();
-        q(checkout::take_unit_stock(self.conn, unit_product, wanted))
+        match q(checkout::take_unit_stock(self.conn, unit_product, wanted))? {
+            Some((product, taken)) => {
+                self.changes.product(&product);
+                Ok(taken)
+            }
+            None => {
+                self.changes.nothing();
+                Ok(0)
+            }
+        }
     }
 
     fn insert_case_break_request(
@@ -794,13 +813,17 @@ impl Sales for Tx<'_> {
         quantity_added: u32,
         at: NaiveDateTime,
     ) -> Result<bool, StoreError> {
-        self.changes.nothing();
-        q(sales::complete_case_break(
+        let completed = q(sales::complete_case_break(
             self.conn,
             id,
             quantity_added,
             at,
-        ))
+        ))?;
+        match &completed {
+            Some(product) => self.changes.product(product),
+            None => self.changes.nothing(),
+        }
+        Ok(completed.is_some())
     }
 }
 

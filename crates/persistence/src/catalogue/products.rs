@@ -13,9 +13,7 @@ use domain::ids::{ProductId, VariantId};
 use domain::money::Money;
 
 use super::convert::{self, named};
-use super::index::Facts;
 use super::{like_anywhere, NamedRef, Page, PageRequest};
-use crate::in_json::in_json;
 use crate::models::{
     ApparelType, ApparelVariant, Brand, Category, Color, ShowType, ShownProduct, UnitProduct,
 };
@@ -254,10 +252,8 @@ pub fn list_products_counted(
 }
 
 /// [`list_products_counted`] by the list index, or `None` when it cannot answer (not built
-/// yet, being rebuilt, or a product of the page went away before its row was read). The index
-/// gives the page's ids, the total, and each product's brand, category, types, colours and
-/// effects; one statement reads the rows with their unit products, one more the variants of
-/// the apparel among them.
+/// yet, being rebuilt, or a product of the page names a term it does not hold). The index
+/// holds the page's products as they are shown: no statement is run but the version's.
 ///
 /// # Errors
 /// Database failures.
@@ -268,78 +264,11 @@ pub(crate) fn list_products_by_index(
     filter: &ProductFilter,
     page: PageRequest,
 ) -> Result<Option<Page<ProductModel>>, DbError> {
-    let Some(Some(found)) =
-        db.ask_catalogue_index(conn, version, |index| index.page_facts(filter, page))?
-    else {
-        return Ok(None);
-    };
-    Ok(with_facts(conn, found.products)?.map(|items| Page {
-        items,
+    let found = db.ask_catalogue_index(conn, version, |index| index.page(filter, page))?;
+    Ok(found.flatten().map(|found| Page {
+        items: found.products,
         total: found.total,
     }))
-}
-
-/// The products the index described, in its order, with their rows and variants; `None` when
-/// one of them is gone.
-fn with_facts(
-    conn: &mut DbConnection,
-    facts: Vec<Facts>,
-) -> Result<Option<Vec<ProductModel>>, DbError> {
-    if facts.is_empty() {
-        return Ok(Some(Vec::new()));
-    }
-    let ids: Vec<&str> = facts.iter().map(|f| f.id.as_str()).collect();
-    let rows: Vec<(ShownProduct, Option<UnitProduct>)> = products::table
-        .left_join(unit_products::table)
-        .filter(in_json(products::id, &ids))
-        .select((
-            ShownProduct::as_select(),
-            unit_products::all_columns.nullable(),
-        ))
-        .load(conn)?;
-    if rows.len() != facts.len() {
-        return Ok(None);
-    }
-    let apparel: Vec<String> = rows
-        .iter()
-        .filter(|(p, _)| p.is_apparel)
-        .map(|(p, _)| p.id.clone())
-        .collect();
-    let variants: Vec<(ApparelVariant, Option<Color>)> = if apparel.is_empty() {
-        Vec::new()
-    } else {
-        apparel_variants::table
-            .left_join(colors::table)
-            .filter(in_json(apparel_variants::product_id, &apparel))
-            .filter(apparel_variants::available.eq(true))
-            .select((ApparelVariant::as_select(), colors::all_columns.nullable()))
-            .load(conn)?
-    };
-    let mut rows: HashMap<String, (ShownProduct, Option<UnitProduct>)> =
-        rows.into_iter().map(|r| (r.0.id.clone(), r)).collect();
-    let (mut colours, mut effect_map) = (HashMap::new(), HashMap::new());
-    let mut joined = Vec::with_capacity(facts.len());
-    for f in facts {
-        let Some((product, unit)) = rows.remove(&f.id) else {
-            return Ok(None);
-        };
-        colours.insert(f.id.clone(), f.colors);
-        effect_map.insert(f.id, f.effects);
-        joined.push((
-            product,
-            f.brand,
-            f.category,
-            f.apparel_type,
-            f.show_type,
-            unit,
-        ));
-    }
-    Ok(Some(assemble(
-        joined,
-        &mut colours,
-        &mut effect_map,
-        variants,
-    )))
 }
 
 /// [`list_products_counted`] by SQL alone: the count (unless `known_total`, a cached count of
@@ -435,6 +364,30 @@ pub fn cart_products(conn: &mut DbConnection, cart: &str) -> Result<Vec<ProductM
     Ok(with_relations_where!(conn, rows, |product| product.eq_any(in_cart())))
 }
 
+/// [`cart_products`] by the list index, which holds every product as pages show it: one
+/// statement for the cart's product ids, and the catalogue version's (unless `version`, read
+/// in this unit of work, is given). `None` when the index cannot answer (SQL does then).
+///
+/// # Errors
+/// Database failures.
+pub(crate) fn cart_products_by_index(
+    conn: &mut DbConnection,
+    db: &Db,
+    version: Option<i64>,
+    cart: &str,
+) -> Result<Option<Vec<ProductModel>>, DbError> {
+    let ids: Vec<String> = cart_lines::table
+        .filter(cart_lines::cart_id.eq(cart))
+        .select(cart_lines::product_id)
+        .distinct()
+        .load(conn)?;
+    if ids.is_empty() {
+        return Ok(Some(Vec::new()));
+    }
+    let found = db.ask_catalogue_index(conn, version, |index| index.products(&ids))?;
+    Ok(found.flatten())
+}
+
 /// The models of `rows` with their colours, effects and (sorted) variants.
 fn assemble(
     rows: Vec<JoinedRow>,
@@ -453,14 +406,7 @@ fn assemble(
             ));
     }
     for list in variants.values_mut() {
-        list.sort_by_cached_key(|v| {
-            (
-                gender_rank(&v.gender),
-                Size::parse(&v.size).ok(),
-                v.color.as_ref().map(|c| c.name.clone()),
-                v.id.clone(),
-            )
-        });
+        sort_variants(list);
     }
     rows.into_iter()
         .map(
@@ -475,6 +421,19 @@ fn assemble(
             },
         )
         .collect()
+}
+
+/// A product's variants in the order pages show them: Men's, Women's, Unisex (then anything
+/// else), then by size, colour name and id.
+pub(crate) fn sort_variants(list: &mut [Variant]) {
+    list.sort_by_cached_key(|v| {
+        (
+            gender_rank(&v.gender),
+            Size::parse(&v.size).ok(),
+            v.color.as_ref().map(|c| c.name.clone()),
+            v.id.clone(),
+        )
+    });
 }
 
 /// Men's, Women's, Unisex, then anything else.

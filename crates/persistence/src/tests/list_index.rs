@@ -11,7 +11,8 @@ use domain::catalogue::{
 };
 use domain::ids::{UserId, VariantId};
 use domain::paging::{Page, PageRequest};
-use domain::ports::{Catalogue as _, Store as _};
+use domain::ports::StoreError;
+use domain::ports::{Catalogue as _, Stock as _, Store as _, Users as _};
 
 use super::filter_scan::{page_of, Lister};
 use crate::test_support::TestDatabase;
@@ -258,4 +259,165 @@ fn the_index_follows_every_catalogue_write() {
         crate::catalogue::bump_version(&mut conn).expect("bump");
     }
     index_is_sql(db, true, "unlogged write");
+}
+
+/// The index holds each product as a page shows it, unit product and stock included: a sale
+/// of units and a unit product taken off sale show on the next page it answers.
+#[test]
+fn the_index_follows_unit_stock() {
+    let test_db = demo();
+    let db = test_db.db();
+    db.build_catalogue_index().expect("index");
+    let all = page_of(
+        db,
+        Lister::Sql,
+        &ProductFilter::default(),
+        PageRequest {
+            page: 1,
+            page_size: 100,
+        },
+    );
+    let product = all
+        .items
+        .into_iter()
+        .find(|p| p.unit.as_ref().is_some_and(|u| u.available_stock > 1))
+        .expect("a product with units in stock");
+    let unit = product.unit.clone().expect("unit");
+    let only = ProductFilter {
+        search: Some(product.title.clone()),
+        ..ProductFilter::default()
+    };
+    let page = PageRequest {
+        page: 1,
+        page_size: 100,
+    };
+    let shown = || {
+        let mut conn = db.get().expect("connection");
+        let found = crate::catalogue::list_products_by_index(&mut conn, db, None, &only, page)
+            .expect("list")
+            .expect("the index answers");
+        assert_eq!(found, page_of(db, Lister::Sql, &only, page));
+        found
+            .items
+            .into_iter()
+            .find(|p| p.id == product.id)
+            .and_then(|p| p.unit)
+            .expect("listed with its unit")
+    };
+    assert_eq!(shown().available_stock, unit.available_stock);
+
+    let taken = db
+        .write(|tx| {
+            let taken = tx.take_unit_stock(&unit.id, 1)?;
+            tx.bump_catalogue_version()?;
+            Ok::<_, StoreError>(taken)
+        })
+        .expect("taken");
+    assert_eq!(taken, 1);
+    assert_eq!(shown().available_stock, unit.available_stock - 1);
+
+    db.write(|tx| {
+        tx.set_unit_available(&product.id, false)?;
+        tx.bump_catalogue_version()?;
+        Ok::<_, StoreError>(())
+    })
+    .expect("off sale");
+    assert!(!shown().available);
+}
+
+/// A cart read outside a write takes its products from the index: the same products as SQL's
+/// read (a case, a unit and an apparel item), and a product changed after it was put in the
+/// cart is shown as it is now.
+#[test]
+fn a_cart_read_takes_its_products_from_the_index() {
+    let test_db = demo();
+    let db = test_db.db();
+    let user = admin(db);
+    db.build_catalogue_index().expect("index");
+    let cart = db
+        .read(|tx| tx.cart_of(&user))
+        .expect("read")
+        .expect("a cart");
+    let all = page_of(
+        db,
+        Lister::Sql,
+        &ProductFilter::default(),
+        PageRequest {
+            page: 1,
+            page_size: 100,
+        },
+    );
+    let breakable = all
+        .items
+        .iter()
+        .find(|p| {
+            p.unit
+                .as_ref()
+                .is_some_and(|u| u.available && u.available_stock > 0)
+        })
+        .expect("a case-breakable product");
+    let apparel = page_of(
+        db,
+        Lister::Sql,
+        &ProductFilter {
+            is_apparel: Some(true),
+            stock: StockFilter::InStock,
+            ..ProductFilter::default()
+        },
+        PageRequest {
+            page: 1,
+            page_size: 1,
+        },
+    );
+    let apparel = apparel.items.first().expect("apparel");
+    let variant = apparel
+        .variants
+        .iter()
+        .find(|v| v.available_stock > 0)
+        .expect("a variant in stock");
+    for (product, variant, is_unit) in [
+        (&breakable.id, None, false),
+        (&breakable.id, None, true),
+        (&apparel.id, Some(variant.id.to_string()), false),
+    ] {
+        domain::cart::add(
+            db,
+            &user,
+            &cart,
+            &domain::cart::LineChange {
+                product_id: product.clone(),
+                variant_id: variant,
+                is_unit,
+            },
+            now(),
+        )
+        .expect("added");
+    }
+    let by_sql = || {
+        let mut conn = db.get().expect("connection");
+        crate::catalogue::cart_products(&mut conn, cart.as_str()).expect("by SQL")
+    };
+    let by_index = || {
+        let mut conn = db.get().expect("connection");
+        crate::catalogue::cart_products_by_index(&mut conn, db, None, cart.as_str())
+            .expect("by index")
+            .expect("the index answers")
+    };
+    let sorted = |mut products: Vec<domain::catalogue::Product>| {
+        products.sort_by(|a, b| a.id.as_str().cmp(b.id.as_str()));
+        products
+    };
+    assert_eq!(by_index().len(), 2);
+    assert_eq!(sorted(by_index()), sorted(by_sql()));
+
+    catalogue::set_in_stock(db, &breakable.id, false).expect("out of stock");
+    let shown = domain::cart::get(db, &user, &cart).expect("cart");
+    // The case and the unit are one line (cases and units of one product).
+    assert_eq!(shown.lines.len(), 2);
+    assert!(shown
+        .lines
+        .iter()
+        .filter(|l| l.product.id == breakable.id)
+        .all(|l| !l.product.in_stock));
+    assert_eq!(sorted(by_index()), sorted(by_sql()));
 }

@@ -42,7 +42,8 @@ impl Changes {
         self.versions.push(version);
     }
 
-    /// A product's row, links or variants changed (or it was created or deleted).
+    /// A product's row, links, unit product or variants changed (or it was created or
+    /// deleted).
     pub(crate) fn product(&mut self, id: &str) {
         self.noted = true;
         self.products.insert(id.to_owned());
@@ -54,7 +55,7 @@ impl Changes {
         self.everything = true;
     }
 
-    /// A write that changes nothing the index reads (unit stock, unit products).
+    /// A write that changes nothing the index reads.
     pub(crate) fn nothing(&mut self) {
         self.noted = true;
     }

@@ -2,8 +2,10 @@
 //! each list order, and the slots of every title trigram. Pure data, no database: `load.rs`
 //! reads the facts, `query.rs` answers from them.
 //!
-//! Kept small, since every API node holds one: ids, titles and dates per slot, every other
-//! value as a number of its kind (brand 3, size 5, ...), about 350 bytes a product in all.
+//! Every API node holds one: ids, titles and dates per slot, every filter value as a number
+//! of its kind (brand 3, size 5, ...), about 350 bytes a product; and each product as a page
+//! shows it (its model), so that a page is answered without reading the database (see
+//! docs/ARCHITECTURE.md for what that costs and saves).
 
 use std::cmp::Ordering;
 use std::hash::BuildHasher;
@@ -11,30 +13,24 @@ use std::hash::BuildHasher;
 use chrono::NaiveDateTime;
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
-use super::bits::Bits;
-use crate::models::IndexedProduct;
+use domain::catalogue::Product as ProductModel;
 
-/// One product as the list filters see it (see `apply_product_filter!` in `products.rs`), as
-/// read from the database.
+use super::bits::Bits;
+use crate::models::{ApparelVariant, IndexedProduct, ShownProduct, UnitProduct};
+
+/// One product as the list filters see it (see `apply_product_filter!` in `products.rs`) and
+/// as a page shows it, as read from the database.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Entry {
     pub product: IndexedProduct,
+    pub shown: ShownProduct,
+    pub unit: Option<UnitProduct>,
     /// Linked colours (`product_colors`).
     pub colors: Vec<String>,
     /// Linked effects (`product_effects`).
     pub effects: Vec<String>,
     /// The product's available variants (`apparel_variants.available`).
-    pub variants: Vec<VariantFacts>,
-}
-
-/// What the filters read of one available variant.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct VariantFacts {
-    pub gender: String,
-    pub size: String,
-    pub color_id: Option<String>,
-    /// `available_stock > 0`.
-    pub has_stock: bool,
+    pub variants: Vec<ApparelVariant>,
 }
 
 /// A vocabulary row: brand, category, colour, effect, apparel or show type.
@@ -188,6 +184,9 @@ pub(crate) struct IndexData {
     titles: Vec<Box<str>>,
     created: Vec<NaiveDateTime>,
     pub codes: Vec<Codes>,
+    /// Per slot: the product as a page shows it (`None` for a free slot, or when it names a
+    /// term the index does not hold: SQL answers its pages then).
+    pub models: Vec<Option<ProductModel>>,
     free: Vec<u32>,
     /// Slots by id (the table holds slot numbers; ids are compared in `ids`).
     slot_of: HashTable<u32>,
@@ -285,14 +284,6 @@ impl IndexData {
         self.titles.get(slot as usize).map_or("", |t| t)
     }
 
-    /// The id of a slot (`None` for a free one).
-    pub(crate) fn id(&self, slot: u32) -> Option<&str> {
-        self.ids
-            .get(slot as usize)
-            .map(|id| &**id)
-            .filter(|id| !id.is_empty())
-    }
-
     /// How two live slots compare in `order`.
     fn compare(&self, order: Order, a: u32, b: u32) -> Ordering {
         let (a, b) = (a as usize, b as usize);
@@ -316,6 +307,7 @@ impl IndexData {
                 self.titles.push(Box::default());
                 self.created.push(NaiveDateTime::default());
                 self.codes.push(Codes::default());
+                self.models.push(None);
                 u32::try_from(self.ids.len() - 1).unwrap_or(NONE - 1)
             }
         };
@@ -335,7 +327,7 @@ impl IndexData {
         self.apparel.set(slot, e.is_apparel);
         self.in_stock.set(slot, e.in_stock);
         self.variant_stock
-            .set(slot, entry.variants.iter().any(|v| v.has_stock));
+            .set(slot, entry.variants.iter().any(|v| v.available_stock > 0));
         let optional = |facet: &mut Facet, value: &Option<String>| {
             value.as_deref().map_or(NONE, |v| facet.add(v, slot))
         };
@@ -361,6 +353,7 @@ impl IndexData {
             self.variant_pairs
                 .add(&format!("{}{PAIR}{}", v.gender, v.size), slot);
         }
+        self.models[at] = self.model(slot, entry);
     }
 
     /// Takes a slot out of every set.
@@ -409,6 +402,7 @@ impl IndexData {
             self.ids[at] = Box::default();
             self.titles[at] = Box::default();
             self.codes[at] = Codes::default();
+            self.models[at] = None;
             self.free.push(slot);
             return;
         };

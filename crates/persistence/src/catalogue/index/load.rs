@@ -5,27 +5,33 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 
-use super::data::{Entry, Term, Terms, VariantFacts, Vocab};
+use super::data::{Entry, Term, Terms, Vocab};
 use crate::in_json::in_json;
-use crate::models::IndexedProduct;
+use crate::models::{ApparelVariant, IndexedProduct, ShownProduct, UnitProduct};
 use crate::schema::{
     apparel_types, apparel_variants, brands, catalogue_changes, categories, colors, effects,
-    product_colors, product_effects, products, show_types,
+    product_colors, product_effects, products, show_types, unit_products,
 };
 use crate::{DbConnection, DbError};
 
-type VariantRow = (String, String, String, Option<String>, i32);
+/// A product's columns: what the filters read, what a page shows, and its unit product.
+type ProductRow = (IndexedProduct, ShownProduct, Option<UnitProduct>);
 
-/// The products' columns, links and available variants, selected by `$which` (a predicate
-/// over a product id column, or `None` for every product). A macro because each predicate is
-/// its own query type.
+/// The products' columns, unit products, links and available variants, selected by `$which`
+/// (a predicate over a product id column). A macro because each predicate is its own query
+/// type.
 macro_rules! load_entries {
     ($conn:expr, |$id:ident| $which:expr) => {{
-        let products: Vec<IndexedProduct> = {
+        let products: Vec<ProductRow> = {
             let $id = products::id;
             products::table
+                .left_join(unit_products::table)
                 .filter($which)
-                .select(IndexedProduct::as_select())
+                .select((
+                    IndexedProduct::as_select(),
+                    ShownProduct::as_select(),
+                    unit_products::all_columns.nullable(),
+                ))
                 .load($conn)?
         };
         let colours: Vec<(String, String)> = {
@@ -42,18 +48,12 @@ macro_rules! load_entries {
                 .select((product_effects::product_id, product_effects::effect_id))
                 .load($conn)?
         };
-        let variants: Vec<VariantRow> = {
+        let variants: Vec<ApparelVariant> = {
             let $id = apparel_variants::product_id;
             apparel_variants::table
                 .filter($which)
                 .filter(apparel_variants::available.eq(true))
-                .select((
-                    apparel_variants::product_id,
-                    apparel_variants::gender,
-                    apparel_variants::size,
-                    apparel_variants::color_id,
-                    apparel_variants::available_stock,
-                ))
+                .select(ApparelVariant::as_select())
                 .load($conn)?
         };
         entries(products, colours, effect_links, variants)
@@ -62,10 +62,10 @@ macro_rules! load_entries {
 
 /// Assembles the entries of `products` with their links and variants.
 fn entries(
-    products: Vec<IndexedProduct>,
+    products: Vec<ProductRow>,
     colours: Vec<(String, String)>,
     effect_links: Vec<(String, String)>,
-    variants: Vec<VariantRow>,
+    variants: Vec<ApparelVariant>,
 ) -> Vec<Entry> {
     let mut colours_of: HashMap<String, Vec<String>> = HashMap::new();
     for (product, colour) in colours {
@@ -75,22 +75,22 @@ fn entries(
     for (product, effect) in effect_links {
         effects_of.entry(product).or_default().push(effect);
     }
-    let mut variants_of: HashMap<String, Vec<VariantFacts>> = HashMap::new();
-    for (product, gender, size, color_id, stock) in variants {
-        variants_of.entry(product).or_default().push(VariantFacts {
-            gender,
-            size,
-            color_id,
-            has_stock: stock > 0,
-        });
+    let mut variants_of: HashMap<String, Vec<ApparelVariant>> = HashMap::new();
+    for variant in variants {
+        variants_of
+            .entry(variant.product_id.clone())
+            .or_default()
+            .push(variant);
     }
     products
         .into_iter()
-        .map(|product| Entry {
+        .map(|(product, shown, unit)| Entry {
             colors: colours_of.remove(&product.id).unwrap_or_default(),
             effects: effects_of.remove(&product.id).unwrap_or_default(),
             variants: variants_of.remove(&product.id).unwrap_or_default(),
             product,
+            shown,
+            unit,
         })
         .collect()
 }

@@ -2,7 +2,8 @@
 //! not seen (a new filter combination, a title search, a deep page) costs bitmap operations
 //! over the catalogue instead of SQL that reads it (at 100,000 products a filtered page was
 //! 13 ms of CPU on SQLite, a title search 6 ms; see docs/ARCHITECTURE.md). The index finds the
-//! page's ids and the total; the page's rows still come from the database, by id.
+//! page and the total, and holds each product as a page shows it, so a page it answers reads
+//! nothing from the database but the catalogue version.
 //!
 //! It follows the database, never the other way round: it is built from the tables (in a
 //! background thread, while lists are answered by SQL), keyed by the catalogue version, and
@@ -25,7 +26,6 @@ use parking_lot::{Mutex, RwLock, RwLockWriteGuard};
 
 use self::changes::Since;
 use self::data::IndexData;
-pub(crate) use self::query::Facts;
 use super::version::current_version;
 use crate::connection::{Backend, Db};
 use crate::{DbConnection, DbError};

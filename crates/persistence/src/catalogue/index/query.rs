@@ -4,33 +4,36 @@
 //! which answers when the index cannot; a property test holds the two and a plain scan
 //! together (`tests/filter_scan.rs`).
 
-use domain::catalogue::{FacetCount, FacetKind, NamedRef, ProductFilter, ProductSort, StockFilter};
+use domain::catalogue::{
+    FacetCount, FacetKind, NamedRef, Product as ProductModel, ProductFilter, ProductSort,
+    StockFilter, Variant,
+};
 use domain::paging::PageRequest;
 use memchr::memmem;
 
 use super::bits::{union, Bits};
-use super::data::{trigrams, Facet, IndexData, Order, Term, Vocab, NONE, PAIR};
+use super::data::{trigrams, Entry, Facet, IndexData, Order, Term, Vocab, NONE, PAIR};
+use crate::catalogue::convert;
+use crate::catalogue::products::sort_variants;
 use crate::models::{ApparelType, Brand, Category, ShowType};
 
-/// What the index knows of a page's product besides its row: its brand, category and types
-/// with their names, and its colours and effects (sorted by name, then id, as the page query
-/// sorts them).
-#[derive(Debug, Clone)]
-pub(crate) struct Facts {
-    pub id: String,
-    pub brand: Brand,
-    pub category: Category,
-    pub apparel_type: Option<ApparelType>,
-    pub show_type: Option<ShowType>,
-    pub colors: Vec<NamedRef>,
-    pub effects: Vec<NamedRef>,
+/// What the index knows of a product besides its row: its brand, category and types with
+/// their names, and its colours and effects (sorted by name, then id, as the page query sorts
+/// them).
+struct Facts {
+    brand: Brand,
+    category: Category,
+    apparel_type: Option<ApparelType>,
+    show_type: Option<ShowType>,
+    colors: Vec<NamedRef>,
+    effects: Vec<NamedRef>,
 }
 
-/// One page of a list with its products' facts, and how many products match in all.
+/// One page of a list, and how many products match in all.
 #[derive(Debug, Clone)]
-pub(crate) struct PageFacts {
+pub(crate) struct ListPage {
     pub total: i64,
-    pub products: Vec<Facts>,
+    pub products: Vec<ProductModel>,
 }
 
 /// The ids of the `terms` that `refs` names: by id, or by name in any case (`refs` are ids
@@ -241,27 +244,35 @@ impl IndexData {
             .collect()
     }
 
-    /// One page of `filter`'s list with its products' facts; `None` if a product names a term
-    /// the index does not hold (answer from SQL).
-    pub(crate) fn page_facts(
-        &self,
-        filter: &ProductFilter,
-        page: PageRequest,
-    ) -> Option<PageFacts> {
+    /// One page of `filter`'s list; `None` if a product of the page names a term the index
+    /// does not hold (answer from SQL).
+    pub(crate) fn page(&self, filter: &ProductFilter, page: PageRequest) -> Option<ListPage> {
         let hits = self.matching(filter);
         let total = hits.count();
         let order = match filter.sort {
             ProductSort::Title => Order::Title,
             ProductSort::Newest => Order::Newest,
         };
-        Some(PageFacts {
+        Some(ListPage {
             total: i64::try_from(total).unwrap_or(i64::MAX),
             products: self
                 .page_slots(&hits, total, order, page)
                 .into_iter()
-                .map(|slot| self.facts(slot))
+                .map(|slot| self.models.get(slot as usize)?.clone())
                 .collect::<Option<Vec<_>>>()?,
         })
+    }
+
+    /// Those of the products with these ids that exist, as pages show them; `None` if one is
+    /// held without its model (it names a term the index does not hold).
+    pub(crate) fn products(&self, ids: &[String]) -> Option<Vec<ProductModel>> {
+        let mut found = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(slot) = self.slot(id) {
+                found.push(self.models.get(slot as usize)?.clone()?);
+            }
+        }
+        Some(found)
     }
 
     /// How many products `filter` lists have each value of `kind`, by value, without the
@@ -343,6 +354,39 @@ impl IndexData {
         counts
     }
 
+    /// The product of `slot` as a page shows it: its entry (whose facts are in the slot's
+    /// codes already) with the names of what it names; `None` if it names a term the index
+    /// does not hold. The variants' colours are looked up as the page query's outer join
+    /// does: an unknown one is no colour.
+    pub(super) fn model(&self, slot: u32, entry: &Entry) -> Option<ProductModel> {
+        let facts = self.facts(slot)?;
+        let colours = &self.terms.colors;
+        let mut variants: Vec<Variant> = entry
+            .variants
+            .iter()
+            .map(|v| {
+                let colour = v.color_id.as_deref().and_then(|c| colours.get(c));
+                convert::variant(
+                    v.clone(),
+                    colour.map(|t| convert::named(t.id.clone(), t.name.clone())),
+                )
+            })
+            .collect();
+        sort_variants(&mut variants);
+        let mut model = convert::product(
+            entry.shown.clone(),
+            facts.brand,
+            facts.category,
+            facts.apparel_type,
+            facts.show_type,
+            entry.unit.clone(),
+        );
+        model.colors = facts.colors;
+        model.effects = facts.effects;
+        model.variants = variants;
+        Some(model)
+    }
+
     /// The facts of the product in `slot`.
     fn facts(&self, slot: u32) -> Option<Facts> {
         let codes = self.codes.get(slot as usize)?;
@@ -366,7 +410,6 @@ impl IndexData {
         let apparel_type = typed(&self.apparel_types, &t.apparel_types, codes.apparel_type)?;
         let show_type = typed(&self.show_types, &t.show_types, codes.show_type)?;
         Some(Facts {
-            id: self.id(slot)?.to_owned(),
             brand: Brand {
                 id: brand.id.clone(),
                 name: brand.name.clone(),
