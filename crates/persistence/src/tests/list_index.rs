@@ -138,6 +138,40 @@ fn answered(db: &Db, f: &ProductFilter, page: PageRequest) -> Page<domain::catal
     }
 }
 
+/// The first apparel product SQL lists as in stock.
+fn apparel_in_stock(db: &Db) -> domain::catalogue::Product {
+    let filter = ProductFilter {
+        is_apparel: Some(true),
+        stock: StockFilter::InStock,
+        ..ProductFilter::default()
+    };
+    let page = PageRequest {
+        page: 1,
+        page_size: 1,
+    };
+    let found = page_of(db, Lister::Sql, &filter, page)
+        .items
+        .into_iter()
+        .next();
+    found.expect("apparel in stock")
+}
+
+/// One of the first products SQL lists that sells units and has `units` of them or more.
+fn sold_by_the_unit(db: &Db, units: i32) -> domain::catalogue::Product {
+    let page = PageRequest {
+        page: 1,
+        page_size: 100,
+    };
+    let all = page_of(db, Lister::Sql, &ProductFilter::default(), page).items;
+    all.into_iter()
+        .find(|p| {
+            p.unit
+                .as_ref()
+                .is_some_and(|u| u.available && u.available_stock >= units)
+        })
+        .expect("a product with units in stock")
+}
+
 fn titled(db: &Db, piece: &str) -> Vec<String> {
     let f = ProductFilter {
         search: Some(piece.to_owned()),
@@ -204,20 +238,7 @@ fn the_index_follows_every_catalogue_write() {
     index_is_sql(db, false, "out of stock");
 
     // Every variant of one apparel product sold out: it leaves the in-stock apparel list.
-    let apparel = page_of(
-        db,
-        Lister::Sql,
-        &ProductFilter {
-            is_apparel: Some(true),
-            stock: StockFilter::InStock,
-            ..ProductFilter::default()
-        },
-        PageRequest {
-            page: 1,
-            page_size: 1,
-        },
-    );
-    let sold_out = apparel.items.first().expect("apparel in stock");
+    let sold_out = apparel_in_stock(db);
     for variant in &sold_out.variants {
         catalogue::set_variant_stock(db, &actor, &VariantId::from(variant.id.as_str()), 0, now())
             .expect("stock 0");
@@ -268,20 +289,7 @@ fn the_index_follows_unit_stock() {
     let test_db = demo();
     let db = test_db.db();
     db.build_catalogue_index().expect("index");
-    let all = page_of(
-        db,
-        Lister::Sql,
-        &ProductFilter::default(),
-        PageRequest {
-            page: 1,
-            page_size: 100,
-        },
-    );
-    let product = all
-        .items
-        .into_iter()
-        .find(|p| p.unit.as_ref().is_some_and(|u| u.available_stock > 1))
-        .expect("a product with units in stock");
+    let product = sold_by_the_unit(db, 2);
     let unit = product.unit.clone().expect("unit");
     let only = ProductFilter {
         search: Some(product.title.clone()),
@@ -338,38 +346,8 @@ fn a_cart_read_takes_its_products_from_the_index() {
         .read(|tx| tx.cart_of(&user))
         .expect("read")
         .expect("a cart");
-    let all = page_of(
-        db,
-        Lister::Sql,
-        &ProductFilter::default(),
-        PageRequest {
-            page: 1,
-            page_size: 100,
-        },
-    );
-    let breakable = all
-        .items
-        .iter()
-        .find(|p| {
-            p.unit
-                .as_ref()
-                .is_some_and(|u| u.available && u.available_stock > 0)
-        })
-        .expect("a case-breakable product");
-    let apparel = page_of(
-        db,
-        Lister::Sql,
-        &ProductFilter {
-            is_apparel: Some(true),
-            stock: StockFilter::InStock,
-            ..ProductFilter::default()
-        },
-        PageRequest {
-            page: 1,
-            page_size: 1,
-        },
-    );
-    let apparel = apparel.items.first().expect("apparel");
+    let breakable = &sold_by_the_unit(db, 1);
+    let apparel = apparel_in_stock(db);
     let variant = apparel
         .variants
         .iter()
