@@ -6,9 +6,10 @@
 //!
 //! Invalidation works across API nodes sharing one database: every catalogue write moves the
 //! catalogue version on in its own transaction (`Catalogue::bump_catalogue_version`). The
-//! cache reads that version at most every [`VERSION_TTL`] (and every miss reads it again, in
-//! the same database call as the miss's query, before it), and drops all its entries when the
-//! version moved. An answer is stored under the version read before its query, so it is never
+//! cache reads that version at most every [`VERSION_TTL`] (and a miss reads it again, in the
+//! same database call as the miss's query, before it, unless the list index already holds the
+//! version the cache checked: see [`CachedRead::respond_indexed`]), and drops all its entries
+//! when the version moved. An answer is stored under the version read before its query, so it is never
 //! older than that version. A write is therefore visible on other nodes after at most
 //! [`VERSION_TTL`], and at once on the node that made it: its handler calls
 //! [`CatalogueCache::note_write`], which every worker of the node sees on its next request
@@ -136,6 +137,16 @@ impl KeyHasher {
 }
 
 /// What the cache knows of the version when a request comes in.
+/// How a cached catalogue read is answered: its `Cache-Control`, and whether the list index
+/// answers it (see [`CachedRead::respond_indexed`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Reads {
+    /// The answer's `Cache-Control`.
+    pub policy: CachePolicy,
+    /// Whether the load reads only what the list index answers (lists, filter counts).
+    pub indexed: bool,
+}
+
 enum Known {
     /// Read less than [`VERSION_TTL`] ago (or another request is reading it now).
     Fresh(i64),
@@ -295,13 +306,14 @@ impl CatalogueCache {
         req: &HttpRequest,
         state: &AppState,
         key: String,
-        policy: CachePolicy,
+        reads: Reads,
         load: F,
     ) -> Result<HttpResponse, ApiError>
     where
         F: FnOnce(&mut Tx<'_>, i64) -> Result<T, ApiError> + Send + 'static,
         T: Serialize,
     {
+        let policy = reads.policy;
         let version = match self.known_version() {
             Known::Fresh(version) => version,
             Known::Stale(writes) => {
@@ -325,18 +337,34 @@ impl CatalogueCache {
             .try_get_with(versioned, async {
                 // Wait for a place on the async worker, before taking a thread or a connection.
                 let _permit = self.misses.acquire().await.map_err(ApiError::internal)?;
-                let (read_at, body) = state
-                    .read(move |s| {
-                        s.store.read(|tx| {
-                            // The version first: the answer is at least as new as the version
-                            // it is stored under.
-                            let read_at = tx.catalogue_version()?;
-                            let value = load(tx, read_at)?;
-                            let body = serde_json::to_vec(&value).map_err(ApiError::internal)?;
-                            Ok::<_, ApiError>((read_at, body))
-                        })
+                let run = move |s: &AppState, known: Option<i64>| {
+                    s.store.read(|tx| {
+                        // The version first: the answer is at least as new as the version
+                        // it is stored under.
+                        let read_at = match known {
+                            Some(version) => {
+                                tx.assume_catalogue_version(version);
+                                version
+                            }
+                            None => tx.catalogue_version()?,
+                        };
+                        let value = load(tx, read_at)?;
+                        let body = serde_json::to_vec(&value).map_err(ApiError::internal)?;
+                        Ok::<_, ApiError>((read_at, body))
                     })
-                    .await?;
+                };
+                let (read_at, body) =
+                    if reads.indexed && state.store.index_answers_without_waiting(version) {
+                        // The list index holds this version: the read runs no statement
+                        // (not even the version's, read a moment ago), so it runs here on
+                        // either database, and the answer is at least as new as `version`.
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            run(state, Some(version))
+                        }))
+                        .map_err(|_| ApiError::internal("a read panicked"))??
+                    } else {
+                        state.read(move |s| run(s, None)).await?
+                    };
                 self.observe(read_at);
                 Ok::<_, ApiError>(CachedBody::new(Bytes::from(body)))
             })
@@ -397,8 +425,36 @@ impl CachedRead {
         F: FnOnce(&mut Tx<'_>, i64) -> Result<T, ApiError> + Send + 'static,
         T: Serialize,
     {
+        let reads = Reads {
+            policy,
+            indexed: false,
+        };
         self.cache
-            .respond(&self.req, &self.state, key, policy, load)
+            .respond(&self.req, &self.state, key, reads, load)
+            .await
+    }
+
+    /// [`Self::respond`] for a read the catalogue's list index answers (a product list, filter
+    /// counts): when the index holds the version, the miss runs no statement at all, on the
+    /// async worker of either database.
+    ///
+    /// # Errors
+    /// Whatever `load` returns; 503 when no connection can be had.
+    pub async fn respond_indexed<T, F>(
+        &self,
+        key: String,
+        load: F,
+    ) -> Result<HttpResponse, ApiError>
+    where
+        F: FnOnce(&mut Tx<'_>, i64) -> Result<T, ApiError> + Send + 'static,
+        T: Serialize,
+    {
+        let reads = Reads {
+            policy: CachePolicy::Revalidate,
+            indexed: true,
+        };
+        self.cache
+            .respond(&self.req, &self.state, key, reads, load)
             .await
     }
 

@@ -153,8 +153,15 @@ impl ManageConnection for DbManager {
         }
     }
 
+    /// Checked on every checkout: a PostgreSQL connection by a round trip (`SELECT 1`), so that
+    /// one the server closed (a restart, a network cut) is replaced before a request uses it. A
+    /// SQLite connection is a file handle in this process that cannot go away under it: the
+    /// check would be a statement per checkout for nothing (two per cart read).
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
-        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+        match conn {
+            DbConnection::Postgresql(_) => conn.ping().map_err(diesel::r2d2::Error::QueryError),
+            DbConnection::Sqlite(_) => Ok(()),
+        }
     }
 
     fn has_broken(&self, conn: &mut DbConnection) -> bool {
@@ -298,6 +305,16 @@ impl Db {
     /// readers of a WAL database do not wait for writers) and a pooled connection is idle.
     pub fn reads_without_waiting(&self) -> bool {
         self.backend == Backend::Sqlite && self.pool.state().idle_connections > 0
+    }
+
+    /// Whether a read that the catalogue's list index answers at catalogue `version` can run
+    /// at once on the calling thread, on either backend: the index holds that version or a
+    /// later one (so the read runs no statement: see [`Tx::assume_catalogue_version`]) and a
+    /// pooled connection is idle.
+    ///
+    /// [`Tx::assume_catalogue_version`]: crate::Tx::assume_catalogue_version
+    pub fn index_answers_without_waiting(&self, version: i64) -> bool {
+        self.index.holds(version) && self.pool.state().idle_connections > 0
     }
 
     /// Runs `SELECT 1` on a pooled connection (health check).

@@ -164,7 +164,7 @@ async fn respond(
         ..filter
     };
     let key = format!("{scope}-facets|{filter:?}|{kinds:?}");
-    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
+    read.respond_indexed(key, move |tx, _| {
         Ok(FacetsJson::new(catalogue::facet_counts(
             tx, &filter, &kinds,
         )?))

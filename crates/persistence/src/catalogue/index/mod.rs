@@ -107,6 +107,14 @@ impl CatalogueIndex {
         }
     }
 
+    /// Whether the index is built and at `version` or later (it answers without catching up).
+    pub(crate) fn holds(&self, version: i64) -> bool {
+        self.data
+            .read()
+            .as_ref()
+            .is_some_and(|d| d.version >= version)
+    }
+
     /// Starts a full build in a thread of its own, unless one is under way or the last one
     /// failed less than [`RETRY_AFTER`] ago (lists are answered by SQL meanwhile).
     fn start_build(&self, db: &Db) {
