@@ -288,14 +288,16 @@ def start_shop(work: Path, db: Path | str, extra_env: dict | None = None) -> tup
         # Any free loopback port for the metrics listener (a build before it ignores this).
         SHOP_METRICS_ADDR=f"{HOST}:0",
         RUST_LOG="warn",
-        **(extra_env or {}),
     )
+    env.update(extra_env or {})
+    # The server logs to stdout (RUST_LOG=warn: warnings and errors only), panics to stderr.
+    log = open(work / f"shop-{port}.log", "w")
     proc = subprocess.Popen(
         [str(BIN), "serve", "--no-demo"],
         env=env,
         cwd=work,
-        stdout=subprocess.DEVNULL,
-        stderr=open(work / f"shop-{port}.log", "w"),
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     wait_http(f"http://{HOST}:{port}/api/health")
     return proc, port

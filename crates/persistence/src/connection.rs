@@ -1,7 +1,7 @@
 //! Connections: one enum over PostgreSQL and SQLite, an r2d2 pool, and URL parsing.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
@@ -138,34 +138,71 @@ pub struct DbManager {
     target: Target,
 }
 
+/// A PostgreSQL connection that answered a check less than this long ago is not checked again
+/// when it is borrowed (the alive-bypass window of connection pools such as HikariCP): under
+/// load a connection is borrowed thousands of times a second, and a `SELECT 1` round trip
+/// each time was a tenth of a list miss's CPU. A connection the server closed is found within
+/// this window; a request that used it before then fails with 503, as it would if the server
+/// went away in the middle of it.
+const ALIVE_BYPASS: Duration = Duration::from_millis(500);
+
+/// A pooled connection and when it last answered a check; derefs to [`DbConnection`].
+pub struct PooledDb {
+    conn: DbConnection,
+    checked_at: Instant,
+}
+
+impl std::ops::Deref for PooledDb {
+    type Target = DbConnection;
+
+    fn deref(&self) -> &DbConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for PooledDb {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        &mut self.conn
+    }
+}
+
 impl ManageConnection for DbManager {
-    type Connection = DbConnection;
+    type Connection = PooledDb;
     type Error = diesel::r2d2::Error;
 
-    fn connect(&self) -> Result<DbConnection, Self::Error> {
-        match &self.target {
+    fn connect(&self) -> Result<PooledDb, Self::Error> {
+        let conn = match &self.target {
             Target::Postgres(url) => PgConnection::establish(url)
                 .map(DbConnection::Postgresql)
                 .map_err(diesel::r2d2::Error::ConnectionError),
             Target::Sqlite(path) => SqliteConnection::establish(&path.to_string_lossy())
                 .map(DbConnection::Sqlite)
                 .map_err(diesel::r2d2::Error::ConnectionError),
+        }?;
+        Ok(PooledDb {
+            conn,
+            checked_at: Instant::now(),
+        })
+    }
+
+    /// Checked when borrowed: a PostgreSQL connection by a round trip (`SELECT 1`), unless it
+    /// answered one less than [`ALIVE_BYPASS`] ago, so that one the server closed (a restart,
+    /// a network cut) is replaced before requests use it. A SQLite connection is a file handle
+    /// in this process that cannot go away under it: the check would be a statement per
+    /// checkout for nothing (two per cart read).
+    fn is_valid(&self, conn: &mut PooledDb) -> Result<(), Self::Error> {
+        match conn.conn {
+            DbConnection::Postgresql(_) if conn.checked_at.elapsed() >= ALIVE_BYPASS => {
+                conn.conn.ping().map_err(diesel::r2d2::Error::QueryError)?;
+                conn.checked_at = Instant::now();
+                Ok(())
+            }
+            DbConnection::Postgresql(_) | DbConnection::Sqlite(_) => Ok(()),
         }
     }
 
-    /// Checked on every checkout: a PostgreSQL connection by a round trip (`SELECT 1`), so that
-    /// one the server closed (a restart, a network cut) is replaced before a request uses it. A
-    /// SQLite connection is a file handle in this process that cannot go away under it: the
-    /// check would be a statement per checkout for nothing (two per cart read).
-    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
-        match conn {
-            DbConnection::Postgresql(_) => conn.ping().map_err(diesel::r2d2::Error::QueryError),
-            DbConnection::Sqlite(_) => Ok(()),
-        }
-    }
-
-    fn has_broken(&self, conn: &mut DbConnection) -> bool {
-        conn.is_broken()
+    fn has_broken(&self, conn: &mut PooledDb) -> bool {
+        conn.conn.is_broken()
     }
 }
 
@@ -179,9 +216,9 @@ pub(crate) const UNMAPPED: &str = "PRAGMA mmap_size = 0;";
 #[derive(Debug, Clone, Copy)]
 struct SqlitePragmas;
 
-impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
-    fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
-        if let DbConnection::Sqlite(conn) = conn {
+impl CustomizeConnection<PooledDb, diesel::r2d2::Error> for SqlitePragmas {
+    fn on_acquire(&self, conn: &mut PooledDb) -> Result<(), diesel::r2d2::Error> {
+        if let DbConnection::Sqlite(conn) = &mut conn.conn {
             // busy_timeout first, so that switching to WAL waits for other connections.
             // mmap_size: reads of the database file go through one shared memory map instead
             // of a read() into each connection's 2 MB page cache (a catalogue miss spent a
@@ -212,8 +249,23 @@ impl Drop for WriterTurn<'_> {
     }
 }
 
-/// A pooled connection, borrowed from [`Db`]; derefs to [`DbConnection`].
-pub type Conn = PooledConnection<DbManager>;
+/// A pooled connection, borrowed from [`Db`] (back to the pool when dropped); derefs to
+/// [`DbConnection`].
+pub struct Conn(PooledConnection<DbManager>);
+
+impl std::ops::Deref for Conn {
+    type Target = DbConnection;
+
+    fn deref(&self) -> &DbConnection {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Conn {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        &mut self.0
+    }
+}
 
 /// The database: a pool of connections to one backend. Cheap to clone (shared pool).
 #[derive(Clone)]
@@ -292,7 +344,7 @@ impl Db {
     /// # Errors
     /// [`DbError::Unavailable`] when none is free in time or the database is down.
     pub(crate) fn get(&self) -> Result<Conn, DbError> {
-        Ok(self.pool.get()?)
+        Ok(Conn(self.pool.get()?))
     }
 
     /// The backend this pool talks to.
@@ -424,6 +476,35 @@ mod tests {
         let wal = dir.path().join("fresh/shop.db-wal");
         if wal.exists() {
             assert_eq!(mode(&wal), 0o600);
+        }
+    }
+
+    /// A pooled PostgreSQL connection that the server closed (a restart, an administrator) is
+    /// found by the check on borrowing once its alive-bypass window is over, and replaced:
+    /// requests after that never see it.
+    #[test]
+    fn a_connection_the_server_closed_is_replaced() {
+        let test_db = crate::test_support::TestDatabase::new();
+        let db = test_db.db();
+        if db.backend() != Backend::Postgres {
+            return;
+        }
+        // Two connections in the pool, both used.
+        {
+            let (first, second) = (db.get().expect("first"), db.get().expect("second"));
+            drop((first, second));
+        }
+        let mut admin = PgConnection::establish(test_db.url()).expect("admin connection");
+        let closed = diesel::sql_query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        .execute(&mut admin)
+        .expect("terminate the pool's connections");
+        assert!(closed >= 1, "the pool's connections were open");
+        std::thread::sleep(ALIVE_BYPASS + Duration::from_millis(100));
+        for _ in 0..4 {
+            db.ping().expect("a live connection");
         }
     }
 

@@ -24,11 +24,11 @@ fn parallel_buyers_sell_exactly_the_stock_and_never_see_a_lock_error() {
             .filter(products::in_stock.eq(true))
             .select(apparel_variants::id)
             .order(apparel_variants::sku)
-            .first(&mut conn)
+            .first(&mut *conn)
             .expect("a variant");
         diesel::update(apparel_variants::table.find(&id))
             .set(apparel_variants::available_stock.eq(200))
-            .execute(&mut conn)
+            .execute(&mut *conn)
             .expect("set stock");
         id
     };
@@ -79,7 +79,7 @@ fn parallel_buyers_sell_exactly_the_stock_and_never_see_a_lock_error() {
     let left: i32 = apparel_variants::table
         .find(&variant_id)
         .select(apparel_variants::available_stock)
-        .first(&mut conn)
+        .first(&mut *conn)
         .expect("stock");
     assert_eq!(left, 0);
 }

@@ -441,7 +441,7 @@ fn a_row_pointing_nowhere_is_refused_as_conflict() {
             product_id: "missing".into(),
             color_id: "missing".into(),
         })
-        .execute(&mut conn)
+        .execute(&mut *conn)
         .map_err(DbError::from)
         .expect_err("fk");
     assert!(matches!(err, DbError::Conflict(_)), "{err:?}");
@@ -458,7 +458,7 @@ fn deleting_a_referenced_row_is_refused_and_negative_stock_too() {
             id: "c1".into(),
             name: "Fountains".into(),
         })
-        .execute(&mut conn)
+        .execute(&mut *conn)
         .expect("category");
     diesel::sql_query(
         "INSERT INTO products (id, sku, title, title_lower, case_price_cents, brand_id, \
@@ -466,10 +466,10 @@ fn deleting_a_referenced_row_is_refused_and_negative_stock_too() {
          100, 'b1', 'c1', '/images/products/X-1.svg', '12,6', '2026-01-01 00:00:00', \
          '2026-01-01 00:00:00')",
     )
-    .execute(&mut conn)
+    .execute(&mut *conn)
     .expect("product with defaults");
     let err = diesel::delete(brands::table.find("b1"))
-        .execute(&mut conn)
+        .execute(&mut *conn)
         .map_err(DbError::from)
         .expect_err("brand in use");
     assert!(matches!(err, DbError::Conflict(_)), "{err:?}");
@@ -485,11 +485,11 @@ fn deleting_a_referenced_row_is_refused_and_negative_stock_too() {
             available_stock: 2,
             available: true,
         })
-        .execute(&mut conn)
+        .execute(&mut *conn)
         .expect("unit");
     let err = diesel::update(unit_products::table.find("u1"))
         .set(unit_products::available_stock.eq(unit_products::available_stock - 3))
-        .execute(&mut conn)
+        .execute(&mut *conn)
         .map_err(DbError::from)
         .expect_err("stock below zero");
     assert!(matches!(err, DbError::Conflict(_)), "{err:?}");
@@ -503,7 +503,7 @@ fn deleting_a_referenced_row_is_refused_and_negative_stock_too() {
     });
     assert!(matches!(result, Err(DbError::Duplicate(_))));
     let mut conn = db.get().expect("connection");
-    let n: i64 = brands::table.count().get_result(&mut conn).expect("count");
+    let n: i64 = brands::table.count().get_result(&mut *conn).expect("count");
     assert_eq!(n, 1);
 }
 

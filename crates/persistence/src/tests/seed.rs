@@ -38,12 +38,12 @@ fn reference_data_is_complete_and_seeding_it_twice_adds_nothing() {
     let cody: Brand = brands::table
         .filter(brands::name.eq("Cody B"))
         .select(Brand::as_select())
-        .first(&mut conn)
+        .first(&mut *conn)
         .expect("Cody B");
     assert_eq!(cody.id, seed_id("brand", "Cody B"));
     let types: Vec<ShowType> = show_types::table
         .select(ShowType::as_select())
-        .load(&mut conn)
+        .load(&mut *conn)
         .expect("show types");
     let mut names: Vec<&str> = types.iter().map(|t| t.name.as_str()).collect();
     names.sort_unstable();
@@ -73,7 +73,7 @@ fn reference_seed_skips_a_name_an_admin_already_created() {
             id: "admin-made".into(),
             name: "Red".into(),
         })
-        .execute(&mut conn)
+        .execute(&mut *conn)
         .expect("admin colour");
     seed_reference_data(&mut conn).expect("seed");
     assert_eq!(count_of(&mut conn, "colors"), 12);
@@ -108,7 +108,7 @@ fn the_demo_shop_is_identical_in_two_fresh_databases() {
                 products::in_stock,
             ))
             .order(products::sku)
-            .load(&mut conn)
+            .load(&mut *conn)
             .expect("products")
     }
     let first = snapshot(&TestDatabase::new());
@@ -387,7 +387,7 @@ fn bulk_products_get_unique_skus_across_runs() {
         .filter(products::sku.like("BLK-%"))
         .select(products::sku)
         .order(products::sku)
-        .load(&mut conn)
+        .load(&mut *conn)
         .expect("skus");
     assert_eq!(skus.len(), 2_000);
     assert_eq!(skus.first().map(String::as_str), Some("BLK-00000001"));
@@ -395,7 +395,7 @@ fn bulk_products_get_unique_skus_across_runs() {
     let units: i64 = unit_products::table
         .filter(unit_products::sku.like("BLK-%"))
         .count()
-        .get_result(&mut conn)
+        .get_result(&mut *conn)
         .expect("units");
     assert!((300..700).contains(&units), "{units}");
     let linked: Vec<String> = product_colors::table
@@ -403,7 +403,7 @@ fn bulk_products_get_unique_skus_across_runs() {
         .filter(products::sku.like("BLK-%"))
         .select(product_colors::product_id)
         .distinct()
-        .load(&mut conn)
+        .load(&mut *conn)
         .expect("linked");
     assert_eq!(linked.len(), 2_000);
 }
@@ -415,12 +415,12 @@ fn a_duplicate_sku_is_refused_as_duplicate() {
     seed_demo_shop(&mut conn).expect("demo");
     let mut copy: Product = products::table
         .select(Product::as_select())
-        .first(&mut conn)
+        .first(&mut *conn)
         .expect("a product");
     copy.id = "another-id".into();
     let err = diesel::insert_into(products::table)
         .values(&copy)
-        .execute(&mut conn)
+        .execute(&mut *conn)
         .map_err(DbError::from)
         .expect_err("duplicate sku");
     assert!(
