@@ -8,7 +8,7 @@
 //! catalogue version on in its own transaction (`Catalogue::bump_catalogue_version`). The
 //! cache reads that version at most every [`VERSION_TTL`] (and a miss reads it again, in the
 //! same database call as the miss's query, before it, unless the list index already holds the
-//! version the cache checked: see [`CachedRead::respond_indexed`]), and drops all its entries
+//! version the cache checked: see [`Reads::INDEXED`]), and drops all its entries
 //! when the version moved. An answer is stored under the version read before its query, so it is never
 //! older than that version. A write is therefore visible on other nodes after at most
 //! [`VERSION_TTL`], and at once on the node that made it: its handler calls
@@ -138,13 +138,30 @@ impl KeyHasher {
 
 /// What the cache knows of the version when a request comes in.
 /// How a cached catalogue read is answered: its `Cache-Control`, and whether the list index
-/// answers it (see [`CachedRead::respond_indexed`]).
+/// answers it (see [`CachedRead::respond`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Reads {
     /// The answer's `Cache-Control`.
     pub policy: CachePolicy,
     /// Whether the load reads only what the list index answers (lists, filter counts).
     pub indexed: bool,
+}
+
+impl Reads {
+    /// A list or filter counts: revalidated, answered by the list index when it can.
+    pub const INDEXED: Reads = Reads {
+        policy: CachePolicy::Revalidate,
+        indexed: true,
+    };
+}
+
+impl From<CachePolicy> for Reads {
+    fn from(policy: CachePolicy) -> Self {
+        Reads {
+            policy,
+            indexed: false,
+        }
+    }
 }
 
 enum Known {
@@ -411,50 +428,25 @@ impl CachedRead {
         &self.cache
     }
 
-    /// [`CatalogueCache::respond`] for this request.
+    /// [`CatalogueCache::respond`] for this request: `reads` is a [`CachePolicy`], or
+    /// [`Reads::INDEXED`] for a read the catalogue's list index answers (a product list, filter
+    /// counts), whose miss runs no statement at all when the index holds the version, on the
+    /// async worker of either database.
     ///
     /// # Errors
     /// Whatever `load` returns; 503 when no connection can be had.
     pub async fn respond<T, F>(
         &self,
         key: String,
-        policy: CachePolicy,
+        reads: impl Into<Reads>,
         load: F,
     ) -> Result<HttpResponse, ApiError>
     where
         F: FnOnce(&mut Tx<'_>, i64) -> Result<T, ApiError> + Send + 'static,
         T: Serialize,
     {
-        let reads = Reads {
-            policy,
-            indexed: false,
-        };
         self.cache
-            .respond(&self.req, &self.state, key, reads, load)
-            .await
-    }
-
-    /// [`Self::respond`] for a read the catalogue's list index answers (a product list, filter
-    /// counts): when the index holds the version, the miss runs no statement at all, on the
-    /// async worker of either database.
-    ///
-    /// # Errors
-    /// Whatever `load` returns; 503 when no connection can be had.
-    pub async fn respond_indexed<T, F>(
-        &self,
-        key: String,
-        load: F,
-    ) -> Result<HttpResponse, ApiError>
-    where
-        F: FnOnce(&mut Tx<'_>, i64) -> Result<T, ApiError> + Send + 'static,
-        T: Serialize,
-    {
-        let reads = Reads {
-            policy: CachePolicy::Revalidate,
-            indexed: true,
-        };
-        self.cache
-            .respond(&self.req, &self.state, key, reads, load)
+            .respond(&self.req, &self.state, key, reads.into(), load)
             .await
     }
 

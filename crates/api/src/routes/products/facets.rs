@@ -12,7 +12,7 @@ use utoipa::openapi::Array;
 use utoipa::{IntoParams, ToSchema};
 
 use super::params::{Params, ProductFilterQuery, MAX_FILTER_VALUES};
-use crate::catalogue_cache::{CachePolicy, CachedRead};
+use crate::catalogue_cache::{CachePolicy, CachedRead, Reads};
 use crate::error::ApiError;
 
 /// The kinds `GET /api/products/facets` counts unless told: the fireworks filters.
@@ -164,7 +164,7 @@ async fn respond(
         ..filter
     };
     let key = format!("{scope}-facets|{filter:?}|{kinds:?}");
-    read.respond_indexed(key, move |tx, _| {
+    read.respond(key, Reads::INDEXED, move |tx, _| {
         Ok(FacetsJson::new(catalogue::facet_counts(
             tx, &filter, &kinds,
         )?))

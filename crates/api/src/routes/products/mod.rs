@@ -12,7 +12,7 @@ use domain::paging::PageRequest;
 
 use self::dto::{PageJson, ProductJson, ProductPageJson};
 use self::params::{PageQuery, Params, ProductFilterQuery};
-use crate::catalogue_cache::CachedRead;
+use crate::catalogue_cache::{CachedRead, Reads};
 use crate::error::ApiError;
 
 /// Lists products: fireworks by default (`isShow=false&isApparel=false`), sorted by title
@@ -67,7 +67,7 @@ pub async fn respond_product_page(
     let count_key = format!("{kind}|{filter:?}");
     let key = format!("{count_key}|{page:?}");
     let counts = read.cache().clone();
-    read.respond_indexed(key, move |tx, version| {
+    read.respond(key, Reads::INDEXED, move |tx, version| {
         let known = counts.count(&count_key, version);
         let found = catalogue::list_products(tx, &filter, page, known)?;
         if known.is_none() {
