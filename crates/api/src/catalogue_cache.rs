@@ -8,9 +8,9 @@
 //! catalogue version on in its own transaction (`Catalogue::bump_catalogue_version`). The
 //! cache reads that version at most every [`VERSION_TTL`] (and a miss reads it again, in the
 //! same database call as the miss's query, before it, unless the list index already holds the
-//! version the cache checked: see [`Reads::INDEXED`]), and drops all its entries
-//! when the version moved. An answer is stored under the version read before its query, so it is never
-//! older than that version. A write is therefore visible on other nodes after at most
+//! version the cache checked: see [`Reads::INDEXED`]), and drops all its entries when the
+//! version moved. An answer is stored under the version read before its query (or checked just
+//! before it), so it is never older than that version. A write is therefore visible on other nodes after at most
 //! [`VERSION_TTL`], and at once on the node that made it: its handler calls
 //! [`CatalogueCache::note_write`], which every worker of the node sees on its next request
 //! (one shared counter) and answers by reading the version again.
@@ -370,18 +370,15 @@ impl CatalogueCache {
                         Ok::<_, ApiError>((read_at, body))
                     })
                 };
-                let (read_at, body) =
-                    if reads.indexed && state.store.index_answers_without_waiting(version) {
-                        // The list index holds this version: the read runs no statement
-                        // (not even the version's, read a moment ago), so it runs here on
-                        // either database, and the answer is at least as new as `version`.
-                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            run(state, Some(version))
-                        }))
-                        .map_err(|_| ApiError::internal("a read panicked"))??
-                    } else {
-                        state.read(move |s| run(s, None)).await?
-                    };
+                // When the list index holds this version, the read runs no statement (not
+                // even the version's, read a moment ago), so it runs here on either database,
+                // and the answer is at least as new as `version`.
+                let from_index =
+                    reads.indexed && state.store.index_answers_without_waiting(version);
+                let here = from_index || state.store.reads_without_waiting();
+                let (read_at, body) = state
+                    .read_here_if(here, move |s| run(s, from_index.then_some(version)))
+                    .await?;
                 self.observe(read_at);
                 Ok::<_, ApiError>(CachedBody::new(Bytes::from(body)))
             })

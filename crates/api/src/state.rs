@@ -71,7 +71,22 @@ impl AppState {
         E: Into<ApiError>,
         T: Send + 'static,
     {
-        if self.store.reads_without_waiting() {
+        self.read_here_if(self.store.reads_without_waiting(), work)
+            .await
+    }
+
+    /// Runs one short read use case right here on the async worker when `here` (the caller
+    /// knows it will not wait: see [`Self::read`]), otherwise as [`Self::call`].
+    ///
+    /// # Errors
+    /// Whatever `work` returns (converted into [`ApiError`]); 500 if it panics.
+    pub async fn read_here_if<T, E, F>(&self, here: bool, work: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&AppState) -> Result<T, E> + Send + 'static,
+        E: Into<ApiError>,
+        T: Send + 'static,
+    {
+        if here {
             return std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(self)))
                 .map_err(|_| ApiError::internal("a read panicked"))?
                 .map_err(Into::into);
