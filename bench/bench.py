@@ -730,8 +730,8 @@ def mixed_verdict(r: dict) -> dict:
     ops = r["operations"] or 1
     non_2xx = sum(r["non_2xx_by_status"].values())
     # The server's own memory (RssAnon): a leak or an unbounded cache shows there. VmRSS also
-    # counts mapped files, and on SQLite the memory-mapped database's pages grow with the file
-    # as orders are written (page cache the kernel may drop); it is reported beside it.
+    # counts mapped files (the binary, SQLite's shared-memory index of its WAL: page cache the
+    # kernel may drop); it is reported beside it.
     rss = r.get("anon_mib") or r["rss_mib"]
     growth = (rss["last_10s"] - rss["first_10s"]) / rss["first_10s"] if rss.get("first_10s") else float("nan")
     return {
@@ -762,8 +762,7 @@ def mixed_report(runs: dict, started: dt.datetime, elapsed: float) -> str:
         f"purchase <= {MIXED_BUDGET_P99_MS['purchase']:g} ms; no 5xx; at most {MIXED_ERROR_SHARE:.1%} of operations "
         f"outside 2xx; memory flat: the server's own resident memory (RssAnon) in the last 10 s within "
         f"{MIXED_RSS_GROWTH:.0%} of the first 10 s. VmRSS, which also counts mapped files (the binary and, on "
-        "SQLite, the memory-mapped database, whose pages grow with the file as orders are written), is "
-        "reported beside it.",
+        "SQLite, the shared-memory index of its write-ahead log), is reported beside it.",
         "",
         "| database | kind | share | ops/s | p50 ms | p99 ms | budget | failed |",
         "|---|---|---:|---:|---:|---:|---|---:|",

@@ -206,20 +206,12 @@ impl Db {
     pub fn build_catalogue_index(&self) -> Result<usize, DbError> {
         let started = Instant::now();
         let mut conn = self.get()?;
-        let sqlite = conn.backend() == Backend::Sqlite;
-        if sqlite {
-            // One pass over the whole file: read it, do not map it all into this process.
-            conn.batch_execute(crate::connection::UNMAPPED)?;
-        }
         let built = in_snapshot(&mut conn, |conn| {
             let mut data = IndexData::new(current_version(conn)?, load::terms(conn)?);
             load::each_entry(conn, |entry| data.push(&entry))?;
             data.finish();
             Ok(data)
         });
-        if sqlite {
-            conn.batch_execute(crate::connection::MAPPED)?;
-        }
         let data = built?;
         let (products, version) = (data.len(), data.version);
         self.index.install(data);
