@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { AppLink } from './app-link';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.png';
@@ -44,12 +44,18 @@ export function ProductImage({
   );
 }
 
+/**
+ * Whether the cards inside are in a listing's first row, above the fold on any screen: their
+ * pictures (a list page's largest paint) load at once and first, the others lazily.
+ */
+export const FirstRow = createContext(false);
+
 /** A card's picture, linking to the detail page (hidden from the accessibility tree: the title links there too). */
 export function CardFigure({ src, to }: { src: string | null | undefined; to: string }) {
   return (
     <figure>
       <AppLink to={to} tabIndex={-1} aria-hidden="true" className="block w-full">
-        <ProductImage src={src} alt="" />
+        <ProductImage src={src} alt="" priority={useContext(FirstRow)} />
       </AppLink>
     </figure>
   );

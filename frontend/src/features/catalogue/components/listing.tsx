@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Loading } from '@/components/loading';
 import { Pagination } from '@/components/pagination';
+import { FirstRow } from '@/components/product-image';
 import { errorMessage } from '@/lib/api';
 import type { Product, ProductPage, Show, ShowPage } from '../api/types';
 import { PAGE_SIZES, type CatalogueFilters } from '../lib/filters';
@@ -57,6 +58,9 @@ export function FirstLoad({ isLoading, error, label = 'Loading...' }: { isLoadin
   if (isLoading) return <Loading label={label} />;
   return null;
 }
+
+/** Cards in the grid's widest row (xl: three columns). */
+export const ROW_CARDS = 3;
 
 export function CardGrid({ children, label }: { children: ReactNode; label: string }) {
   return (
@@ -161,8 +165,10 @@ export function ListingResults<T extends { id: string }>(props: ListingProps<T>)
         <EmptyState title={props.emptyTitle} onClearAll={props.onClearAll} />
       ) : (
         <CardGrid label={props.gridLabel}>
-          {items.map((item) => (
-            <li key={item.id}>{props.renderItem(item)}</li>
+          {items.map((item, i) => (
+            <li key={item.id}>
+              <FirstRow value={i < ROW_CARDS}>{props.renderItem(item)}</FirstRow>
+            </li>
           ))}
         </CardGrid>
       )}
