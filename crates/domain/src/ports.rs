@@ -863,11 +863,18 @@ pub trait Carts {
     fn cart_lines(&mut self, cart: &CartId) -> Result<Vec<StoredLine>, StoreError>;
 
     /// The products the cart's lines name (any kind, with their relations, as
-    /// [`Catalogue::find_product`] answers each); a product deleted since is absent.
+    /// [`Catalogue::find_product`] answers each); a product deleted since is absent. `ids`
+    /// are those lines' products, each once, as this unit of work read them
+    /// ([`Carts::cart_lines`]), so that an adapter holding the products in memory needs not
+    /// read them again.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
-    fn cart_products(&mut self, cart: &CartId) -> Result<Vec<Product>, StoreError>;
+    fn cart_products(
+        &mut self,
+        cart: &CartId,
+        ids: &[ProductId],
+    ) -> Result<Vec<Product>, StoreError>;
 
     /// What pricing needs of the products the cart's lines name, as
     /// [`Catalogue::priced_products`] answers it.

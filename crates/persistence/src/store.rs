@@ -538,10 +538,13 @@ impl Carts for Tx<'_> {
         q(carts::lines(self.conn, cart))
     }
 
-    fn cart_products(&mut self, cart: &CartId) -> Result<Vec<Product>, StoreError> {
+    fn cart_products(
+        &mut self,
+        cart: &CartId,
+        ids: &[ProductId],
+    ) -> Result<Vec<Product>, StoreError> {
         if !self.writing {
-            let indexed =
-                catalogue::cart_products_by_index(self.conn, self.db, self.version, cart.as_str());
+            let indexed = catalogue::cart_products_by_index(self.conn, self.db, self.version, ids);
             if let Some(found) = q(indexed)? {
                 return Ok(found);
             }

@@ -250,7 +250,10 @@ fn view<T: Carts + Catalogue + ?Sized>(
     let products = if stored.is_empty() {
         Vec::new()
     } else {
-        tx.cart_products(cart)?
+        let mut ids: Vec<ProductId> = stored.iter().map(|l| l.product_id.clone()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        tx.cart_products(cart, &ids)?
     };
     let lines = stored
         .into_iter()

@@ -364,9 +364,10 @@ pub fn cart_products(conn: &mut DbConnection, cart: &str) -> Result<Vec<ProductM
     Ok(with_relations_where!(conn, rows, |product| product.eq_any(in_cart())))
 }
 
-/// [`cart_products`] by the list index, which holds every product as pages show it: one
-/// statement for the cart's product ids, and the catalogue version's (unless `version`, read
-/// in this unit of work, is given). `None` when the index cannot answer (SQL does then).
+/// [`cart_products`] by the list index, which holds every product as pages show it: the
+/// products of `ids` (the cart's, as the caller read its lines) from memory, after the
+/// catalogue version's statement (none when `version`, read in this unit of work, is given).
+/// `None` when the index cannot answer (SQL does then).
 ///
 /// # Errors
 /// Database failures.
@@ -374,17 +375,12 @@ pub(crate) fn cart_products_by_index(
     conn: &mut DbConnection,
     db: &Db,
     version: Option<i64>,
-    cart: &str,
+    ids: &[ProductId],
 ) -> Result<Option<Vec<ProductModel>>, DbError> {
-    let ids: Vec<String> = cart_lines::table
-        .filter(cart_lines::cart_id.eq(cart))
-        .select(cart_lines::product_id)
-        .distinct()
-        .load(conn)?;
     if ids.is_empty() {
         return Ok(Some(Vec::new()));
     }
-    let found = db.ask_catalogue_index(conn, version, |index| index.products(&ids))?;
+    let found = db.ask_catalogue_index(conn, version, |index| index.products(ids))?;
     Ok(found.flatten())
 }
 

@@ -9,7 +9,7 @@ use chrono::{NaiveDateTime, Utc};
 use domain::catalogue::{
     self as catalogue, ProductFilter, ProductInput, ProductSort, StockFilter, TermInput, Vocabulary,
 };
-use domain::ids::{UserId, VariantId};
+use domain::ids::{ProductId, UserId, VariantId};
 use domain::paging::{Page, PageRequest};
 use domain::ports::StoreError;
 use domain::ports::{Catalogue as _, Stock as _, Store as _, Users as _};
@@ -377,7 +377,14 @@ fn a_cart_read_takes_its_products_from_the_index() {
     };
     let by_index = || {
         let mut conn = db.get().expect("connection");
-        crate::catalogue::cart_products_by_index(&mut conn, db, None, cart.as_str())
+        let mut ids: Vec<ProductId> = crate::carts::lines(&mut conn, &cart)
+            .expect("lines")
+            .into_iter()
+            .map(|l| l.product_id)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        crate::catalogue::cart_products_by_index(&mut conn, db, None, &ids)
             .expect("by index")
             .expect("the index answers")
     };

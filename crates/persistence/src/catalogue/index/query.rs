@@ -8,6 +8,7 @@ use domain::catalogue::{
     FacetCount, FacetKind, NamedRef, Product as ProductModel, ProductFilter, ProductSort,
     StockFilter, Variant,
 };
+use domain::ids::ProductId;
 use domain::paging::PageRequest;
 use memchr::memmem;
 
@@ -265,10 +266,10 @@ impl IndexData {
 
     /// Those of the products with these ids that exist, as pages show them; `None` if one is
     /// held without its model (it names a term the index does not hold).
-    pub(crate) fn products(&self, ids: &[String]) -> Option<Vec<ProductModel>> {
+    pub(crate) fn products(&self, ids: &[ProductId]) -> Option<Vec<ProductModel>> {
         let mut found = Vec::with_capacity(ids.len());
         for id in ids {
-            if let Some(slot) = self.slot(id) {
+            if let Some(slot) = self.slot(id.as_str()) {
                 found.push(self.models.get(slot as usize)?.clone()?);
             }
         }
