@@ -143,12 +143,14 @@ impl KeyHasher {
 pub struct Reads {
     /// The answer's `Cache-Control`.
     pub policy: CachePolicy,
-    /// Whether the load reads only what the list index answers (lists, filter counts).
+    /// Whether the load reads only what the list index answers (lists, filter counts, a
+    /// product).
     pub indexed: bool,
 }
 
 impl Reads {
-    /// A list or filter counts: revalidated, answered by the list index when it can.
+    /// A list, filter counts or a product: revalidated, answered by the list index when it
+    /// can.
     pub const INDEXED: Reads = Reads {
         policy: CachePolicy::Revalidate,
         indexed: true,
@@ -449,18 +451,23 @@ impl CachedRead {
 
     /// One catalogue item, revalidated on every request: its path (`/api/shows/{id}`) names
     /// it completely and keys the answer; `load` reads it (its error answers an unknown id).
+    /// `reads`: [`Reads::INDEXED`] for a product, which the list index holds, else
+    /// [`CachePolicy::Revalidate`].
     ///
     /// # Errors
     /// Whatever `load` returns; 503 when no connection can be had.
-    pub async fn respond_item<T, E, F>(&self, load: F) -> Result<HttpResponse, ApiError>
+    pub async fn respond_item<T, E, F>(
+        &self,
+        reads: impl Into<Reads>,
+        load: F,
+    ) -> Result<HttpResponse, ApiError>
     where
         F: FnOnce(&mut Tx<'_>) -> Result<T, E> + Send + 'static,
         T: Serialize,
         ApiError: From<E>,
     {
         let key = self.req.path().to_owned();
-        self.respond(key, CachePolicy::Revalidate, |tx, _| Ok(load(tx)?))
-            .await
+        self.respond(key, reads, |tx, _| Ok(load(tx)?)).await
     }
 }
 

@@ -79,8 +79,18 @@ impl<'a> Tx<'a> {
         }
     }
 
+    /// The connection, for the test support's direct writes (which note what they change).
+    pub(crate) fn conn(&mut self) -> &mut DbConnection {
+        self.conn
+    }
+
+    /// Notes `product` as changed by this write (the list index reloads it).
+    pub(crate) fn product_changed(&mut self, product: &str) {
+        self.changes.product(product);
+    }
+
     /// Notes the product of an apparel variant as changed (nothing, if the variant is gone).
-    fn variant_changed(&mut self, id: &VariantId) -> Result<(), StoreError> {
+    pub(crate) fn variant_changed(&mut self, id: &VariantId) -> Result<(), StoreError> {
         match q(catalogue::variant_product(self.conn, id))? {
             Some(product) => self.changes.product(&product),
             None => self.changes.nothing(),
@@ -195,6 +205,17 @@ impl Catalogue for Tx<'_> {
     }
 
     fn find_product(&mut self, id: &ProductId) -> Result<Option<Product>, StoreError> {
+        if !self.writing {
+            let indexed = catalogue::products_by_index(
+                self.conn,
+                self.db,
+                self.version,
+                std::slice::from_ref(id),
+            );
+            if let Some(found) = q(indexed)? {
+                return Ok(found.into_iter().next());
+            }
+        }
         q(catalogue::find_product(self.conn, id.as_str()))
     }
 
@@ -544,7 +565,7 @@ impl Carts for Tx<'_> {
         ids: &[ProductId],
     ) -> Result<Vec<Product>, StoreError> {
         if !self.writing {
-            let indexed = catalogue::cart_products_by_index(self.conn, self.db, self.version, ids);
+            let indexed = catalogue::products_by_index(self.conn, self.db, self.version, ids);
             if let Some(found) = q(indexed)? {
                 return Ok(found);
             }

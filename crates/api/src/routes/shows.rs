@@ -135,6 +135,8 @@ pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
     responses((status = 200, body = ShowJson), (status = 404, description = "Show not found")))]
 #[get("/shows/{id}")]
 pub async fn get(read: CachedRead, id: web::Path<ProductId>) -> Result<HttpResponse, ApiError> {
-    read.respond_item(move |tx| get_show(tx, &id).map(ShowJson::from))
-        .await
+    read.respond_item(CachePolicy::Revalidate, move |tx| {
+        get_show(tx, &id).map(ShowJson::from)
+    })
+    .await
 }

@@ -98,6 +98,8 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
     responses((status = 200, body = TerminalJson), (status = 404, description = "Terminal not found")))]
 #[get("/terminal/{id}")]
 pub async fn get(read: CachedRead, id: web::Path<TerminalId>) -> Result<HttpResponse, ApiError> {
-    read.respond_item(move |tx| get_terminal(tx, &id).map(TerminalJson::from))
-        .await
+    read.respond_item(CachePolicy::Revalidate, move |tx| {
+        get_terminal(tx, &id).map(TerminalJson::from)
+    })
+    .await
 }

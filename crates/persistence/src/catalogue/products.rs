@@ -364,14 +364,14 @@ pub fn cart_products(conn: &mut DbConnection, cart: &str) -> Result<Vec<ProductM
     Ok(with_relations_where!(conn, rows, |product| product.eq_any(in_cart())))
 }
 
-/// [`cart_products`] by the list index, which holds every product as pages show it: the
-/// products of `ids` (the cart's, as the caller read its lines) from memory, after the
-/// catalogue version's statement (none when `version`, read in this unit of work, is given).
-/// `None` when the index cannot answer (SQL does then).
+/// The products of `ids` (each once) that exist, as [`find_product`] and [`cart_products`]
+/// answer them, from the list index, which holds every product as pages show it: no
+/// statement but the catalogue version's (none when `version`, read in this unit of work, is
+/// given). `None` when the index cannot answer (SQL does then).
 ///
 /// # Errors
 /// Database failures.
-pub(crate) fn cart_products_by_index(
+pub(crate) fn products_by_index(
     conn: &mut DbConnection,
     db: &Db,
     version: Option<i64>,

@@ -5,12 +5,16 @@ use chrono::NaiveDateTime;
 use diesel::dsl::{count, count_star, sum};
 use diesel::prelude::*;
 
+use domain::ids::VariantId;
+use domain::ports::{Catalogue as _, Store as _, StoreError};
+
 use super::TestDatabase;
 use crate::error::DbError;
 use crate::schema::{
     apparel_variants, audit_log, case_break_requests, order_items, orders, payment_sessions,
     sandbox_payments, stock_holds, unit_products,
 };
+use crate::store::Tx;
 
 /// An audit row as tests read it: (action, entity id, actor id, details JSON).
 pub type AuditRow = (String, Option<String>, Option<String>, Option<String>);
@@ -21,11 +25,13 @@ impl TestDatabase {
     /// # Errors
     /// Database failures.
     pub fn set_variant_stock(&self, variant: &str, stock: i32) -> Result<(), DbError> {
-        let mut conn = self.db().get()?;
-        diesel::update(apparel_variants::table.find(variant))
-            .set(apparel_variants::available_stock.eq(stock))
-            .execute(&mut *conn)?;
-        Ok(())
+        self.catalogue_write(|tx| {
+            diesel::update(apparel_variants::table.find(variant))
+                .set(apparel_variants::available_stock.eq(stock))
+                .execute(tx.conn())
+                .map_err(DbError::from)?;
+            tx.variant_changed(&VariantId::from(variant))
+        })
     }
 
     /// An apparel variant's stock.
@@ -72,11 +78,30 @@ impl TestDatabase {
     /// # Errors
     /// Database failures.
     pub fn set_unit_stock(&self, product: &str, stock: i32) -> Result<(), DbError> {
-        let mut conn = self.db().get()?;
-        diesel::update(unit_products::table.filter(unit_products::product_id.eq(product)))
-            .set(unit_products::available_stock.eq(stock))
-            .execute(&mut *conn)?;
-        Ok(())
+        self.catalogue_write(|tx| {
+            diesel::update(unit_products::table.filter(unit_products::product_id.eq(product)))
+                .set(unit_products::available_stock.eq(stock))
+                .execute(tx.conn())
+                .map_err(DbError::from)?;
+            tx.product_changed(product);
+            Ok(())
+        })
+    }
+
+    /// Runs `write` as the shop's catalogue writes run: in a write transaction that moves the
+    /// catalogue version and logs the products `write` notes, so that the list index and the
+    /// servers' read caches follow it.
+    fn catalogue_write(
+        &self,
+        write: impl FnOnce(&mut Tx<'_>) -> Result<(), StoreError>,
+    ) -> Result<(), DbError> {
+        self.db()
+            .write(|tx| {
+                write(tx)?;
+                tx.bump_catalogue_version()?;
+                Ok::<_, StoreError>(())
+            })
+            .map_err(DbError::other)
     }
 
     /// The unit stock of a product's unit product.

@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use chrono::{NaiveDateTime, Utc};
+use diesel::prelude::*;
 use domain::catalogue::{
     self as catalogue, ProductFilter, ProductInput, ProductSort, StockFilter, TermInput, Vocabulary,
 };
@@ -384,7 +385,7 @@ fn a_cart_read_takes_its_products_from_the_index() {
             .collect();
         ids.sort_unstable();
         ids.dedup();
-        crate::catalogue::cart_products_by_index(&mut conn, db, None, &ids)
+        crate::catalogue::products_by_index(&mut conn, db, None, &ids)
             .expect("by index")
             .expect("the index answers")
     };
@@ -405,4 +406,55 @@ fn a_cart_read_takes_its_products_from_the_index() {
         .filter(|l| l.product.id == breakable.id)
         .all(|l| !l.product.in_stock));
     assert_eq!(sorted(by_index()), sorted(by_sql()));
+}
+
+/// A product read outside a write (its page) comes from the index: every product of the demo
+/// shop (fireworks, units, apparel with variants, shows) as SQL reads it, an unknown id as
+/// none, and a product changed since the index was built as it is now.
+#[test]
+fn a_product_read_takes_it_from_the_index() {
+    let test_db = demo();
+    let db = test_db.db();
+    db.build_catalogue_index().expect("index");
+    let by_sql = |id: &ProductId| {
+        let mut conn = db.get().expect("connection");
+        crate::catalogue::find_product(&mut conn, id.as_str()).expect("by SQL")
+    };
+    let by_index = |id: &ProductId| {
+        let mut conn = db.get().expect("connection");
+        crate::catalogue::products_by_index(&mut conn, db, None, std::slice::from_ref(id))
+            .expect("by index")
+            .expect("the index answers")
+            .into_iter()
+            .next()
+    };
+    let all: Vec<ProductId> = {
+        let mut conn = db.get().expect("connection");
+        crate::schema::products::table
+            .select(crate::schema::products::id)
+            .load::<String>(&mut *conn)
+            .expect("ids")
+            .into_iter()
+            .map(ProductId::from)
+            .collect()
+    };
+    assert!(all.len() > 100, "the demo shop has its products");
+    for id in &all {
+        let found = by_index(id);
+        assert!(found.is_some(), "{id:?} is held");
+        assert_eq!(found, by_sql(id), "{id:?}");
+        assert_eq!(db.read(|tx| tx.find_product(id)).expect("read"), found);
+    }
+    let unknown = ProductId::from("0190f1c2-0000-7000-8000-00000000dead".to_owned());
+    assert_eq!(by_index(&unknown), None);
+    assert_eq!(db.read(|tx| tx.find_product(&unknown)).expect("read"), None);
+
+    let changed = apparel_in_stock(db);
+    catalogue::set_in_stock(db, &changed.id, false).expect("out of stock");
+    let shown = db
+        .read(|tx| tx.find_product(&changed.id))
+        .expect("read")
+        .expect("found");
+    assert!(!shown.in_stock);
+    assert_eq!(Some(shown), by_sql(&changed.id));
 }

@@ -84,6 +84,8 @@ pub async fn respond_product_page(
     responses((status = 200, body = ProductJson), (status = 404, description = "Product not found")))]
 #[get("/products/{id}")]
 pub async fn get(read: CachedRead, id: web::Path<ProductId>) -> Result<HttpResponse, ApiError> {
-    read.respond_item(move |tx| get_product(tx, &id).map(ProductJson::from))
-        .await
+    read.respond_item(Reads::INDEXED, move |tx| {
+        get_product(tx, &id).map(ProductJson::from)
+    })
+    .await
 }
