@@ -4,6 +4,7 @@ import { writeSession } from '@/lib/session/session-storage';
 import { mockApi, renderRoutes, signedInState, signedOutState, user } from '@/test/render';
 import { RootLayout } from './layout/root-layout';
 import { catalogueApi } from '@/features/catalogue/api/catalogue-api';
+import type { ApiRootState } from '@/lib/api';
 import { makeStore } from '@/test/render';
 import { loadRoute, routes } from './router';
 
@@ -29,7 +30,7 @@ describe('app routes', () => {
     const requests = mockApi({ 'GET /api/products/p-1': () => [200, { id: 'p-1', title: 'Gold Sparklers' }] });
     const store = makeStore(signedOutState);
     await loadRoute('/products/p-1?page=2', store.dispatch);
-    expect(catalogueApi.endpoints.getProduct.select('p-1')(store.getState()).data).toMatchObject({ title: 'Gold Sparklers' });
+    expect(catalogueApi.endpoints.getProduct.select('p-1')(store.getState() as ApiRootState).data).toMatchObject({ title: 'Gold Sparklers' });
     expect(requests).toHaveBeenCalledTimes(1);
     // A page without a loader: its chunk only.
     await loadRoute('/about', store.dispatch);

@@ -6,6 +6,9 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import type { Middleware, WithSlice } from '@reduxjs/toolkit';
+import { installLazily } from '@/lib/lazy-middleware';
+import { rootReducer, type RootState } from '@/lib/root-reducer';
 import { sessionEnded, type SessionState } from '@/lib/session/session-slice';
 
 /** Every cache tag of the shop; features inject endpoints that use these. */
@@ -92,6 +95,27 @@ export const api = createApi({
   keepUnusedDataFor: 300,
   endpoints: () => ({}),
 });
+
+declare module '@/lib/root-reducer' {
+  // An interface, not a type: declarations merge into root-reducer.ts's.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof api> {}
+}
+
+/** The state of a store once this module has joined it (as it does on loading). */
+export type ApiRootState = RootState & WithSlice<typeof api>;
+
+/** Logout, expiry and 401 end the session: forget every cached answer with it. */
+const resetOnSessionEnd: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  if (sessionEnded.match(action)) store.dispatch(api.util.resetApiState());
+  return result;
+};
+
+// This module is a chunk of its own (only pages that read data and the cart badge need it): it
+// joins the store when it loads.
+rootReducer.inject(api);
+installLazily(api.reducerPath, api.middleware, resetOnSessionEnd);
 
 /** The server's `{message}` from an RTK Query error, or `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppSelector } from '@/lib/hooks';
 import { AppLink, AppNavLink } from '@/components/app-link';
-import { CartLink } from '@/features/cart/components/cart-link';
+import { CartLinkView } from '@/features/cart/components/cart-link-view';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { FIRST_PAGE, loginPath, paths, REDIRECT_PARAM } from '@/lib/paths';
 import { selectCartId, selectIsAdmin, selectSessionStatus } from '@/lib/session/session-slice';
@@ -12,6 +12,14 @@ const catalogue = [
   { to: paths.shows.getHref(FIRST_PAGE), label: 'Shows' },
   { to: paths.apparel.getHref(FIRST_PAGE), label: 'Apparel' },
 ];
+
+/**
+ * The cart link with its count: a chunk of its own with RTK Query, which a signed-out visitor's
+ * first page does not need. Until it is in, the link shows a count of 0, as while the cart loads.
+ */
+const CartLink = lazy(() =>
+  import(/* webpackChunkName: "cart-link" */ '@/features/cart/components/cart-link').then((m) => ({ default: m.CartLink })),
+);
 
 const navClass = ({ isActive }: { isActive: boolean }) => `btn btn-ghost ${isActive ? 'btn-active' : ''}`;
 
@@ -49,7 +57,9 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
         </li>
         {cartId && (
           <li>
-            <CartLink cartId={cartId} onNavigate={onNavigate} />
+            <Suspense fallback={<CartLinkView cartId={cartId} count={0} onNavigate={onNavigate} />}>
+              <CartLink cartId={cartId} onNavigate={onNavigate} />
+            </Suspense>
           </li>
         )}
         {isAdmin && (

@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { api, ORDER_LIST_TAG } from '@/lib/api';
+import { api, ORDER_LIST_TAG, type ApiRootState } from '@/lib/api';
 import { deferred } from '@/test/deferred';
 import { makeStore, mockApi, signedInState } from '@/test/render';
 import { CART_API, CART_ID, cartOf, cartProduct, line, quote, USER_ID } from '../test/fixtures';
@@ -13,7 +13,7 @@ function setup() {
   return store;
 }
 
-const cached = (store: ReturnType<typeof setup>) => cartApi.endpoints.getCart.select(CART_ID)(store.getState()).data;
+const cached = (store: ReturnType<typeof setup>) => cartApi.endpoints.getCart.select(CART_ID)(store.getState() as ApiRootState).data;
 
 describe('cart helpers', () => {
   it.each([null, undefined, '', '  ', 'unit', 'case'])('treats the variant id %p as none', (v) => {

@@ -197,5 +197,5 @@ const CART_CHANGES: ReadonlySet<string> = new Set(['addToCart', 'removeFromCart'
  * state does not keep its arguments; a user has one cart, so any pending change is this cart's.
  */
 export function selectCartChanging(state: RootState): boolean {
-  return Object.values(state.api.mutations).some((m) => m?.status === 'pending' && CART_CHANGES.has(m.endpointName ?? ''));
+  return Object.values(state.api?.mutations ?? {}).some((m) => m?.status === 'pending' && CART_CHANGES.has(m.endpointName ?? ''));
 }
