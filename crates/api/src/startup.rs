@@ -285,6 +285,7 @@ fn run(
             .configure(web_assets::configure)
     })
     .workers(workers)
+    .worker_max_blocking_threads(settings.blocking_threads())
     .backlog(2048)
     .tcp_nodelay(true)
     .shutdown_timeout(5)

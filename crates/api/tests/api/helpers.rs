@@ -44,6 +44,7 @@ pub fn test_settings(db: &TestDatabase, data_dir: &std::path::Path) -> Settings 
         metrics_addr: Some("127.0.0.1:0".parse().expect("address")),
         db_pool_size: 4,
         workers: Some(2),
+        blocking_threads: None,
         max_body_bytes: 64 * 1024,
         password_cost: PasswordCost::Fast,
         seed_demo: false,
