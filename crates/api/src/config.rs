@@ -85,13 +85,22 @@ fn parsed<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, Set
 where
     T::Err: std::fmt::Display,
 {
-    match var(name) {
-        None => Ok(default),
-        Some(v) => v.trim().parse().map_err(|e: T::Err| SettingsError {
-            name,
-            reason: e.to_string(),
-        }),
-    }
+    Ok(parsed_optional(name)?.unwrap_or(default))
+}
+
+/// The setting `name` parsed, `None` when it is not set.
+fn parsed_optional<T: std::str::FromStr>(name: &'static str) -> Result<Option<T>, SettingsError>
+where
+    T::Err: std::fmt::Display,
+{
+    var(name)
+        .map(|v| {
+            v.trim().parse().map_err(|e: T::Err| SettingsError {
+                name,
+                reason: e.to_string(),
+            })
+        })
+        .transpose()
 }
 
 /// The pool size when `SHOP_DB_POOL_SIZE` is not set. On PostgreSQL more connections than
@@ -158,19 +167,8 @@ impl Settings {
             },
             db_pool_size: parsed("SHOP_DB_POOL_SIZE", default_pool_size(&database_url))?,
             database_url,
-            workers: var("SHOP_WORKERS").map(|v| v.parse()).transpose().map_err(
-                |e: std::num::ParseIntError| SettingsError {
-                    name: "SHOP_WORKERS",
-                    reason: e.to_string(),
-                },
-            )?,
-            blocking_threads: var("SHOP_BLOCKING_THREADS")
-                .map(|v| v.parse())
-                .transpose()
-                .map_err(|e: std::num::ParseIntError| SettingsError {
-                    name: "SHOP_BLOCKING_THREADS",
-                    reason: e.to_string(),
-                })?,
+            workers: parsed_optional("SHOP_WORKERS")?,
+            blocking_threads: parsed_optional("SHOP_BLOCKING_THREADS")?,
             max_body_bytes: parsed("SHOP_MAX_BODY_BYTES", 256 * 1024)?,
             password_cost: PasswordCost::Standard,
             seed_demo: true,
