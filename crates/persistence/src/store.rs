@@ -138,21 +138,33 @@ impl Store for Db {
     {
         // The turn first, then a connection: a writer waiting for its turn holds no connection
         // that a reader could use.
-        let _turn = self.writer_turn();
+        let turn = self.writer_turn();
         let mut conn = self.get().map_err(|e| E::from(e.into()))?;
-        conn.write_transaction(|conn| {
-            let mut tx = Tx::new(conn, self, true);
-            let value = f(&mut tx).map_err(TxError::App)?;
-            // The log of what moved the catalogue version commits with the change.
-            tx.changes
-                .record(tx.conn)
-                .map_err(|e| TxError::App(E::from(e.into())))?;
-            Ok(value)
-        })
-        .map_err(|e| match e {
-            TxError::App(e) => e,
-            TxError::Db(e) => E::from(DbError::from(e).into()),
-        })
+        let mut moved_to = None;
+        let value = conn
+            .write_transaction(|conn| {
+                let mut tx = Tx::new(conn, self, true);
+                let value = f(&mut tx).map_err(TxError::App)?;
+                // The log of what moved the catalogue version commits with the change.
+                tx.changes
+                    .record(tx.conn)
+                    .map_err(|e| TxError::App(E::from(e.into())))?;
+                moved_to = tx.changes.moved_to();
+                Ok(value)
+            })
+            .map_err(|e| match e {
+                TxError::App(e) => e,
+                TxError::Db(e) => E::from(DbError::from(e).into()),
+            })?;
+        // Committed: the next writer may go while this one brings the list index up to date.
+        drop(turn);
+        if let Some(version) = moved_to {
+            if let Err(error) = self.index.follow(self, &mut conn, version) {
+                // The write stands; the next list catches the index up instead.
+                tracing::debug!(%error, "the list index did not follow a catalogue write");
+            }
+        }
+        Ok(value)
     }
 }
 

@@ -334,6 +334,59 @@ fn the_index_follows_unit_stock() {
     assert!(!shown().available);
 }
 
+/// A write that moves the catalogue version brings the built index to it as it commits, so
+/// the lists after it find the index current (none of them catches up while the others wait);
+/// a write that leaves the version alone, or one made while the index is not built, touches
+/// nothing.
+#[test]
+fn a_catalogue_write_brings_the_index_up_to_date_as_it_commits() {
+    let test_db = demo();
+    let db = test_db.db();
+    let product = sold_by_the_unit(db, 3);
+    let unit = product.unit.clone().expect("unit");
+    let take = |bump: bool| {
+        db.write(|tx| {
+            tx.take_unit_stock(&unit.id, 1)?;
+            if bump {
+                tx.bump_catalogue_version()?;
+            }
+            tx.catalogue_version()
+        })
+        .expect("taken")
+    };
+
+    let unbuilt = take(true);
+    assert!(!db.index.holds(unbuilt), "a write does not build the index");
+
+    db.build_catalogue_index().expect("index");
+    let built = db.read(|tx| tx.catalogue_version()).expect("version");
+    assert!(db.index.holds(built));
+    let moved = take(true);
+    assert!(moved > built);
+    assert!(
+        db.index.holds(moved),
+        "the index is at the version the write committed"
+    );
+    let only = ProductFilter {
+        search: Some(product.title.clone()),
+        ..ProductFilter::default()
+    };
+    let page = PageRequest {
+        page: 1,
+        page_size: 100,
+    };
+    let mut conn = db.get().expect("connection");
+    let found = crate::catalogue::list_products_by_index(&mut conn, db, Some(moved), &only, page)
+        .expect("list")
+        .expect("the index answers");
+    drop(conn);
+    assert_eq!(found, page_of(db, Lister::Sql, &only, page));
+
+    let unmoved = take(false);
+    assert_eq!(unmoved, moved);
+    assert!(db.index.holds(unmoved));
+}
+
 /// A cart read outside a write takes its products from the index: the same products as SQL's
 /// read (a case, a unit and an apparel item), and a product changed after it was put in the
 /// cart is shown as it is now.

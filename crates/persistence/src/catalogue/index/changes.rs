@@ -42,6 +42,11 @@ impl Changes {
         self.versions.push(version);
     }
 
+    /// The version this transaction moved the catalogue to last, if it moved it.
+    pub(crate) fn moved_to(&self) -> Option<i64> {
+        self.versions.last().copied()
+    }
+
     /// A product's row, links, unit product or variants changed (or it was created or
     /// deleted).
     pub(crate) fn product(&mut self, id: &str) {

@@ -7,8 +7,9 @@
 //!
 //! It follows the database, never the other way round: it is built from the tables (in a
 //! background thread, while lists are answered by SQL), keyed by the catalogue version, and
-//! when a write moves the version, the next list reads the change log (`changes.rs`) and
-//! reloads just the products named there, under a lock, before answering. Several API nodes
+//! when a write moves the version, that write (once committed: `Db::write`), or else the next
+//! list, reads the change log (`changes.rs`) and reloads just the products named there, under a
+//! lock, before answering. Several API nodes
 //! on one PostgreSQL each keep their own and stay in step the same way.
 
 mod bits;
@@ -73,6 +74,40 @@ impl CatalogueIndex {
             }
         }
         let _turn = self.catching_up.lock();
+        self.catch_up_to(db, conn, version, f)
+    }
+
+    /// Brings the index to `version` at once, on the connection of the write that committed
+    /// it (after its commit), so that the lists read after the write find the index there
+    /// instead of catching up themselves, one of them with four statements while the others
+    /// wait for it. Nothing when the index already holds `version`, is not built, is being
+    /// rebuilt, or another thread is catching up (the next list then does it, as before).
+    ///
+    /// # Errors
+    /// Database failures while catching up.
+    pub(crate) fn follow(
+        &self,
+        db: &Db,
+        conn: &mut DbConnection,
+        version: i64,
+    ) -> Result<(), DbError> {
+        if self.holds(version) {
+            return Ok(());
+        }
+        let Some(_turn) = self.catching_up.try_lock() else {
+            return Ok(());
+        };
+        self.catch_up_to(db, conn, version, |_| ()).map(drop)
+    }
+
+    /// [`Self::query`]'s work once this thread holds `catching_up`.
+    fn catch_up_to<T>(
+        &self,
+        db: &Db,
+        conn: &mut DbConnection,
+        version: i64,
+        f: impl FnOnce(&IndexData) -> T,
+    ) -> Result<Option<T>, DbError> {
         let current = self.data.read();
         let from = match current.as_ref().map(|d| d.version) {
             Some(at) if at >= version => return Ok(current.as_ref().map(f)),
