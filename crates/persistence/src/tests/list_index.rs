@@ -173,6 +173,19 @@ fn sold_by_the_unit(db: &Db, units: i32) -> domain::catalogue::Product {
         .expect("a product with units in stock")
 }
 
+/// The filter and page that list `product` (found by its title) among few others.
+fn by_title(product: &domain::catalogue::Product) -> (ProductFilter, PageRequest) {
+    let only = ProductFilter {
+        search: Some(product.title.clone()),
+        ..ProductFilter::default()
+    };
+    let page = PageRequest {
+        page: 1,
+        page_size: 100,
+    };
+    (only, page)
+}
+
 fn titled(db: &Db, piece: &str) -> Vec<String> {
     let f = ProductFilter {
         search: Some(piece.to_owned()),
@@ -292,14 +305,7 @@ fn the_index_follows_unit_stock() {
     db.build_catalogue_index().expect("index");
     let product = sold_by_the_unit(db, 2);
     let unit = product.unit.clone().expect("unit");
-    let only = ProductFilter {
-        search: Some(product.title.clone()),
-        ..ProductFilter::default()
-    };
-    let page = PageRequest {
-        page: 1,
-        page_size: 100,
-    };
+    let (only, page) = by_title(&product);
     let shown = || {
         let mut conn = db.get().expect("connection");
         let found = crate::catalogue::list_products_by_index(&mut conn, db, None, &only, page)
@@ -367,14 +373,7 @@ fn a_catalogue_write_brings_the_index_up_to_date_as_it_commits() {
         db.index.holds(moved),
         "the index is at the version the write committed"
     );
-    let only = ProductFilter {
-        search: Some(product.title.clone()),
-        ..ProductFilter::default()
-    };
-    let page = PageRequest {
-        page: 1,
-        page_size: 100,
-    };
+    let (only, page) = by_title(&product);
     let mut conn = db.get().expect("connection");
     let found = crate::catalogue::list_products_by_index(&mut conn, db, Some(moved), &only, page)
         .expect("list")
