@@ -10,17 +10,22 @@ use crate::models::CartLine;
 use crate::schema::{cart_lines, carts};
 use crate::{DbConnection, DbError};
 
-/// The owner of a cart.
+/// The owner of a cart; with `lock`, the cart row stays locked until the transaction ends.
 ///
 /// # Errors
 /// Database failures.
-pub fn owner(conn: &mut DbConnection, cart: &CartId) -> Result<Option<UserId>, DbError> {
-    Ok(carts::table
-        .find(cart.as_str())
-        .select(carts::user_id)
-        .first::<String>(conn)
-        .optional()?
-        .map(UserId::from))
+pub fn owner(
+    conn: &mut DbConnection,
+    cart: &CartId,
+    lock: bool,
+) -> Result<Option<UserId>, DbError> {
+    let query = carts::table.find(cart.as_str()).select(carts::user_id);
+    // PostgreSQL: changes of one cart take turns (SQLite's write lock does it).
+    let owner = match conn {
+        DbConnection::Postgresql(c) if lock => query.for_update().first::<String>(c).optional()?,
+        _ => query.first::<String>(conn).optional()?,
+    };
+    Ok(owner.map(UserId::from))
 }
 
 fn quantity(n: i32) -> u32 {

@@ -564,7 +564,7 @@ impl Users for Tx<'_> {
 
 impl Carts for Tx<'_> {
     fn cart_owner(&mut self, cart: &CartId) -> Result<Option<UserId>, StoreError> {
-        q(carts::owner(self.conn, cart))
+        q(carts::owner(self.conn, cart, self.writing))
     }
 
     fn cart_lines(&mut self, cart: &CartId) -> Result<Vec<StoredLine>, StoreError> {

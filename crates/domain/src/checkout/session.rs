@@ -153,9 +153,11 @@ pub fn cancel_session(
     now: NaiveDateTime,
 ) -> Result<(), CheckoutError> {
     let cancelled = store.write(|tx| {
+        // The session's lock before the cart's, in the purchase's order (a cancel racing the
+        // purchase of the same session waits for it instead of deadlocking with it).
+        let session = tx.session_by_token(token, true)?;
         owned(tx, user, cart)?;
-        let session = tx
-            .session_by_token(token, true)?
+        let session = session
             .filter(|s| s.user_id == *user && s.cart_id == *cart)
             .ok_or(CheckoutError::SessionNotFound)?;
         if session.status != SessionStatus::Open {

@@ -115,3 +115,63 @@ fn a_nested_write_transaction_is_a_savepoint() {
     result.expect("outer commits");
     assert_eq!(count(&mut conn), before + 1);
 }
+
+/// Eight tabs of one shopper add the same case to one cart at once, five times each, through
+/// the use case: the line ends at exactly 40 cases, with no error. Each add reads the line and
+/// writes its new quantity, so the cart's changes must take turns (PostgreSQL: the cart row is
+/// locked by the write's ownership check; SQLite: the write lock), or increments are lost and
+/// two first adds both insert the line.
+#[test]
+fn parallel_adds_to_one_cart_line_lose_no_case() {
+    use domain::ports::{Carts as _, Store as _, Users as _};
+
+    let test_db = TestDatabase::new();
+    let db = test_db.db().clone();
+    db.seed_reference_data().expect("reference data");
+    db.seed_demo_shop().expect("demo shop");
+    let passwords = auth::Passwords::new(auth::PasswordCost::Fast).expect("hasher");
+    let now = chrono::Utc::now().naive_utc();
+    let user = domain::users::register(&db, &passwords, "tabs@example.com", "Secret#123", now)
+        .expect("registered")
+        .id;
+    let cart = db
+        .read(|tx| tx.cart_of(&user))
+        .expect("read")
+        .expect("a cart");
+    let product: String = {
+        let mut conn = db.get().expect("connection");
+        products::table
+            .filter(products::in_stock.eq(true))
+            .filter(products::is_show.eq(false))
+            .filter(products::is_apparel.eq(false))
+            .select(products::id)
+            .order(products::sku)
+            .first(&mut *conn)
+            .expect("a case in stock")
+    };
+    let change = domain::cart::LineChange {
+        product_id: domain::ids::ProductId::from(product),
+        variant_id: None,
+        is_unit: false,
+    };
+    let threads: Vec<_> = (0..8)
+        .map(|_| {
+            let (db, user, cart, change) = (db.clone(), user.clone(), cart.clone(), change.clone());
+            std::thread::spawn(move || {
+                for _ in 0..5 {
+                    domain::cart::add(&db, &user, &cart, &change, now)?;
+                }
+                Ok::<_, domain::cart::CartError>(())
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread
+            .join()
+            .expect("tab thread")
+            .expect("every add succeeds");
+    }
+    let lines = db.read(|tx| tx.cart_lines(&cart)).expect("lines");
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].case_quantity, 40);
+}
