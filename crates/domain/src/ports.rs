@@ -851,7 +851,7 @@ pub trait Users {
 /// Carts and their lines.
 pub trait Carts {
     /// The owner of a cart, or `None` for an unknown cart. In a write, the cart is locked
-    /// from here until the transaction ends (PostgreSQL `FOR UPDATE`; SQLite's write lock
+    /// from here until the transaction ends (PostgreSQL `FOR NO KEY UPDATE`; SQLite's write lock
     /// does it), so changes of one cart, each reading its lines and writing new quantities,
     /// take turns instead of losing each other's.
     ///

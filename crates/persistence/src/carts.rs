@@ -22,7 +22,9 @@ pub fn owner(
     let query = carts::table.find(cart.as_str()).select(carts::user_id);
     // PostgreSQL: changes of one cart take turns (SQLite's write lock does it).
     let owner = match conn {
-        DbConnection::Postgresql(c) if lock => query.for_update().first::<String>(c).optional()?,
+        DbConnection::Postgresql(c) if lock => {
+            query.for_no_key_update().first::<String>(c).optional()?
+        }
         _ => query.first::<String>(conn).optional()?,
     };
     Ok(owner.map(UserId::from))
