@@ -9,8 +9,8 @@
 //! background thread, while lists are answered by SQL), keyed by the catalogue version, and
 //! when a write moves the version, that write (once committed: `Db::write`), or else the next
 //! list, reads the change log (`changes.rs`) and reloads just the products named there, under a
-//! lock, before answering. Several API nodes
-//! on one PostgreSQL each keep their own and stay in step the same way.
+//! lock, before answering. Several API nodes on one PostgreSQL each keep their own and stay in
+//! step the same way.
 
 mod bits;
 pub(crate) mod changes;
