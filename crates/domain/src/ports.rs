@@ -899,11 +899,14 @@ pub trait Carts {
         cart: &CartId,
     ) -> Result<HashMap<VariantId, PricedVariant>, StoreError>;
 
-    /// Creates or replaces the line of `product` (and `variant`) with these quantities.
+    /// Creates the line of `product` (and `variant`) with these quantities. The caller read
+    /// the cart's lines in this write, after [`Carts::cart_owner`] locked the cart, and found
+    /// none for them: one statement where an update-else-insert took two.
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] when the product or variant no longer exists.
-    fn put_cart_line(
+    /// [`StoreError::Conflict`] when the product or variant no longer exists, or the cart
+    /// already has that line.
+    fn add_cart_line(
         &mut self,
         cart: &CartId,
         product: &ProductId,
@@ -911,6 +914,18 @@ pub trait Carts {
         cases: u32,
         units: u32,
         at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Sets the quantities of the cart's line `line` (an id read in this write).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn set_cart_line(
+        &mut self,
+        cart: &CartId,
+        line: &str,
+        cases: u32,
+        units: u32,
     ) -> Result<(), StoreError>;
 
     /// Deletes the line of `product` (and `variant`); answers whether there was one.

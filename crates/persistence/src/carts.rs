@@ -60,11 +60,11 @@ pub fn lines(conn: &mut DbConnection, cart: &CartId) -> Result<Vec<StoredLine>, 
         .collect())
 }
 
-/// Creates the line of `product` and `variant`, or sets its quantities when it exists.
+/// Creates the line of `product` and `variant` (the cart has none: see the port).
 ///
 /// # Errors
-/// [`DbError::Conflict`] when the product or variant no longer exists.
-pub fn put_line(
+/// [`DbError::Conflict`] when the product or variant no longer exists, or the line exists.
+pub fn add_line(
     conn: &mut DbConnection,
     cart: &CartId,
     product: &ProductId,
@@ -74,31 +74,42 @@ pub fn put_line(
     at: NaiveDateTime,
 ) -> Result<(), DbError> {
     let key = variant.map_or("", VariantId::as_str);
-    let changed = diesel::update(
+    diesel::insert_into(cart_lines::table)
+        .values(&CartLine {
+            id: Uuid::now_v7().to_string(),
+            cart_id: cart.as_str().to_owned(),
+            product_id: product.as_str().to_owned(),
+            variant_id: variant.map(|v| v.as_str().to_owned()),
+            variant_key: key.to_owned(),
+            case_quantity: count(cases),
+            unit_quantity: count(units),
+            created_on: at,
+        })
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Sets the quantities of the line `line` of `cart`.
+///
+/// # Errors
+/// Database failures.
+pub fn set_line(
+    conn: &mut DbConnection,
+    cart: &CartId,
+    line: &str,
+    cases: u32,
+    units: u32,
+) -> Result<(), DbError> {
+    diesel::update(
         cart_lines::table
-            .filter(cart_lines::cart_id.eq(cart.as_str()))
-            .filter(cart_lines::product_id.eq(product.as_str()))
-            .filter(cart_lines::variant_key.eq(key)),
+            .filter(cart_lines::id.eq(line))
+            .filter(cart_lines::cart_id.eq(cart.as_str())),
     )
     .set((
         cart_lines::case_quantity.eq(count(cases)),
         cart_lines::unit_quantity.eq(count(units)),
     ))
     .execute(conn)?;
-    if changed == 0 {
-        diesel::insert_into(cart_lines::table)
-            .values(&CartLine {
-                id: Uuid::now_v7().to_string(),
-                cart_id: cart.as_str().to_owned(),
-                product_id: product.as_str().to_owned(),
-                variant_id: variant.map(|v| v.as_str().to_owned()),
-                variant_key: key.to_owned(),
-                case_quantity: count(cases),
-                unit_quantity: count(units),
-                created_on: at,
-            })
-            .execute(conn)?;
-    }
     Ok(())
 }
 

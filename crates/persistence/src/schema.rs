@@ -406,6 +406,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// One row (id 1) counting catalogue writes: see `catalogue::version`.
+    catalogue_version (id) {
+        id -> Integer,
+        version -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     addresses,

@@ -599,7 +599,7 @@ impl Carts for Tx<'_> {
         q(catalogue::cart_priced_variants(self.conn, cart.as_str()))
     }
 
-    fn put_cart_line(
+    fn add_cart_line(
         &mut self,
         cart: &CartId,
         product: &ProductId,
@@ -608,9 +608,19 @@ impl Carts for Tx<'_> {
         units: u32,
         at: NaiveDateTime,
     ) -> Result<(), StoreError> {
-        q(carts::put_line(
+        q(carts::add_line(
             self.conn, cart, product, variant, cases, units, at,
         ))
+    }
+
+    fn set_cart_line(
+        &mut self,
+        cart: &CartId,
+        line: &str,
+        cases: u32,
+        units: u32,
+    ) -> Result<(), StoreError> {
+        q(carts::set_line(self.conn, cart, line, cases, units))
     }
 
     fn delete_cart_line(

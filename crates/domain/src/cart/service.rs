@@ -148,14 +148,17 @@ fn set_line<T: Carts + ?Sized>(
     if existing.is_none() && lines.len() >= MAX_LINES {
         return Err(CartError::CartFull);
     }
-    tx.put_cart_line(
-        cart,
-        &change.product_id,
-        variant.as_ref(),
-        cases,
-        units,
-        now,
-    )?;
+    match existing {
+        Some(line) => tx.set_cart_line(cart, &line.id, cases, units)?,
+        None => tx.add_cart_line(
+            cart,
+            &change.product_id,
+            variant.as_ref(),
+            cases,
+            units,
+            now,
+        )?,
+    }
     Ok(())
 }
 

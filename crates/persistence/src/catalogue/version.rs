@@ -4,26 +4,22 @@
 //! seen by all of them.
 
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
 
+use crate::schema::catalogue_version;
 use crate::{DbConnection, DbError};
 
-#[derive(QueryableByName)]
-struct VersionRow {
-    #[diesel(sql_type = BigInt)]
-    version: i64,
-}
-
-/// The current catalogue version (0 on a fresh database).
+/// The current catalogue version (0 on a fresh database). A typed query, so diesel keeps it
+/// prepared on each connection: every cart answer and list cache check reads it.
 ///
 /// # Errors
 /// Database failures.
 pub fn current_version(conn: &mut DbConnection) -> Result<i64, DbError> {
-    let row: Option<VersionRow> =
-        diesel::sql_query("SELECT version FROM catalogue_version WHERE id = 1")
-            .get_result(conn)
-            .optional()?;
-    Ok(row.map_or(0, |r| r.version))
+    let version = catalogue_version::table
+        .find(1)
+        .select(catalogue_version::version)
+        .get_result::<i64>(conn)
+        .optional()?;
+    Ok(version.unwrap_or(0))
 }
 
 /// Records that the catalogue changed. Call it inside the transaction of every catalogue write
