@@ -904,8 +904,8 @@ pub trait Carts {
     /// none for them: one statement where an update-else-insert took two.
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] when the product or variant no longer exists, or the cart
-    /// already has that line.
+    /// [`StoreError::Conflict`] when the product or variant no longer exists;
+    /// [`StoreError::Duplicate`] when the cart already has that line.
     fn add_cart_line(
         &mut self,
         cart: &CartId,

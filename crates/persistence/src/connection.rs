@@ -294,7 +294,7 @@ impl Db {
     /// Opens a pool of at most `max_size` connections to `database_url`:
     /// `postgres://...` / `postgresql://...`, or a SQLite file as `sqlite://path/to/file.db`,
     /// `sqlite:path` or a bare path (parent directories are created). It checks one connection
-    /// before returning; it does not run migrations (see [`crate::run_migrations`]).
+    /// before returning; it does not run migrations (see [`crate::Db::migrate`]).
     ///
     /// # Errors
     /// [`DbError::Other`] for an unusable URL (including in-memory SQLite) or a directory that

@@ -50,7 +50,7 @@ impl InventoryView {
     /// Reads `low-stock`, `out-of-stock`, or nothing (all).
     ///
     /// # Errors
-    /// [`InvalidInventoryView`] for another word.
+    /// `InvalidInventoryView` for another word.
     pub fn parse(text: Option<&str>) -> Result<InventoryView, InvalidInventoryView> {
         match text.map(str::trim).filter(|t| !t.is_empty()) {
             None | Some("all") => Ok(InventoryView::All),

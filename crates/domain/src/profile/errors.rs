@@ -53,7 +53,7 @@ pub enum FieldError {
     /// A text is longer than its field allows.
     #[error("Please enter at most {0} characters")]
     TooLong(usize),
-    /// theme is not one of [`THEMES`].
+    /// theme is not one of [`THEMES`](crate::profile::THEMES).
     #[error("Please select a valid theme")]
     ThemeInvalid,
 }
