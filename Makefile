@@ -36,7 +36,7 @@ frontend-deps:
 	@if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then \
 		$(NPM) --prefix frontend ci --no-audit --no-fund; fi
 
-frontend: frontend-deps ## Build the frontend into frontend/dist (fails past the 106 KB gzip budget of the storefront's initial JavaScript)
+frontend: frontend-deps ## Build the frontend into frontend/dist (fails past the 100 KB gzip budget of the storefront's initial JavaScript)
 	$(NPM) --prefix frontend run build
 	$(NPM) --prefix frontend run --silent bundle-size
 

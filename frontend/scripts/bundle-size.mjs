@@ -33,12 +33,11 @@ const report = (label, rows) => {
 const js = report('Initial JavaScript', measure(scripts));
 report('Initial CSS', measure(styles));
 
-// Issue 14 asks for 100 KB; what this build reaches is 105.4 KB: react-dom alone is ~65 KB of it,
-// react-router ~13, Redux Toolkit's core with immer ~9, React and react-redux ~5, the shell ~10.
-// RTK Query (~16 KB) is a chunk of its own, which pages that read data fetch beside their own
-// (the boot script starts both). The budget holds that figure, so a change that grows the first
-// script of every page fails the build.
-const budget = Number(process.env.JS_BUDGET_KB ?? 106) * 1024;
+// Issue 14's budget: 100 KB. react-dom alone is ~65 KB of it, react-router ~13, Redux Toolkit's
+// core and React/react-redux ~7, the shell ~10. RTK Query with immer is a chunk of its own
+// (webpack.config.js, rtkQueryOwnCore), which pages that read data fetch beside their own (the
+// boot script starts both). A change that grows the first script of every page fails the build.
+const budget = Number(process.env.JS_BUDGET_KB ?? 100) * 1024;
 if (js > budget) {
   console.error(`Initial JavaScript exceeds the ${kb(budget)} KB gzip budget`);
   process.exit(1);

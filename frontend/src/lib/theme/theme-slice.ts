@@ -1,16 +1,18 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { DEFAULT_THEME, type Theme } from './themes';
 
-export const themeSlice = createSlice({
-  name: 'theme',
-  initialState: { name: DEFAULT_THEME as Theme },
-  reducers: {
-    themeChanged(state, action: PayloadAction<Theme>) {
-      state.name = action.payload;
-    },
-  },
-  selectors: { selectTheme: (s) => s.name },
-});
+export interface ThemeState {
+  name: Theme;
+}
 
-export const { themeChanged } = themeSlice.actions;
-export const { selectTheme } = themeSlice.selectors;
+export const themeChanged = createAction<Theme>('theme/themeChanged');
+
+/** The chosen colour theme, as combineSlices takes a slice (a plain reducer: lib/root-reducer.ts says why). */
+export const themeSlice = {
+  reducerPath: 'theme' as const,
+  reducer(state: ThemeState = { name: DEFAULT_THEME }, action: UnknownAction): ThemeState {
+    return themeChanged.match(action) ? { name: action.payload } : state;
+  },
+};
+
+export const selectTheme = (s: { theme: ThemeState }) => s.theme.name;

@@ -1,4 +1,4 @@
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, nanoid, type UnknownAction } from '@reduxjs/toolkit';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -8,24 +8,23 @@ export interface Toast {
   message: string;
 }
 
-export const toastSlice = createSlice({
-  name: 'toast',
-  initialState: { items: [] as Toast[] },
-  reducers: {
-    toastShown: {
-      reducer(state, action: PayloadAction<Toast>) {
-        state.items.push(action.payload);
-      },
-      prepare(message: string, kind: ToastKind = 'info') {
-        return { payload: { id: nanoid(), kind, message } };
-      },
-    },
-    toastDismissed(state, action: PayloadAction<string>) {
-      state.items = state.items.filter((t) => t.id !== action.payload);
-    },
-  },
-  selectors: { selectToasts: (s) => s.items },
-});
+export interface ToastState {
+  items: Toast[];
+}
 
-export const { toastShown, toastDismissed } = toastSlice.actions;
-export const { selectToasts } = toastSlice.selectors;
+export const toastShown = createAction('toast/toastShown', (message: string, kind: ToastKind = 'info') => ({
+  payload: { id: nanoid(), kind, message },
+}));
+export const toastDismissed = createAction<string>('toast/toastDismissed');
+
+/** The notices on screen, as combineSlices takes a slice (a plain reducer: lib/root-reducer.ts says why). */
+export const toastSlice = {
+  reducerPath: 'toast' as const,
+  reducer(state: ToastState = { items: [] }, action: UnknownAction): ToastState {
+    if (toastShown.match(action)) return { items: [...state.items, action.payload] };
+    if (toastDismissed.match(action)) return { items: state.items.filter((t) => t.id !== action.payload) };
+    return state;
+  },
+};
+
+export const selectToasts = (s: { toast: ToastState }) => s.toast.items;
