@@ -2,7 +2,8 @@
 // product list and one product page, served by the release binary with frontend/dist and a fresh
 // demo database. Each page and preset runs LIGHTHOUSE_RUNS times (3); the run with the median
 // performance score is reported. Prints a markdown table, writes it to
-// bench/results/lighthouse.md, and exits 1 when a goal is missed (LIGHTHOUSE_NO_GATE=1: never).
+// bench/results/lighthouse.md with a second one of where each row's LCP goes (its element and
+// phases), and exits 1 when a goal is missed (LIGHTHOUSE_NO_GATE=1: never).
 //
 // Settings: SHOP_BIN (target/release/shop), LIGHTHOUSE_FRONTEND_DIR (frontend/dist), LIGHTHOUSE_PORT (18090), LIGHTHOUSE_RUNS (3),
 // LIGHTHOUSE_PAGES (comma-separated subset of home,products,product), CHROME_PATH
@@ -111,6 +112,17 @@ function lighthouseRun(url, preset, dir) {
   return json;
 }
 
+/**
+ * The largest contentful paint's element and phases (time to first byte, resource load delay,
+ * load time, render delay; Lighthouse's own breakdown, simulated like the LCP), or null.
+ */
+function lcpParts(lhr) {
+  const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const element = tables[0]?.items?.[0]?.node?.selector;
+  const phases = Object.fromEntries((tables[1]?.items ?? []).map((p) => [p.phase, p.timing]));
+  return element ? { element, phases } : null;
+}
+
 /** The figures of one report. */
 function figures(lhr) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -124,6 +136,7 @@ function figures(lhr) {
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     fcp: metric('first-contentful-paint'),
+    lcpParts: lcpParts(lhr),
     failed: Object.values(lhr.categories)
       .filter((c) => c.id !== 'performance')
       .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id]?.score !== null && lhr.audits[r.id].score < 1))
@@ -144,6 +157,22 @@ function misses(row) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Where each row's LCP went: what the work on a missed LCP goal starts from. */
+function lcpTable(rows) {
+  const phase = (r, name) => (r.lcpParts?.phases[name] === undefined ? '-' : `${Math.round(r.lcpParts.phases[name])} ms`);
+  const lines = [
+    '| page | preset | LCP | element | TTFB | load delay | load time | render delay |',
+    '|---|---|---:|---|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    const element = r.lcpParts ? `\`${r.lcpParts.element.replaceAll('|', '\\|')}\`` : '-';
+    lines.push(
+      `| ${r.page} | ${r.preset} | ${seconds(r.lcp)} | ${element} | ${phase(r, 'TTFB')} | ${phase(r, 'Load Delay')} | ${phase(r, 'Load Time')} | ${phase(r, 'Render Delay')} |`,
+    );
+  }
+  return lines.join('\n');
+}
 
 function table(rows) {
   const lines = [
@@ -207,7 +236,11 @@ writeFileSync(
     `release binary, ${path.relative(root, dist)}, fresh demo database; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end.\n\n${body}\n\n` +
     `Goals: performance >= ${GOALS.perf} on every row, CLS < ${GOALS.cls}, mobile LCP <= 2.0 s, ` +
     `accessibility, best practices and SEO 100.\n` +
-    (missed.length ? `\nMissed:\n${missed.map((m) => `- ${m}`).join('\n')}\n` : '\nEvery goal met.\n'),
+    (missed.length ? `\nMissed:\n${missed.map((m) => `- ${m}`).join('\n')}\n` : '\nEvery goal met.\n') +
+    `\n## Where the LCP goes\n\nThe element Lighthouse took as the largest contentful paint in each reported run, and ` +
+    `its phases (simulated as the LCP is): time to first byte of the page; load delay, until the element's ` +
+    `resource (an image) is requested; its load time; render delay, until it is painted. A text element's load ` +
+    `phases are 0.\n\n${lcpTable(rows)}\n`,
 );
 if (missed.length) console.error(`\nMissed:\n${missed.map((m) => `  ${m}`).join('\n')}`);
 // Explicitly: the server child would keep the event loop alive.
