@@ -69,7 +69,8 @@ const reactRouterProduction = {
  * RTK Query (a lazy chunk) imports Redux Toolkit's core under a name of its own, so that it is a
  * module apart from the one main.js carries. Webpack keeps a module whole in one chunk with every
  * export any chunk uses: shared, the core in main.js would carry createSlice and immer for RTK
- * Query's sake (about 7 KB gzip), though main.js's own client state uses neither.
+ * Query's sake, though main.js's own client state uses neither (frontend/README.md, with the
+ * sizes).
  */
 const rtkQueryOwnCore = {
   test: /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/,

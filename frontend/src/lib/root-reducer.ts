@@ -13,11 +13,11 @@ export interface LazyLoadedSlices {}
 
 /**
  * The whole Redux state: the client slices (session, theme, toasts) plus the lazily injected
- * ones. The client slices are actions (createAction) and plain reducers, not createSlice: its
- * reducers run through immer, which main.js would then carry (5 KB gzip of the 100 the first
- * script of a page may have, issue 14). RTK Query needs immer, and brings it in its own chunk
- * (webpack.config.js, rtkQueryOwnCore). It lives in lib, not beside the store in app, so that shared components and features can
- * name its type without importing the app.
+ * ones. The client slices are actions (createAction) and plain reducers, not createSlice, whose
+ * immer main.js would then carry (frontend/README.md says how that and webpack.config.js's
+ * rtkQueryOwnCore keep the first script under issue 14's 100 KB). It lives in lib, not beside
+ * the store in app, so that shared components and features can name its type without importing
+ * the app.
  */
 export const rootReducer = combineSlices(sessionSlice, themeSlice, toastSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
