@@ -42,6 +42,38 @@ test('the app takes the prerendered home page over: one page, its buttons workin
   expect(errors).toEqual([]);
 });
 
+test("a product page's first view is in the HTML, then the app renders the page in its place", async ({ page, request }) => {
+  const { contents } = await (await request.get('/api/products?page=1&pageSize=1')).json();
+  const product = contents[0] as { id: string; title: string };
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const details = page.getByRole('main').locator('dl');
+  // Without the app: the server's view, with the picture, the title and the prices.
+  await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
+  await expect(page.getByRole('img', { name: product.title })).toBeVisible();
+  await expect(page).toHaveTitle(`${product.title} | Fireworks Shop`);
+  await expect(details).toContainText('Case');
+  const served = await details.innerText();
+  const description = await page.getByRole('region', { name: 'Description' }).innerText();
+  await page.unrouteAll();
+  // The aborted script's error is not the app's.
+  errors.length = 0;
+  // With the app: one page, the app's own (its cart prompt), showing what the server showed.
+  await page.goto(`/products/${product.id}`);
+  await appStarted(page);
+  await expect(page.getByRole('link', { name: 'Please sign-in to add product to cart' })).toBeVisible();
+  await expect(page.locator('#root div[data-server-view]')).toHaveCount(0);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
+  expect(await details.innerText()).toBe(served);
+  expect(await page.getByRole('region', { name: 'Description' }).innerText()).toBe(description);
+  expect(errors).toEqual([]);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

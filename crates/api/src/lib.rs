@@ -12,6 +12,7 @@ pub mod demo_images;
 pub mod error;
 pub mod error_tracking;
 pub mod extractors;
+pub mod first_view;
 pub mod guards;
 pub mod metrics;
 pub mod objects;

@@ -13,6 +13,8 @@ use domain::ports::{Catalogue as _, Store as _};
 
 use crate::app_routes::{Needs, Page};
 use crate::error_tracking::SentryDsn;
+use crate::first_view;
+use crate::routes::products::dto::ProductJson;
 use crate::state::AppState;
 
 /// Where the built frontend lives, and what its pages are told.
@@ -24,6 +26,10 @@ pub struct Frontend {
     /// The Content-Security-Policy of every HTML answer.
     policy: HeaderValue,
 }
+
+/// The product list's first page, where a product page's back link leads before the app has
+/// taken over (the app then links back to the list with the filters it came from).
+const PRODUCTS_PAGE: &str = "/products?page=1&pageSize=25";
 
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><title>Fireworks shop</title></head>\
 <body><main><h1>The frontend is not built</h1><p>Run <code>make run</code> (or \
@@ -91,10 +97,34 @@ impl Frontend {
 
     /// `index.html` with `status` (404 for a page or record the app does not have).
     fn index_with(&self, status: actix_web::http::StatusCode) -> HttpResponse {
-        let body = self.index_html(
+        self.page_response(status, self.index_bytes())
+    }
+
+    fn index_bytes(&self) -> Vec<u8> {
+        self.index_html(
             std::fs::read(self.root.join("index.html"))
                 .unwrap_or_else(|_| NOT_BUILT.as_bytes().to_vec()),
-        );
+        )
+    }
+
+    /// A product page: `index.html` with the product's first view (`first_view`), or as it is
+    /// when the build has no prerendered layout to put it in.
+    fn product_response(&self, product: &ProductJson) -> HttpResponse {
+        let index = self.index_bytes();
+        let body = std::str::from_utf8(&index)
+            .ok()
+            .and_then(|html| {
+                first_view::in_layout(
+                    html,
+                    &first_view::product_title(product),
+                    &first_view::product_detail(product, PRODUCTS_PAGE),
+                )
+            })
+            .map_or(index, String::into_bytes);
+        self.page_response(actix_web::http::StatusCode::OK, body)
+    }
+
+    fn page_response(&self, status: actix_web::http::StatusCode, body: Vec<u8>) -> HttpResponse {
         HttpResponse::build(status)
             .insert_header(CacheControl(vec![
                 CacheDirective::NoStore,
@@ -279,33 +309,40 @@ async fn spa(
             .content_type(ContentType::plaintext())
             .body("Not Found");
     }
-    let found = match crate::app_routes::page(req.path()) {
-        None => false,
+    let (found, view) = match crate::app_routes::page(req.path()) {
+        None => (false, None),
         Some(Page {
             needs: Needs::Nothing,
             ..
-        }) => true,
+        }) => (true, None),
         Some(Page { needs, id }) => match (state, id) {
             (Some(state), Some(id)) => {
                 let id = ProductId::from(id);
+                // A product page (not apparel's) gets its first view from the server.
+                let view = needs == Needs::Product && rel.starts_with("products/");
                 // A database failure answers the page as found: the app shows what it can.
                 state
                     .call(move |s| {
                         s.store.read(|tx| match needs {
-                            Needs::Show => tx.find_show(&id).map(|f| f.is_some()),
-                            _ => tx.find_product(&id).map(|f| f.is_some()),
+                            Needs::Show => tx.find_show(&id).map(|f| (f.is_some(), None)),
+                            _ => tx.find_product(&id).map(|f| {
+                                let product = view.then_some(f.as_ref()).flatten();
+                                (f.is_some(), product.cloned().map(ProductJson::from))
+                            }),
                         })
                     })
                     .await
-                    .unwrap_or(true)
+                    .unwrap_or((true, None))
             }
-            _ => true,
+            _ => (true, None),
         },
     };
-    if found {
-        frontend.index_response()
-    } else {
-        frontend.index_with(actix_web::http::StatusCode::NOT_FOUND)
+    if !found {
+        return frontend.index_with(actix_web::http::StatusCode::NOT_FOUND);
+    }
+    match view {
+        Some(product) => frontend.product_response(&product),
+        None => frontend.index_response(),
     }
 }
 

@@ -343,3 +343,70 @@ async fn pages_of_the_app_answer_200_and_unknown_pages_and_records_404_with_the_
         assert!(html.starts_with("text/html"), "{path}: {html}");
     }
 }
+
+#[tokio::test]
+async fn a_product_page_comes_with_its_first_view_in_the_built_layout() {
+    let app = crate::catalogue::demo_app().await;
+    let dist = app.data_dir.path().join("no-frontend");
+    std::fs::create_dir_all(&dist).expect("dist");
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><html lang=\"en\"><head><title>Fireworks Shop</title></head><body>\
+<div id=\"root\"><div data-prerender><header>menu</header><main id=\"main\" class=\"flex-1\">\
+<h1>Light up the night</h1></main><footer>Fargo</footer></div></div></body></html>",
+    )
+    .expect("index");
+    let s = app.db.quote_samples().expect("samples");
+    let id = s.case_only.0;
+    let product = crate::catalogue::get_ok(&app, &format!("/api/products/{id}")).await;
+    let title = product["title"].as_str().expect("title");
+    let res = app.get(&format!("/products/{id}")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = res.text().await.expect("html");
+    assert!(
+        html.starts_with("<!doctype html><html data-server-view lang=\"en\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<title>{title} | Fireworks Shop</title>")),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<h1 class=\"text-3xl font-bold\">{title}</h1>")),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!(
+            "<img src=\"{}\"",
+            product["image"].as_str().expect("image")
+        )),
+        "{html}"
+    );
+    let price = product["casePrice"].as_f64().expect("price");
+    assert!(
+        html.contains(&format!("<strong>${price:.2}</strong>")),
+        "{price}: {html}"
+    );
+    // The layout stays; the home page does not.
+    assert!(html.contains("<header>menu</header>") && html.contains("<footer>Fargo</footer>"));
+    assert!(!html.contains("Light up the night") && !html.contains("data-prerender"));
+
+    // No view for a page that is not found, for apparel, or for the other pages.
+    let apparel = &s.variants[0].0;
+    for (path, status) in [
+        (
+            "/products/00000000-0000-7000-8000-000000000000".to_owned(),
+            StatusCode::NOT_FOUND,
+        ),
+        (format!("/apparel/{apparel}"), StatusCode::OK),
+        ("/products?page=1&pageSize=25".to_owned(), StatusCode::OK),
+    ] {
+        let res = app.get(&path).await;
+        assert_eq!(res.status(), status, "{path}");
+        let html = res.text().await.expect("html");
+        assert!(
+            html.contains("Light up the night") && !html.contains("data-server-view"),
+            "{path}: {html}"
+        );
+    }
+}

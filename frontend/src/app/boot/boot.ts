@@ -10,7 +10,7 @@
  */
 import { loadThemeStyles } from '@/lib/theme/theme-styles';
 import { applyTheme, DEFAULT_THEME, readStoredTheme } from '@/lib/theme/themes';
-import { markPrerendered } from './prerender';
+import { hasServerView, markPrerendered } from './prerender';
 import { preloadLandingChunks } from './route-preload';
 import { startApp } from './start-app';
 
@@ -20,7 +20,8 @@ try {
   const theme = readStoredTheme();
   applyTheme(theme);
   void loadThemeStyles(theme);
-  prerendered = markPrerendered(theme, DEFAULT_THEME);
+  // The server's first view of a product page starts the app after the first paint too.
+  prerendered = markPrerendered(theme, DEFAULT_THEME) || hasServerView();
   preloadLandingChunks(JSON.parse('__SHOP_ROUTE_CHUNKS__') as Record<string, string[]>);
 } catch {
   // Preloading is an optimisation only (and the token is not replaced in a development build).

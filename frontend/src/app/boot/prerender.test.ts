@@ -1,7 +1,8 @@
-import { markPrerendered, PRERENDER_MARK, prerenderedHere, shownPrerender } from './prerender';
+import { hasServerView, markPrerendered, PRERENDER_MARK, prerenderedHere, SERVER_VIEW_MARK, shownPrerender } from './prerender';
 
 afterEach(() => {
   document.documentElement.removeAttribute(PRERENDER_MARK);
+  document.documentElement.removeAttribute(SERVER_VIEW_MARK);
   document.body.innerHTML = '';
   window.history.replaceState(null, '', '/');
 });
@@ -27,4 +28,14 @@ it('marks the document at the home page only, and finds the page to hydrate then
   markPrerendered('light', 'light');
   expect(document.documentElement.hasAttribute(PRERENDER_MARK)).toBe(true);
   expect(shownPrerender()).toBe(document.querySelector('[data-prerender]'));
+});
+
+it("sees the server's first view of a page, which the app renders over instead of hydrating", () => {
+  expect(hasServerView()).toBe(false);
+  document.documentElement.setAttribute(SERVER_VIEW_MARK, '');
+  document.body.innerHTML = '<div id="root"><div data-server-view><main id="main"><h1>Cake</h1></main></div></div>';
+  window.history.replaceState(null, '', '/products/p1');
+  expect(hasServerView()).toBe(true);
+  expect(markPrerendered('light', 'light')).toBe(false);
+  expect(shownPrerender()).toBeNull();
 });

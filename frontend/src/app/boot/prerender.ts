@@ -30,6 +30,19 @@ export function markPrerendered(theme: string, defaultTheme: string, doc: Docume
   return here;
 }
 
+/**
+ * The attribute of <html> with which the server marks a page it sent with its first view in
+ * place (a product page: crates/api/src/first_view.rs). The app renders the page in place of that
+ * view (it is not React's markup to hydrate), and starts after the first paint, as on the
+ * prerendered home page.
+ */
+export const SERVER_VIEW_MARK = 'data-server-view';
+
+/** Whether the server sent this page with its first view in place. */
+export function hasServerView(doc: Document = document): boolean {
+  return doc.documentElement.hasAttribute(SERVER_VIEW_MARK);
+}
+
 /** The prerendered page's element when it is on screen (main.tsx hydrates it), else null. */
 export function shownPrerender(doc: Document = document): HTMLElement | null {
   return doc.documentElement.hasAttribute(PRERENDER_MARK) ? doc.querySelector<HTMLElement>('[data-prerender]') : null;
