@@ -18,7 +18,7 @@ test('the home page is in the HTML, shown before any app script runs, and only a
   await expect(page.getByRole('heading', { level: 1, name: 'Light up the night' })).toBeVisible();
   await expect(page.getByText('Loading featured shows...')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('Fargo, North Dakota, USA');
-  await page.goto('/products');
+  await page.goto('/shows');
   await expect(page.locator('h1')).toBeHidden();
   await expect(page.getByRole('contentinfo')).toBeHidden();
   await page.goto('/?redirect=%2Fprofile');
@@ -71,6 +71,38 @@ test("a product page's first view is in the HTML, then the app renders the page 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
   expect(await details.innerText()).toBe(served);
   expect(await page.getByRole('region', { name: 'Description' }).innerText()).toBe(description);
+  expect(errors).toEqual([]);
+});
+
+test("the product list's first page is in the HTML, then the app renders the list in its place", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const results = page.getByRole('region', { name: 'Products' });
+  const cards = results.getByTestId('product-card');
+  const titles = () => cards.getByRole('heading', { level: 2 }).allInnerTexts();
+  // Without the app: the server's view of the first page, with its cards and paging.
+  await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fireworks');
+  await expect(results.getByText(/^Showing 25 of \d+$/)).toBeVisible();
+  await expect(cards).toHaveCount(25);
+  await expect(cards.first().locator('img')).toBeVisible();
+  await expect(page).toHaveTitle('Products | Fireworks Shop');
+  const served = { line: await results.getByText(/^Showing/).innerText(), titles: await titles(), details: await cards.locator('dl').allInnerTexts() };
+  await page.unrouteAll();
+  errors.length = 0;
+  // With the app: its list (the cart's sign-in prompts), showing what the server showed.
+  await page.goto('/products');
+  await appStarted(page);
+  await expect(page).toHaveURL(/\/products\?page=1&pageSize=25$/);
+  await expect(cards.first().getByRole('link', { name: 'Sign in to add to cart' })).toBeVisible();
+  await expect(page.locator('#root div[data-server-view]')).toHaveCount(0);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  expect(await results.getByText(/^Showing/).innerText()).toBe(served.line);
+  expect(await titles()).toEqual(served.titles);
+  expect(await cards.locator('dl').allInnerTexts()).toEqual(served.details);
   expect(errors).toEqual([]);
 });
 

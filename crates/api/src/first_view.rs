@@ -12,7 +12,7 @@
 
 use domain::money::Money;
 
-use crate::routes::products::dto::{NamedJson, ProductJson};
+use crate::routes::products::dto::{NamedJson, PageJson, ProductJson};
 use crate::web_assets::escape_xml;
 
 /// The mark on `<html>` (and on the view's wrapper) that tells the boot script a server view is
@@ -66,16 +66,7 @@ pub fn product_title(p: &ProductJson) -> String {
 #[must_use]
 pub fn product_detail(p: &ProductJson, back: &str) -> String {
     let title = escape_xml(&p.title);
-    let unit = p.unit_product.as_ref().map_or_else(
-        || "Case only".to_owned(),
-        |u| {
-            format!(
-                "{} · <strong>{}</strong>",
-                package_text(&u.package),
-                format_money(u.unit_price)
-            )
-        },
-    );
+    let unit = unit_text(p);
     let out_of_stock = if p.in_stock {
         ""
     } else {
@@ -119,6 +110,138 @@ class=\"aspect-[4/3] w-full bg-base-200 object-contain rounded-box\"/>\
         case_price = format_money(p.case_price),
         colors = named_list("colors-heading", "Colors", &p.colors),
         effects = named_list("effects-heading", "Effects", &p.effects),
+    )
+}
+
+/// The sizes the list's paging control offers (`PAGE_SIZES` of the catalogue's filters.ts).
+pub const PAGE_SIZES: [i64; 3] = [10, 25, 50];
+
+/// Cards in a list's first row on the widest screen (`ROW_CARDS`): their pictures load first.
+const ROW_CARDS: usize = 3;
+
+/// The paging of a product list address the server renders a first view of: `/products` with
+/// nothing after it (the app's first page, 25 items: the address the boot script gives it) or
+/// with only `page` and `pageSize` (one of [`PAGE_SIZES`]). Any filter, and anything else, is
+/// left to the app.
+#[must_use]
+pub fn list_paging(query: &str) -> Option<(i64, i64)> {
+    if query.is_empty() {
+        return Some((1, 25));
+    }
+    let (mut page, mut size) = (None, None);
+    for pair in query.split('&') {
+        let (key, value) = pair.split_once('=')?;
+        let number =
+            (!value.is_empty() && value.len() <= 9 && value.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| value.parse::<i64>().ok())
+                .flatten()
+                .filter(|n| *n >= 1)?;
+        let slot = match key {
+            "page" => &mut page,
+            "pageSize" => &mut size,
+            _ => return None,
+        };
+        if slot.replace(number).is_some() {
+            return None;
+        }
+    }
+    let (page, size) = (page?, size?);
+    PAGE_SIZES.contains(&size).then_some((page, size))
+}
+
+/// The document title the app gives the product list (`Page title="Products"`).
+pub const LIST_TITLE: &str = "Products | Fireworks Shop";
+
+/// The product list page's content (/products, a signed-out first visit: the filter drawer
+/// closed, the cards without the cart's part) for page `page` of `size` items, or `None` for an
+/// empty page (the app words that).
+#[must_use]
+pub fn product_list(found: &PageJson<ProductJson>, page: i64, size: i64) -> Option<String> {
+    if found.contents.is_empty() {
+        return None;
+    }
+    let search = format!("page={page}&pageSize={size}");
+    let cards: String = found
+        .contents
+        .iter()
+        .enumerate()
+        .map(|(i, p)| product_card(p, &search, i < ROW_CARDS))
+        .collect();
+    let disabled = |yes: bool| if yes { " disabled=\"\"" } else { "" };
+    let sizes: String = PAGE_SIZES
+        .iter()
+        .map(|&n| {
+            let chosen = n == size;
+            format!(
+                "<button type=\"button\" class=\"btn btn-sm join-item {}\" aria-pressed=\"{chosen}\">{n}</button>",
+                if chosen { "btn-primary" } else { "" }
+            )
+        })
+        .collect();
+    Some(format!(
+        "<div class=\"mx-auto w-full px-4 py-8 max-w-6xl\"><h1 class=\"text-3xl font-bold tracking-tight\">Fireworks</h1>\
+<div class=\"mt-6\"><div class=\"flex flex-col gap-6 lg:flex-row\">\
+<aside aria-label=\"Filters\" class=\"lg:w-64 lg:shrink-0\">\
+<button type=\"button\" class=\"btn btn-outline btn-sm lg:hidden\" aria-expanded=\"false\" aria-controls=\"filters-panel\">Open Filters</button>\
+<div id=\"filters-panel\" class=\"hidden mt-4 rounded-box bg-base-200 p-4 lg:mt-0 lg:block\"></div></aside>\
+<section aria-label=\"Products\" class=\"min-w-0 flex-1 space-y-4\">\
+<div class=\"flex flex-wrap items-center gap-3 text-sm\"><p>Showing {shown} of {total}</p></div>\
+<ul aria-label=\"Product results\" class=\"grid gap-4 sm:grid-cols-2 xl:grid-cols-3\">{cards}</ul>\
+<nav aria-label=\"Pagination\" class=\"flex flex-wrap items-center justify-between gap-4 py-4\">\
+<div class=\"flex items-center gap-2\"><button type=\"button\" class=\"btn btn-sm\"{first}>Previous</button>\
+<span class=\"px-2 font-medium\" aria-current=\"page\">Page {page}</span>\
+<button type=\"button\" class=\"btn btn-sm\"{last}>Next</button></div>\
+<div role=\"group\" aria-label=\"Items per page\" class=\"join\">{sizes}</div></nav>\
+</section></div></div></div>",
+        shown = found.contents.len(),
+        total = found.total_items,
+        first = disabled(page <= 1),
+        last = disabled(!found.has_more),
+    ))
+}
+
+/// A product card of the list (features/catalogue/components/product-card.tsx); `first_row`:
+/// its picture loads at once and first.
+fn product_card(p: &ProductJson, search: &str, first_row: bool) -> String {
+    let to = escape_xml(&format!("/products/{}?{search}", p.id));
+    let loading = if first_row {
+        "loading=\"eager\" fetchpriority=\"high\""
+    } else {
+        "loading=\"lazy\""
+    };
+    let out_of_stock = if p.in_stock {
+        ""
+    } else {
+        "<span class=\"badge badge-error\">Currently Out of Stock</span>"
+    };
+    format!(
+        "<li><article class=\"card h-full bg-base-100 shadow-md\" data-testid=\"product-card\">\
+<figure><a href=\"{to}\" tabindex=\"-1\" aria-hidden=\"true\" class=\"block w-full\">\
+<img alt=\"\" {loading} width=\"400\" height=\"300\" class=\"aspect-[4/3] w-full bg-base-200 object-contain \" src=\"{image}\"></a></figure>\
+<div class=\"card-body gap-2 p-4\"><span class=\"badge badge-outline badge-sm\"><span class=\"sr-only\">SKU </span>{sku}</span>\
+<h2 class=\"card-title text-base\"><a href=\"{to}\" class=\"link-hover\">{title}</a></h2>\
+<dl class=\"grid grid-cols-[auto_1fr] gap-x-2 text-sm\"><dt>Case</dt><dd>{package} · <strong>{price}</strong></dd><dt>Unit</dt><dd>{unit}</dd></dl>\
+<div class=\"card-actions mt-auto items-center\">{out_of_stock}</div></div></article></li>",
+        image = escape_xml(&image_source(&p.image)),
+        sku = escape_xml(&p.sku),
+        title = escape_xml(&p.title),
+        package = package_text(&p.package),
+        price = format_money(p.case_price),
+        unit = unit_text(p),
+    )
+}
+
+/// The unit line of a product: its package and price, or "Case only".
+fn unit_text(p: &ProductJson) -> String {
+    p.unit_product.as_ref().map_or_else(
+        || "Case only".to_owned(),
+        |u| {
+            format!(
+                "{} · <strong>{}</strong>",
+                package_text(&u.package),
+                format_money(u.unit_price)
+            )
+        },
     )
 }
 
@@ -285,5 +408,89 @@ mod tests {
         ] {
             assert!(html.contains(part), "{part}: {html}");
         }
+    }
+
+    #[test]
+    fn the_server_renders_the_plain_list_addresses_only() {
+        assert_eq!(list_paging(""), Some((1, 25)));
+        assert_eq!(list_paging("page=2&pageSize=10"), Some((2, 10)));
+        assert_eq!(list_paging("pageSize=50&page=3"), Some((3, 50)));
+        for query in [
+            "page=1",
+            "page=1&pageSize=30",
+            "page=0&pageSize=25",
+            "page=-1&pageSize=25",
+            "page=1&pageSize=25&brands=b1",
+            "page=1&pageSize=25&page=2",
+            "page=1&pageSize=25&showOutOfStock=true",
+            "page=x&pageSize=25",
+            "page=9999999999&pageSize=25",
+            "page&pageSize=25",
+            "page=1&pageSize=25&",
+        ] {
+            assert_eq!(list_paging(query), None, "{query}");
+        }
+    }
+
+    fn product(id: &str, title: &str, in_stock: bool) -> ProductJson {
+        ProductJson {
+            id: id.into(),
+            sku: format!("SKU-{id}"),
+            title: title.into(),
+            description: None,
+            case_price: money("66.99"),
+            is_show: false,
+            is_apparel: false,
+            in_stock,
+            is_case_breakable: false,
+            apparel_type_id: None,
+            show_type_id: None,
+            apparel_type: None,
+            show_type: None,
+            category: named("Cakes"),
+            brand: named("Brand"),
+            colors: vec![],
+            effects: vec![],
+            image: format!("/images/{id}.svg"),
+            video_url: None,
+            package: vec![12, 36],
+            unit_product: None,
+            variants: vec![],
+        }
+    }
+
+    #[test]
+    fn the_list_has_its_cards_paging_and_first_row_pictures_first() {
+        let items: Vec<ProductJson> = (1..=4)
+            .map(|i| product(&format!("p{i}"), &format!("T<{i}>"), i != 4))
+            .collect();
+        let found = PageJson {
+            contents: items,
+            total_items: 14,
+            has_more: true,
+            total_pages: 4,
+        };
+        let html = product_list(&found, 1, 4).expect("view");
+        assert!(html.contains("<p>Showing 4 of 14</p>"), "{html}");
+        assert_eq!(html.matches("data-testid=\"product-card\"").count(), 4);
+        assert_eq!(html.matches("fetchpriority=\"high\"").count(), 3);
+        assert_eq!(html.matches("loading=\"lazy\"").count(), 1);
+        for part in [
+            "<a href=\"/products/p1?page=1&amp;pageSize=4\" class=\"link-hover\">T&lt;1&gt;</a>",
+            "<dd>12/36 · <strong>$66.99</strong></dd><dt>Unit</dt><dd>Case only</dd>",
+            "<span class=\"badge badge-error\">Currently Out of Stock</span>",
+            "<button type=\"button\" class=\"btn btn-sm\" disabled=\"\">Previous</button>",
+            "<span class=\"px-2 font-medium\" aria-current=\"page\">Page 1</span><button type=\"button\" class=\"btn btn-sm\">Next</button>",
+        ] {
+            assert!(html.contains(part), "{part}: {html}");
+        }
+        assert_eq!(html.matches("Currently Out of Stock").count(), 1);
+        let empty = PageJson::<ProductJson> {
+            contents: vec![],
+            total_items: 0,
+            has_more: false,
+            total_pages: 0,
+        };
+        assert_eq!(product_list(&empty, 1, 25), None);
     }
 }

@@ -8,13 +8,15 @@ use actix_web::http::header::{
 };
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use domain::catalogue::{self, ProductFilter, StockFilter};
 use domain::ids::ProductId;
+use domain::paging::PageRequest;
 use domain::ports::{Catalogue as _, Store as _};
 
 use crate::app_routes::{Needs, Page};
 use crate::error_tracking::SentryDsn;
 use crate::first_view;
-use crate::routes::products::dto::ProductJson;
+use crate::routes::products::dto::{PageJson, ProductJson};
 use crate::state::AppState;
 
 /// Where the built frontend lives, and what its pages are told.
@@ -107,21 +109,15 @@ impl Frontend {
         )
     }
 
-    /// A product page: `index.html` with the product's first view (`first_view`), or as it is
-    /// when the build has no prerendered layout to put it in.
-    fn product_response(&self, product: &ProductJson) -> HttpResponse {
+    /// A page with its first view (`first_view`): `index.html` with `body` in the layout and
+    /// `title`, or as it is when the build has no prerendered layout to put it in.
+    fn view_response(&self, title: &str, body: &str) -> HttpResponse {
         let index = self.index_bytes();
-        let body = std::str::from_utf8(&index)
+        let page = std::str::from_utf8(&index)
             .ok()
-            .and_then(|html| {
-                first_view::in_layout(
-                    html,
-                    &first_view::product_title(product),
-                    &first_view::product_detail(product, PRODUCTS_PAGE),
-                )
-            })
+            .and_then(|html| first_view::in_layout(html, title, body))
             .map_or(index, String::into_bytes);
-        self.page_response(actix_web::http::StatusCode::OK, body)
+        self.page_response(actix_web::http::StatusCode::OK, page)
     }
 
     fn page_response(&self, status: actix_web::http::StatusCode, body: Vec<u8>) -> HttpResponse {
@@ -309,6 +305,11 @@ async fn spa(
             .content_type(ContentType::plaintext())
             .body("Not Found");
     }
+    if matches!(rel, "products" | "products/") {
+        if let Some(view) = product_list_view(&req, state.as_ref()).await {
+            return frontend.view_response(first_view::LIST_TITLE, &view);
+        }
+    }
     let (found, view) = match crate::app_routes::page(req.path()) {
         None => (false, None),
         Some(Page {
@@ -341,9 +342,40 @@ async fn spa(
         return frontend.index_with(actix_web::http::StatusCode::NOT_FOUND);
     }
     match view {
-        Some(product) => frontend.product_response(&product),
+        Some(product) => frontend.view_response(
+            &first_view::product_title(&product),
+            &first_view::product_detail(&product, PRODUCTS_PAGE),
+        ),
         None => frontend.index_response(),
     }
+}
+
+/// The first view of the product list at the request's address, when it is one the server
+/// renders (`first_view::list_paging`) and the page has products.
+async fn product_list_view(
+    req: &HttpRequest,
+    state: Option<&web::Data<AppState>>,
+) -> Option<String> {
+    let (page, size) = first_view::list_paging(req.query_string())?;
+    let request = PageRequest {
+        page,
+        page_size: size,
+    };
+    // What the app's list asks for: fireworks in stock (`productsQuery` of filters.ts).
+    let filter = ProductFilter {
+        is_show: Some(false),
+        is_apparel: Some(false),
+        stock: StockFilter::InStock,
+        ..ProductFilter::default()
+    };
+    let found = state?
+        .call(move |s| {
+            s.store
+                .read(|tx| catalogue::list_products(tx, &filter, request, None))
+        })
+        .await
+        .ok()?;
+    first_view::product_list(&PageJson::<ProductJson>::new(request, found), page, size)
 }
 
 pub(crate) fn escape_xml(s: &str) -> String {

@@ -391,7 +391,7 @@ async fn a_product_page_comes_with_its_first_view_in_the_built_layout() {
     assert!(html.contains("<header>menu</header>") && html.contains("<footer>Fargo</footer>"));
     assert!(!html.contains("Light up the night") && !html.contains("data-prerender"));
 
-    // No view for a page that is not found, for apparel, or for the other pages.
+    // No view for a page that is not found, for apparel or for a show.
     let apparel = &s.variants[0].0;
     for (path, status) in [
         (
@@ -399,7 +399,7 @@ async fn a_product_page_comes_with_its_first_view_in_the_built_layout() {
             StatusCode::NOT_FOUND,
         ),
         (format!("/apparel/{apparel}"), StatusCode::OK),
-        ("/products?page=1&pageSize=25".to_owned(), StatusCode::OK),
+        (format!("/shows/{}", s.show.0), StatusCode::OK),
     ] {
         let res = app.get(&path).await;
         assert_eq!(res.status(), status, "{path}");
@@ -407,6 +407,77 @@ async fn a_product_page_comes_with_its_first_view_in_the_built_layout() {
         assert!(
             html.contains("Light up the night") && !html.contains("data-server-view"),
             "{path}: {html}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_product_list_comes_with_its_first_page_in_the_built_layout() {
+    let app = crate::catalogue::demo_app().await;
+    let dist = app.data_dir.path().join("no-frontend");
+    std::fs::create_dir_all(&dist).expect("dist");
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><html lang=\"en\"><head><title>Fireworks Shop</title></head><body>\
+<div id=\"root\"><div data-prerender><main id=\"main\" class=\"flex-1\">\
+<h1>Light up the night</h1></main></div></div></body></html>",
+    )
+    .expect("index");
+    for (path, size) in [("/products", 25), ("/products?page=2&pageSize=10", 10)] {
+        let query = if size == 25 {
+            "page=1&pageSize=25"
+        } else {
+            "page=2&pageSize=10"
+        };
+        // What the app's list reads (productsQuery of filters.ts).
+        let list = crate::catalogue::get_ok(
+            &app,
+            &format!("/api/products?{query}&isShow=false&isApparel=false&inStock=true"),
+        )
+        .await;
+        let res = app.get(path).await;
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let html = res.text().await.expect("html");
+        assert!(
+            html.contains("<title>Products | Fireworks Shop</title>"),
+            "{path}"
+        );
+        let total = list["totalItems"].as_i64().expect("total");
+        assert!(
+            html.contains(&format!("<p>Showing {size} of {total}</p>")),
+            "{path}: {html}"
+        );
+        let items = list["contents"].as_array().expect("contents");
+        assert_eq!(
+            html.matches("data-testid=\"product-card\"").count(),
+            items.len(),
+            "{path}"
+        );
+        for item in items {
+            let id = item["id"].as_str().expect("id");
+            assert!(
+                html.contains(&format!(
+                    "href=\"/products/{id}?{}\"",
+                    query.replace('&', "&amp;")
+                )),
+                "{path}: {id}"
+            );
+        }
+        assert!(!html.contains("Light up the night"), "{path}");
+    }
+    // Filters, odd paging and an empty page are left to the app.
+    for path in [
+        "/products?page=1&pageSize=25&showOutOfStock=true",
+        "/products?page=1&pageSize=30",
+        "/products?page=1",
+        "/products?page=999&pageSize=50",
+    ] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let html = res.text().await.expect("html");
+        assert!(
+            html.contains("Light up the night") && !html.contains("data-server-view"),
+            "{path}"
         );
     }
 }
