@@ -240,7 +240,8 @@ writeFileSync(
     `\n## Where the LCP goes\n\nThe element Lighthouse took as the largest contentful paint in each reported run, and ` +
     `its phases (simulated as the LCP is): time to first byte of the page; load delay, until the element's ` +
     `resource (an image) is requested; its load time; render delay, until it is painted. A text element's load ` +
-    `phases are 0.\n\n${lcpTable(rows)}\n`,
+    `phases are 0. A row of \`-\`: Lighthouse names no element when the one painted has left the page by the ` +
+    `time it looks (the server's first view of a page, which the app then renders over).\n\n${lcpTable(rows)}\n`,
 );
 if (missed.length) console.error(`\nMissed:\n${missed.map((m) => `  ${m}`).join('\n')}`);
 // Explicitly: the server child would keep the event loop alive.
