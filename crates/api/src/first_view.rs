@@ -368,30 +368,13 @@ mod tests {
 
     #[test]
     fn the_detail_escapes_what_admins_typed_and_words_what_is_missing() {
-        let p = ProductJson {
-            id: "p1".into(),
-            sku: "CB-1".into(),
-            title: "Cake <script>alert(1)</script> & \"Co\"".into(),
-            description: Some(String::new()),
-            case_price: money("1250"),
-            is_show: false,
-            is_apparel: false,
-            in_stock: false,
-            is_case_breakable: false,
-            apparel_type_id: None,
-            show_type_id: None,
-            apparel_type: None,
-            show_type: None,
-            category: named("Cakes"),
-            brand: named("A <b>"),
-            colors: vec![named("Red"), named("Blue")],
-            effects: vec![],
-            image: " ".into(),
-            video_url: None,
-            package: vec![4, 12],
-            unit_product: None,
-            variants: vec![],
-        };
+        let mut p = product("p1", "Cake <script>alert(1)</script> & \"Co\"", false);
+        p.description = Some(String::new());
+        p.case_price = money("1250");
+        p.brand = named("A <b>");
+        p.colors = vec![named("Red"), named("Blue")];
+        p.image = " ".into();
+        p.package = vec![4, 12];
         let html = product_detail(&p, "/products?page=1&pageSize=25");
         assert!(!html.contains("<script>"), "{html}");
         for part in [

@@ -344,8 +344,9 @@ async fn pages_of_the_app_answer_200_and_unknown_pages_and_records_404_with_the_
     }
 }
 
-#[tokio::test]
-async fn a_product_page_comes_with_its_first_view_in_the_built_layout() {
+/// The demo shop with a built `index.html` like the frontend's: the home page prerendered in the
+/// layout (header, `<main>`, footer).
+async fn demo_app_with_built_layout() -> crate::helpers::TestApp {
     let app = crate::catalogue::demo_app().await;
     let dist = app.data_dir.path().join("no-frontend");
     std::fs::create_dir_all(&dist).expect("dist");
@@ -356,6 +357,12 @@ async fn a_product_page_comes_with_its_first_view_in_the_built_layout() {
 <h1>Light up the night</h1></main><footer>Fargo</footer></div></div></body></html>",
     )
     .expect("index");
+    app
+}
+
+#[tokio::test]
+async fn a_product_page_comes_with_its_first_view_in_the_built_layout() {
+    let app = demo_app_with_built_layout().await;
     let s = app.db.quote_samples().expect("samples");
     let id = s.case_only.0;
     let product = crate::catalogue::get_ok(&app, &format!("/api/products/{id}")).await;
@@ -413,16 +420,7 @@ async fn a_product_page_comes_with_its_first_view_in_the_built_layout() {
 
 #[tokio::test]
 async fn the_product_list_comes_with_its_first_page_in_the_built_layout() {
-    let app = crate::catalogue::demo_app().await;
-    let dist = app.data_dir.path().join("no-frontend");
-    std::fs::create_dir_all(&dist).expect("dist");
-    std::fs::write(
-        dist.join("index.html"),
-        "<!doctype html><html lang=\"en\"><head><title>Fireworks Shop</title></head><body>\
-<div id=\"root\"><div data-prerender><main id=\"main\" class=\"flex-1\">\
-<h1>Light up the night</h1></main></div></div></body></html>",
-    )
-    .expect("index");
+    let app = demo_app_with_built_layout().await;
     for (path, size) in [("/products", 25), ("/products?page=2&pageSize=10", 10)] {
         let query = if size == 25 {
             "page=1&pageSize=25"
