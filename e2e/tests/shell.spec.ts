@@ -90,6 +90,9 @@ test("the product list's first page is in the HTML, then the app renders the lis
   await expect(cards).toHaveCount(25);
   await expect(cards.first().locator('img')).toBeVisible();
   await expect(page).toHaveTitle('Products | Fireworks Shop');
+  // Its buttons wait for the app (a click before it would be lost); its links work.
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Open Filters', includeHidden: true })).toBeDisabled();
   const served = { line: await results.getByText(/^Showing/).innerText(), titles: await titles(), details: await cards.locator('dl').allInnerTexts() };
   await page.unrouteAll();
   errors.length = 0;
@@ -100,6 +103,7 @@ test("the product list's first page is in the HTML, then the app renders the lis
   await expect(cards.first().getByRole('link', { name: 'Sign in to add to cart' })).toBeVisible();
   await expect(page.locator('#root div[data-server-view]')).toHaveCount(0);
   await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
   expect(await results.getByText(/^Showing/).innerText()).toBe(served.line);
   expect(await titles()).toEqual(served.titles);
   expect(await cards.locator('dl').allInnerTexts()).toEqual(served.details);

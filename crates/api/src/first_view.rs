@@ -154,7 +154,8 @@ pub const LIST_TITLE: &str = "Products | Fireworks Shop";
 
 /// The product list page's content (/products, a signed-out first visit: the filter drawer
 /// closed, the cards without the cart's part) for page `page` of `size` items, or `None` for an
-/// empty page (the app words that).
+/// empty page (the app words that). Its buttons are disabled: they work once the app has
+/// rendered the page (a click before would be lost); its links work from the start.
 #[must_use]
 pub fn product_list(found: &PageJson<ProductJson>, page: i64, size: i64) -> Option<String> {
     if found.contents.is_empty() {
@@ -167,13 +168,12 @@ pub fn product_list(found: &PageJson<ProductJson>, page: i64, size: i64) -> Opti
         .enumerate()
         .map(|(i, p)| product_card(p, &search, i < ROW_CARDS))
         .collect();
-    let disabled = |yes: bool| if yes { " disabled=\"\"" } else { "" };
     let sizes: String = PAGE_SIZES
         .iter()
         .map(|&n| {
             let chosen = n == size;
             format!(
-                "<button type=\"button\" class=\"btn btn-sm join-item {}\" aria-pressed=\"{chosen}\">{n}</button>",
+                "<button type=\"button\" class=\"btn btn-sm join-item {}\" aria-pressed=\"{chosen}\" disabled=\"\">{n}</button>",
                 if chosen { "btn-primary" } else { "" }
             )
         })
@@ -182,21 +182,19 @@ pub fn product_list(found: &PageJson<ProductJson>, page: i64, size: i64) -> Opti
         "<div class=\"mx-auto w-full px-4 py-8 max-w-6xl\"><h1 class=\"text-3xl font-bold tracking-tight\">Fireworks</h1>\
 <div class=\"mt-6\"><div class=\"flex flex-col gap-6 lg:flex-row\">\
 <aside aria-label=\"Filters\" class=\"lg:w-64 lg:shrink-0\">\
-<button type=\"button\" class=\"btn btn-outline btn-sm lg:hidden\" aria-expanded=\"false\" aria-controls=\"filters-panel\">Open Filters</button>\
+<button type=\"button\" class=\"btn btn-outline btn-sm lg:hidden\" aria-expanded=\"false\" aria-controls=\"filters-panel\" disabled=\"\">Open Filters</button>\
 <div id=\"filters-panel\" class=\"hidden mt-4 rounded-box bg-base-200 p-4 lg:mt-0 lg:block\"></div></aside>\
 <section aria-label=\"Products\" class=\"min-w-0 flex-1 space-y-4\">\
 <div class=\"flex flex-wrap items-center gap-3 text-sm\"><p>Showing {shown} of {total}</p></div>\
 <ul aria-label=\"Product results\" class=\"grid gap-4 sm:grid-cols-2 xl:grid-cols-3\">{cards}</ul>\
 <nav aria-label=\"Pagination\" class=\"flex flex-wrap items-center justify-between gap-4 py-4\">\
-<div class=\"flex items-center gap-2\"><button type=\"button\" class=\"btn btn-sm\"{first}>Previous</button>\
+<div class=\"flex items-center gap-2\"><button type=\"button\" class=\"btn btn-sm\" disabled=\"\">Previous</button>\
 <span class=\"px-2 font-medium\" aria-current=\"page\">Page {page}</span>\
-<button type=\"button\" class=\"btn btn-sm\"{last}>Next</button></div>\
+<button type=\"button\" class=\"btn btn-sm\" disabled=\"\">Next</button></div>\
 <div role=\"group\" aria-label=\"Items per page\" class=\"join\">{sizes}</div></nav>\
 </section></div></div></div>",
         shown = found.contents.len(),
         total = found.total_items,
-        first = disabled(page <= 1),
-        last = disabled(!found.has_more),
     ))
 }
 
@@ -463,7 +461,7 @@ mod tests {
             "<dd>12/36 · <strong>$66.99</strong></dd><dt>Unit</dt><dd>Case only</dd>",
             "<span class=\"badge badge-error\">Currently Out of Stock</span>",
             "<button type=\"button\" class=\"btn btn-sm\" disabled=\"\">Previous</button>",
-            "<span class=\"px-2 font-medium\" aria-current=\"page\">Page 1</span><button type=\"button\" class=\"btn btn-sm\">Next</button>",
+            "<span class=\"px-2 font-medium\" aria-current=\"page\">Page 1</span><button type=\"button\" class=\"btn btn-sm\" disabled=\"\">Next</button>",
         ] {
             assert!(html.contains(part), "{part}: {html}");
         }
