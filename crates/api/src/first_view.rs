@@ -10,8 +10,6 @@
 //! `data-server-view` mark on `<html>` and runs the app after the first paint; the app then
 //! renders the page in place of this view (src/app/boot/prerender.ts).
 
-use domain::money::Money;
-
 use crate::routes::products::dto::{NamedJson, PageJson, ProductJson};
 use crate::web_assets::escape_xml;
 
@@ -107,7 +105,7 @@ class=\"aspect-[4/3] w-full bg-base-200 object-contain rounded-box\"/>\
         category = escape_xml(&p.category.name),
         brand = escape_xml(&p.brand.name),
         package = package_text(&p.package),
-        case_price = format_money(p.case_price),
+        case_price = p.case_price.dollars(),
         colors = named_list("colors-heading", "Colors", &p.colors),
         effects = named_list("effects-heading", "Effects", &p.effects),
     )
@@ -224,7 +222,7 @@ fn product_card(p: &ProductJson, search: &str, first_row: bool) -> String {
         sku = escape_xml(&p.sku),
         title = escape_xml(&p.title),
         package = package_text(&p.package),
-        price = format_money(p.case_price),
+        price = p.case_price.dollars(),
         unit = unit_text(p),
     )
 }
@@ -237,7 +235,7 @@ fn unit_text(p: &ProductJson) -> String {
             format!(
                 "{} · <strong>{}</strong>",
                 package_text(&u.package),
-                format_money(u.unit_price)
+                u.unit_price.dollars()
             )
         },
     )
@@ -283,48 +281,13 @@ fn package_text(parts: &[u32]) -> String {
         .join("/")
 }
 
-/// Dollars as the pages write them (`formatMoney` of frontend/src/lib/format.ts): `$1,250.00`,
-/// `-$3.50`.
-#[must_use]
-pub fn format_money(amount: Money) -> String {
-    let text = amount.to_string();
-    let (sign, digits) = text
-        .strip_prefix('-')
-        .map_or(("", text.as_str()), |rest| ("-", rest));
-    let (whole, cents) = digits.split_once('.').unwrap_or((digits, "00"));
-    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("{sign}${grouped}.{cents}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::money::Money;
 
     fn money(text: &str) -> Money {
         text.parse().expect("money")
-    }
-
-    #[test]
-    fn money_is_written_as_the_pages_write_it() {
-        for (amount, text) in [
-            ("0", "$0.00"),
-            ("0.5", "$0.50"),
-            ("66.99", "$66.99"),
-            ("999.99", "$999.99"),
-            ("1250", "$1,250.00"),
-            ("1234567.89", "$1,234,567.89"),
-        ] {
-            assert_eq!(format_money(money(amount)), text, "{amount}");
-        }
-        for (amount, text) in [("3.5", "-$3.50"), ("1000", "-$1,000.00")] {
-            assert_eq!(format_money(Money::ZERO - money(amount)), text, "{amount}");
-        }
     }
 
     const INDEX: &str = "<!doctype html><html lang=\"en\"><head><title>Fireworks Shop</title>\

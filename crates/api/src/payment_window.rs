@@ -53,7 +53,7 @@ async fn page(
             .replace("{{STATUS}}", "Payment not found.");
         return Ok(html(actix_web::http::StatusCode::NOT_FOUND, body));
     };
-    let amount = dollars(&info.amount.to_string());
+    let amount = info.amount.dollars();
     let status = if info.open {
         ""
     } else {
@@ -64,28 +64,4 @@ async fn page(
         .replace("{{AMOUNT}}", &amount)
         .replace("{{STATUS}}", status);
     Ok(html(actix_web::http::StatusCode::OK, body))
-}
-
-/// `1234.56` as `$1,234.56`, as the shop shows prices.
-fn dollars(plain: &str) -> String {
-    let (whole, cents) = plain.split_once('.').unwrap_or((plain, "00"));
-    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("${grouped}.{cents}")
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn amounts_are_grouped_by_thousands() {
-        assert_eq!(super::dollars("0.50"), "$0.50");
-        assert_eq!(super::dollars("999.99"), "$999.99");
-        assert_eq!(super::dollars("1234.56"), "$1,234.56");
-        assert_eq!(super::dollars("1234567.00"), "$1,234,567.00");
-    }
 }

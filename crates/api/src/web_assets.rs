@@ -99,7 +99,7 @@ impl Frontend {
 
     /// `index.html` with `status` (404 for a page or record the app does not have).
     fn index_with(&self, status: actix_web::http::StatusCode) -> HttpResponse {
-        self.page_response(status, self.index_bytes())
+        page_response(status, self.index_bytes())
     }
 
     fn index_bytes(&self) -> Vec<u8> {
@@ -117,17 +117,7 @@ impl Frontend {
             .ok()
             .and_then(|html| first_view::in_layout(html, title, body))
             .map_or(index, String::into_bytes);
-        self.page_response(actix_web::http::StatusCode::OK, page)
-    }
-
-    fn page_response(&self, status: actix_web::http::StatusCode, body: Vec<u8>) -> HttpResponse {
-        HttpResponse::build(status)
-            .insert_header(CacheControl(vec![
-                CacheDirective::NoStore,
-                CacheDirective::MustRevalidate,
-            ]))
-            .content_type(ContentType::html())
-            .body(body)
+        page_response(actix_web::http::StatusCode::OK, page)
     }
 
     /// The file of the build at `rel`, when it is a regular file really inside the build
@@ -149,6 +139,17 @@ impl Frontend {
         let real = root.join(path).canonicalize().ok()?;
         (real.starts_with(&root) && real.is_file()).then_some(real)
     }
+}
+
+/// An HTML page of the app: never stored by browsers or proxies (see `index_response`).
+fn page_response(status: actix_web::http::StatusCode, body: Vec<u8>) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header(CacheControl(vec![
+            CacheDirective::NoStore,
+            CacheDirective::MustRevalidate,
+        ]))
+        .content_type(ContentType::html())
+        .body(body)
 }
 
 /// What the app's pages may load: only this origin, plus embedded videos from YouTube. Inline
@@ -326,10 +327,9 @@ async fn spa(
                     .call(move |s| {
                         s.store.read(|tx| match needs {
                             Needs::Show => tx.find_show(&id).map(|f| (f.is_some(), None)),
-                            _ => tx.find_product(&id).map(|f| {
-                                let product = view.then_some(f.as_ref()).flatten();
-                                (f.is_some(), product.cloned().map(ProductJson::from))
-                            }),
+                            _ => tx
+                                .find_product(&id)
+                                .map(|f| (f.is_some(), f.filter(|_| view).map(ProductJson::from))),
                         })
                     })
                     .await

@@ -148,6 +148,26 @@ impl Money {
     pub fn times(&self, factor: Decimal) -> Money {
         Money::round_cents(self.0 * factor)
     }
+
+    /// The amount as the shop shows prices, in dollars grouped by thousands: `$1,250.00`,
+    /// `-$3.50` (what `formatMoney` of frontend/src/lib/format.ts writes, for the pages the
+    /// server renders itself).
+    #[must_use]
+    pub fn dollars(&self) -> String {
+        let text = self.to_string();
+        let (sign, digits) = text
+            .strip_prefix('-')
+            .map_or(("", text.as_str()), |rest| ("-", rest));
+        let (whole, cents) = digits.split_once('.').unwrap_or((digits, "00"));
+        let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+        for (i, c) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(c);
+        }
+        format!("{sign}${grouped}.{cents}")
+    }
 }
 
 impl Default for Money {
@@ -362,6 +382,27 @@ impl Visitor<'_> for RoundedVisitor {
 mod tests {
     use super::*;
     use rust_decimal_macros::dec;
+
+    #[test]
+    fn dollars_are_grouped_by_thousands_with_two_decimals() {
+        for (amount, text) in [
+            ("0", "$0.00"),
+            ("0.5", "$0.50"),
+            ("66.99", "$66.99"),
+            ("999.99", "$999.99"),
+            ("1234.56", "$1,234.56"),
+            ("1250", "$1,250.00"),
+            ("1234567", "$1,234,567.00"),
+            ("1234567.89", "$1,234,567.89"),
+        ] {
+            let money: Money = amount.parse().expect("money");
+            assert_eq!(money.dollars(), text, "{amount}");
+        }
+        for (amount, text) in [("3.5", "-$3.50"), ("1000", "-$1,000.00")] {
+            let money: Money = amount.parse().expect("money");
+            assert_eq!((Money::ZERO - money).dollars(), text, "{amount}");
+        }
+    }
 
     #[derive(Debug, Deserialize)]
     struct Sent {

@@ -20,7 +20,7 @@ try {
   const theme = readStoredTheme();
   applyTheme(theme);
   void loadThemeStyles(theme);
-  // The server's first view of a product page starts the app after the first paint too.
+  // A page the server sent with its first view starts the app after the first paint too.
   prerendered = markPrerendered(theme, DEFAULT_THEME) || hasServerView();
   preloadLandingChunks(JSON.parse('__SHOP_ROUTE_CHUNKS__') as Record<string, string[]>);
 } catch {

@@ -32,9 +32,9 @@ export function markPrerendered(theme: string, defaultTheme: string, doc: Docume
 
 /**
  * The attribute of <html> with which the server marks a page it sent with its first view in
- * place (a product page: crates/api/src/first_view.rs). The app renders the page in place of that
- * view (it is not React's markup to hydrate), and starts after the first paint, as on the
- * prerendered home page.
+ * place (a product page, the product list's first page: crates/api/src/first_view.rs). The app
+ * renders the page in place of that view (it is not React's markup to hydrate), and starts after
+ * the first paint, as on the prerendered home page.
  */
 export const SERVER_VIEW_MARK = 'data-server-view';
 
