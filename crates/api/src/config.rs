@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use auth::PasswordCost;
+use domain::checkout::CheckoutLimits;
 
 use crate::client::ProxyTrust;
 use crate::error_tracking::SentryDsn;
@@ -38,6 +39,12 @@ pub struct Settings {
     /// `SHOP_CLIENT_ERROR_RATE_LIMIT`: browser error reports (`POST /api/client-errors`) per
     /// client address per minute (default 30).
     pub client_error_rate_per_minute: u32,
+    /// `SHOP_CHECKOUT_SESSIONS_PER_HOUR`: payment sessions one account opens per hour
+    /// (default 5), counted in the database so that it holds across servers.
+    pub checkout_sessions_per_hour: u32,
+    /// `SHOP_MAX_HELD_PER_VARIANT`: items of one apparel variant that one account's open
+    /// payment sessions may hold together (default 50).
+    pub max_held_per_variant: u32,
     /// `SHOP_SENTRY_DSN`: a Sentry-compatible DSN; unset (the default), nothing is sent
     /// anywhere. Set, the server reports its panics and errors there and the pages load the
     /// browser SDK for the same DSN (see [`crate::error_tracking`]).
@@ -145,6 +152,8 @@ impl Settings {
             register_rate_per_hour: parsed("SHOP_REGISTER_RATE_LIMIT", 10)?,
             register_rate_total_per_hour: parsed("SHOP_REGISTER_RATE_LIMIT_TOTAL", 600)?,
             client_error_rate_per_minute: parsed("SHOP_CLIENT_ERROR_RATE_LIMIT", 30)?,
+            checkout_sessions_per_hour: parsed("SHOP_CHECKOUT_SESSIONS_PER_HOUR", 5)?,
+            max_held_per_variant: parsed("SHOP_MAX_HELD_PER_VARIANT", 50)?,
             sentry_dsn: var("SHOP_SENTRY_DSN")
                 .map(|v| SentryDsn::parse(v.trim()))
                 .transpose()
@@ -197,6 +206,15 @@ impl Settings {
             register_per_hour: self.register_rate_per_hour,
             register_total_per_hour: self.register_rate_total_per_hour,
             client_errors_per_minute: self.client_error_rate_per_minute,
+        }
+    }
+
+    /// The limits against hoarding stock at checkout (decisions.md "Stock").
+    #[must_use]
+    pub fn checkout_limits(&self) -> CheckoutLimits {
+        CheckoutLimits {
+            sessions_per_hour: self.checkout_sessions_per_hour,
+            max_held_per_variant: self.max_held_per_variant,
         }
     }
 

@@ -294,7 +294,9 @@ impl From<CartError> for ApiError {
             CartError::VariantRequired(_) => ApiError::invalid_field("variantId", e.to_string()),
             CartError::CaseOnly(_) => ApiError::invalid_field("isUnit", e.to_string()),
             CartError::BadQuantity => ApiError::bad_field("quantity", e.to_string()),
-            CartError::OutOfStock(_) | CartError::CartFull => ApiError::Conflict(e.to_string()),
+            CartError::OutOfStock(_) | CartError::OnlyLeft { .. } | CartError::CartFull => {
+                ApiError::Conflict(e.to_string())
+            }
             CartError::Store(e) => e.into(),
         }
     }
@@ -311,9 +313,11 @@ impl From<CheckoutError> for ApiError {
             | CheckoutError::CartChanged
             | CheckoutError::OutOfStock(_)
             | CheckoutError::OnlyLeft { .. }
+            | CheckoutError::HoldLimit { .. }
             | CheckoutError::NotPaid
             | CheckoutError::Expired
             | CheckoutError::Cancelled => ApiError::Conflict(e.to_string()),
+            CheckoutError::TooManyAttempts => ApiError::TooManyRequests(e.to_string()),
             CheckoutError::WrongAddress => {
                 ApiError::invalid_field("shippingAddressId", e.to_string())
             }

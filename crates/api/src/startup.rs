@@ -76,6 +76,7 @@ impl Application {
             limits: Arc::new(Limits::new(settings.limits())),
             metrics: Arc::new(Metrics::default()),
             proxies: Arc::new(settings.proxy_trust()),
+            checkout_limits: settings.checkout_limits(),
         };
         let listener = TcpListener::bind(settings.addr)?;
         let port = listener.local_addr()?.port();

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use auth::{Passwords, Tokens};
+use domain::checkout::CheckoutLimits;
 use domain::ports::PaymentProvider;
 use persistence::sandbox::SandboxPayments;
 use persistence::Db;
@@ -37,6 +38,8 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentProvider>,
     /// The sandbox provider's window (`/pay/{token}`) and card form; the built-in provider.
     pub sandbox: SandboxPayments,
+    /// Payment sessions per account per hour and items one account may hold of a variant.
+    pub checkout_limits: CheckoutLimits,
 }
 
 impl AppState {

@@ -971,6 +971,18 @@ pub trait Stock {
         now: NaiveDateTime,
     ) -> Result<HashMap<VariantId, u32>, StoreError>;
 
+    /// The items of these variants held by `user`'s sessions, by holds that expire after
+    /// `now` (what the account holds, against [`crate::checkout::CheckoutLimits`]).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn held_by_user(
+        &mut self,
+        user: &UserId,
+        ids: &[VariantId],
+        now: NaiveDateTime,
+    ) -> Result<HashMap<VariantId, u32>, StoreError>;
+
     /// Holds `quantity` items of each variant for a payment session until `expires_at`.
     ///
     /// # Errors
@@ -1029,6 +1041,17 @@ pub trait PaymentSessions {
     /// # Errors
     /// [`StoreError::Duplicate`] when the token is taken.
     fn insert_session(&mut self, session: &NewSession) -> Result<SessionId, StoreError>;
+
+    /// How many sessions `user` opened after `since` (whatever became of them): the count
+    /// is kept in the store, so it holds across every server of the shop.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn sessions_opened_since(
+        &mut self,
+        user: &UserId,
+        since: NaiveDateTime,
+    ) -> Result<u32, StoreError>;
 
     /// The session of a checkout token. With `lock`, its row stays locked until the
     /// transaction ends (PostgreSQL `FOR UPDATE`), so two purchases with one token run one

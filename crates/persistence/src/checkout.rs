@@ -12,7 +12,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::sum;
 use diesel::prelude::*;
 use domain::checkout::{NewSession, PaymentSession as Session, SessionStatus};
-use domain::ids::{OrderId, ProductId, SessionId, VariantId};
+use domain::ids::{OrderId, ProductId, SessionId, UserId, VariantId};
 use domain::money::Money;
 use domain::status::CaseBreakStatus;
 use uuid::Uuid;
@@ -171,6 +171,48 @@ pub fn held_quantities(
         .into_iter()
         .map(|(id, held)| (VariantId::from(id), quantity(held.unwrap_or(0))))
         .collect())
+}
+
+/// Items of these variants held by `user`'s sessions, by holds that expire after `now`.
+///
+/// # Errors
+/// Database failures.
+pub fn held_by_user(
+    conn: &mut DbConnection,
+    user: &UserId,
+    ids: &[VariantId],
+    now: NaiveDateTime,
+) -> Result<HashMap<VariantId, u32>, DbError> {
+    let ids: Vec<&str> = ids.iter().map(VariantId::as_str).collect();
+    let rows: Vec<(String, Option<i64>)> = stock_holds::table
+        .inner_join(payment_sessions::table)
+        .filter(payment_sessions::user_id.eq(user.as_str()))
+        .filter(stock_holds::variant_id.eq_any(ids))
+        .filter(stock_holds::expires_at.gt(now))
+        .group_by(stock_holds::variant_id)
+        .select((stock_holds::variant_id, sum(stock_holds::quantity)))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, held)| (VariantId::from(id), quantity(held.unwrap_or(0))))
+        .collect())
+}
+
+/// How many sessions `user` opened after `since`.
+///
+/// # Errors
+/// Database failures.
+pub fn sessions_opened_since(
+    conn: &mut DbConnection,
+    user: &UserId,
+    since: NaiveDateTime,
+) -> Result<u32, DbError> {
+    let n: i64 = payment_sessions::table
+        .filter(payment_sessions::user_id.eq(user.as_str()))
+        .filter(payment_sessions::created_on.gt(since))
+        .count()
+        .get_result(conn)?;
+    Ok(quantity(n))
 }
 
 /// Holds items of variants for a session.

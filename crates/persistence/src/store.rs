@@ -667,6 +667,15 @@ impl Stock for Tx<'_> {
         q(checkout::held_quantities(self.conn, ids, now))
     }
 
+    fn held_by_user(
+        &mut self,
+        user: &UserId,
+        ids: &[VariantId],
+        now: NaiveDateTime,
+    ) -> Result<HashMap<VariantId, u32>, StoreError> {
+        q(checkout::held_by_user(self.conn, user, ids, now))
+    }
+
     fn insert_holds(
         &mut self,
         session: &SessionId,
@@ -720,6 +729,14 @@ impl Stock for Tx<'_> {
 impl PaymentSessions for Tx<'_> {
     fn insert_session(&mut self, session: &NewSession) -> Result<SessionId, StoreError> {
         q(checkout::insert_session(self.conn, session))
+    }
+
+    fn sessions_opened_since(
+        &mut self,
+        user: &UserId,
+        since: NaiveDateTime,
+    ) -> Result<u32, StoreError> {
+        q(checkout::sessions_opened_since(self.conn, user, since))
     }
 
     fn session_by_token(

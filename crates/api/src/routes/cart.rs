@@ -236,7 +236,7 @@ pub async fn get(call: CartCall) -> Result<HttpResponse, ApiError> {
     params(("cartId" = String, Path, description = "Cart id")), request_body = AddBody,
     responses((status = 200, body = CartJson), (status = 422, description = "not sold that way, or another cart named in the body"),
     (status = 401, description = "not signed in"), (status = 404, description = "unknown cart, product or variant"),
-    (status = 409, description = "out of stock, or the cart is full")))]
+    (status = 409, description = "out of stock, more than the variant has available, or the cart is full")))]
 #[post("/cart/{cart_id}/add")]
 pub async fn add(call: CartCall, body: web::Json<AddBody>) -> Result<HttpResponse, ApiError> {
     let change = line_change(&body.product_id, body.variant_id.as_ref(), body.is_unit);
@@ -271,7 +271,7 @@ pub async fn remove(call: CartCall, body: web::Json<RemoveBody>) -> Result<HttpR
     responses((status = 200, body = CartJson), (status = 400, description = "bad quantity"),
     (status = 422, description = "not sold that way, or another cart named in the body"),
     (status = 401, description = "not signed in"), (status = 404, description = "unknown cart, product or variant"),
-    (status = 409, description = "out of stock, or the cart is full")))]
+    (status = 409, description = "out of stock, more than the variant has available, or the cart is full")))]
 #[post("/cart/{cart_id}/updateQuantity")]
 pub async fn update_quantity(
     call: CartCall,

@@ -178,7 +178,8 @@ impl From<OpenedSession> for OpenedJson {
     params(("cartId" = String, Path, description = "Cart id")), request_body = OpenBody,
     responses((status = 200, body = OpenedJson), (status = 401, description = "not signed in"),
     (status = 404, description = "not the caller's cart, or unknown terminal"),
-    (status = 409, description = "the amount is not the server's total, stock is short, or checkout is blocked")))]
+    (status = 409, description = "the amount is not the server's total, stock is short, the account would hold more than it may of a variant, or checkout is blocked"),
+    (status = 429, description = "the account opened too many payment sessions in the last hour")))]
 #[post("/cart/{cart_id}/purchase")]
 pub async fn open(call: CartCall, body: web::Json<OpenBody>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -196,7 +197,8 @@ pub async fn open(call: CartCall, body: web::Json<OpenBody>) -> Result<HttpRespo
         .call(move |s| {
             let user = caller.resolve(s)?.id;
             let now = Utc::now().naive_utc();
-            checkout::open_session(&s.store, &*s.payments, &user, &cart, &request, now)
+            let limits = &s.checkout_limits;
+            checkout::open_session(&s.store, &*s.payments, &user, &cart, &request, limits, now)
                 .map_err(ApiError::from)
         })
         .await?;

@@ -38,6 +38,8 @@ pub fn test_settings(db: &TestDatabase, data_dir: &std::path::Path) -> Settings 
         register_rate_per_hour: 10_000,
         register_rate_total_per_hour: 10_000,
         client_error_rate_per_minute: 10_000,
+        checkout_sessions_per_hour: 5,
+        max_held_per_variant: 50,
         sentry_dsn: None,
         trust_proxy: false,
         trusted_proxies: shop_api::client::ProxyTrust::none(),

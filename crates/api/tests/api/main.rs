@@ -23,6 +23,7 @@ mod sales;
 mod security;
 mod show_admin;
 mod startup;
+mod stock_limits;
 mod surface;
 mod uploads;
 mod user;

@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 use super::{Cart, CartLine, StoredLine, MAX_LINES, MAX_QUANTITY};
 use crate::catalogue::{apparel_in_stock, unit_for_sale, PricedProduct};
 use crate::ids::{CartId, ProductId, UserId, VariantId};
-use crate::ports::{Carts, Catalogue, Store, StoreError};
+use crate::ports::{Carts, Catalogue, Stock, Store, StoreError};
 use crate::quote::variant_id_of;
 
 /// Why a cart call was refused.
@@ -30,6 +30,17 @@ pub enum CartError {
     /// The case, show or variant cannot be bought now (what it is).
     #[error("{0} is out of stock")]
     OutOfStock(String),
+    /// More items of an apparel variant than are available (stock minus the holds of open
+    /// payment sessions; decisions.md "Stock").
+    #[error("Only {available} left of {title} ({sku})")]
+    OnlyLeft {
+        /// Items available.
+        available: u32,
+        /// The product's title.
+        title: String,
+        /// The variant's SKU.
+        sku: String,
+    },
     /// A quantity outside 0..=9999.
     #[error("Quantity must be a whole number from 0 to {MAX_QUANTITY}")]
     BadQuantity,
@@ -119,8 +130,9 @@ pub fn update_quantity(
 }
 
 /// Writes the line `change` names with `f` applied to its cases or units (apparel items and
-/// shows are counted as cases); removes it when both end at 0.
-fn set_line<T: Carts + ?Sized>(
+/// shows are counted as cases); removes it when both end at 0. An apparel line may not hold
+/// more items than its variant has available.
+fn set_line<T: Carts + Catalogue + Stock + ?Sized>(
     tx: &mut T,
     cart: &CartId,
     change: &LineChange,
@@ -148,6 +160,9 @@ fn set_line<T: Carts + ?Sized>(
     if existing.is_none() && lines.len() >= MAX_LINES {
         return Err(CartError::CartFull);
     }
+    if let (Some(product), Some(variant)) = (product.filter(|p| p.is_apparel), &variant) {
+        ensure_available(tx, product, variant, cases + units, now)?;
+    }
     match existing {
         Some(line) => tx.set_cart_line(cart, &line.id, cases, units)?,
         None => tx.add_cart_line(
@@ -158,6 +173,35 @@ fn set_line<T: Carts + ?Sized>(
             units,
             now,
         )?,
+    }
+    Ok(())
+}
+
+/// Refuses `wanted` items of an apparel variant above what it has available: its stock minus
+/// the unexpired holds of open payment sessions (decisions.md "Stock": counted stock only).
+fn ensure_available<T: Catalogue + Stock + ?Sized>(
+    tx: &mut T,
+    product: &PricedProduct,
+    variant: &VariantId,
+    wanted: u32,
+    now: NaiveDateTime,
+) -> Result<(), CartError> {
+    let chosen = tx
+        .priced_variant(variant)?
+        .ok_or(CartError::VariantNotFound)?;
+    let in_stock = u32::try_from(chosen.available_stock).unwrap_or(0);
+    let held = tx
+        .held_quantities(std::slice::from_ref(variant), now)?
+        .get(variant)
+        .copied()
+        .unwrap_or(0);
+    let available = in_stock.saturating_sub(held);
+    if wanted > available {
+        return Err(CartError::OnlyLeft {
+            available,
+            title: product.title.clone(),
+            sku: chosen.sku,
+        });
     }
     Ok(())
 }

@@ -7,6 +7,9 @@ use crate::quote::QuoteError;
 /// The answer to a client whose amounts differ from the server's quote (decisions.md "Money").
 pub const CART_CHANGED_MESSAGE: &str = "Your cart changed. Please review the new total.";
 
+/// The answer to an account over its payment sessions per hour (decisions.md "Stock").
+pub const TOO_MANY_CHECKOUTS_MESSAGE: &str = "Too many checkout attempts. Please try again later.";
+
 /// Why a checkout call was refused. Everything but [`CheckoutError::Payment`] and
 /// [`CheckoutError::Store`] is the buyer's situation, said in words they can act on.
 #[derive(Debug, thiserror::Error)]
@@ -37,6 +40,24 @@ pub enum CheckoutError {
     OnlyLeft {
         /// Items available (stock minus other sessions' holds).
         available: u32,
+        /// The product's title.
+        title: String,
+        /// The variant's SKU.
+        sku: String,
+    },
+    /// The account opened as many payment sessions in the last hour as it may
+    /// ([`super::CheckoutLimits::sessions_per_hour`]).
+    #[error("{TOO_MANY_CHECKOUTS_MESSAGE}")]
+    TooManyAttempts,
+    /// The account's open sessions would hold more items of one variant than it may
+    /// ([`super::CheckoutLimits::max_held_per_variant`]).
+    #[error(
+        "You can hold at most {limit} of {title} ({sku}) at a time, counting your open \
+         checkouts. Lower the quantity, or complete or cancel your other checkout first."
+    )]
+    HoldLimit {
+        /// Most items of one variant an account's open sessions may hold.
+        limit: u32,
         /// The product's title.
         title: String,
         /// The variant's SKU.

@@ -19,7 +19,7 @@ mod session;
 #[cfg(test)]
 mod tests;
 
-pub use error::{CheckoutError, CART_CHANGED_MESSAGE};
+pub use error::{CheckoutError, CART_CHANGED_MESSAGE, TOO_MANY_CHECKOUTS_MESSAGE};
 pub use model::{
     Blocked, CartQuote, CheckoutToken, InvalidSessionStatus, NewOrder, NewOrderItem, NewSession,
     OpenedSession, Order, OrderItem, PaymentSession, SessionStatus, ShipAddress, SESSION_MINUTES,
@@ -28,4 +28,4 @@ pub use model::{
 pub use orders::{get_order, list_orders};
 pub use plan::quote_cart;
 pub use purchase::{purchase, PurchaseRequest};
-pub use session::{cancel_session, open_session, OpenRequest};
+pub use session::{cancel_session, open_session, CheckoutLimits, OpenRequest};

@@ -23,6 +23,74 @@ pub struct OpenRequest {
     pub token: CheckoutToken,
 }
 
+/// Limits against hoarding counted stock (decisions.md "Stock"): an unpaid buyer cannot keep
+/// a variant's items from others by opening session after session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckoutLimits {
+    /// Most payment sessions one account opens in an hour (`SHOP_CHECKOUT_SESSIONS_PER_HOUR`).
+    pub sessions_per_hour: u32,
+    /// Most items of one variant one account's open sessions hold together
+    /// (`SHOP_MAX_HELD_PER_VARIANT`).
+    pub max_held_per_variant: u32,
+}
+
+impl Default for CheckoutLimits {
+    /// decisions.md "Stock": 5 sessions an hour, 50 items of one variant.
+    fn default() -> Self {
+        CheckoutLimits {
+            sessions_per_hour: 5,
+            max_held_per_variant: 50,
+        }
+    }
+}
+
+/// Refuses a session beyond the account's sessions of the last hour.
+fn check_attempts<T: PaymentSessions + ?Sized>(
+    tx: &mut T,
+    user: &UserId,
+    limits: &CheckoutLimits,
+    now: NaiveDateTime,
+) -> Result<(), CheckoutError> {
+    let opened = tx.sessions_opened_since(user, now - Duration::hours(1))?;
+    if opened >= limits.sessions_per_hour {
+        Err(CheckoutError::TooManyAttempts)
+    } else {
+        Ok(())
+    }
+}
+
+/// Refuses a plan whose variant items, with those the account's open sessions hold already,
+/// exceed the limit of one variant.
+fn check_held_by_user<T: Stock + ?Sized>(
+    tx: &mut T,
+    user: &UserId,
+    plan: &Plan,
+    limits: &CheckoutLimits,
+    now: NaiveDateTime,
+) -> Result<(), CheckoutError> {
+    let needs = plan.variant_needs();
+    if needs.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<VariantId> = needs.keys().cloned().collect();
+    let held = tx.held_by_user(user, &ids, now)?;
+    for (id, (wanted, line)) in needs {
+        let already = held.get(&id).copied().unwrap_or(0);
+        if already.saturating_add(wanted) > limits.max_held_per_variant {
+            return Err(CheckoutError::HoldLimit {
+                limit: limits.max_held_per_variant,
+                title: line.product.title.clone(),
+                sku: line
+                    .variant
+                    .as_ref()
+                    .map(|v| v.sku.clone())
+                    .unwrap_or_default(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Checks that a plan can be bought for `amount`.
 fn ensure_payable(plan: &Plan, amount: Money) -> Result<(), CheckoutError> {
     plan.ensure_buyable()?;
@@ -36,7 +104,8 @@ fn ensure_payable(plan: &Plan, amount: Money) -> Result<(), CheckoutError> {
 /// Opens a payment session for the caller's cart: re-quotes it, refuses an amount that is not
 /// the server's grand total (409, nothing recorded), holds its variant items for
 /// [`SESSION_MINUTES`] ("Only N left of ..." when others hold or bought them), and opens the
-/// provider's payment window.
+/// provider's payment window. `limits` bounds the sessions the account opens in an hour and
+/// the items of one variant its open sessions hold (decisions.md "Stock").
 ///
 /// The provider is called outside any transaction: first a read checks everything (so a
 /// refused request costs the provider nothing), then the provider opens the payment, then one
@@ -46,21 +115,25 @@ fn ensure_payable(plan: &Plan, amount: Money) -> Result<(), CheckoutError> {
 /// # Errors
 /// [`CheckoutError::CartNotFound`], [`CheckoutError::TerminalNotFound`],
 /// [`CheckoutError::Blocked`], [`CheckoutError::OutOfStock`], [`CheckoutError::CartChanged`],
-/// [`CheckoutError::OnlyLeft`], [`CheckoutError::Line`], provider and store failures.
+/// [`CheckoutError::OnlyLeft`], [`CheckoutError::TooManyAttempts`],
+/// [`CheckoutError::HoldLimit`], [`CheckoutError::Line`], provider and store failures.
 pub fn open_session(
     store: &impl Store,
     payments: &dyn PaymentProvider,
     user: &UserId,
     cart: &CartId,
     request: &OpenRequest,
+    limits: &CheckoutLimits,
     now: NaiveDateTime,
 ) -> Result<OpenedSession, CheckoutError> {
     let terminal = request.terminal.as_ref();
     store.read(|tx| {
         owned(tx, user, cart)?;
+        check_attempts(tx, user, limits, now)?;
         let plan = plan(tx, user, cart, terminal, request.lift_gate)?;
         ensure_payable(&plan, request.amount)?;
-        check_available(tx, &plan, now).map(|_| ())
+        check_available(tx, &plan, now)?;
+        check_held_by_user(tx, user, &plan, limits, now)
     })?;
 
     let expires_at = now + Duration::minutes(SESSION_MINUTES);
@@ -70,11 +143,15 @@ pub fn open_session(
         expires_at,
     })?;
     let stored = store.write(|tx| {
+        // The cart's lock (taken by `owned`) makes one account's openings of its cart take
+        // turns, so two of them never both pass the counts below.
         owned(tx, user, cart)?;
+        check_attempts(tx, user, limits, now)?;
         let plan = plan(tx, user, cart, terminal, request.lift_gate)?;
         ensure_payable(&plan, request.amount)?;
         tx.purge_expired_holds(now)?;
         let holds = check_available(tx, &plan, now)?;
+        check_held_by_user(tx, user, &plan, limits, now)?;
         let session = tx.insert_session(&NewSession {
             token: request.token.clone(),
             provider_ref: opened.provider_ref.clone(),

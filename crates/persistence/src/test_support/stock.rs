@@ -150,6 +150,18 @@ impl TestDatabase {
         Ok(())
     }
 
+    /// Moves a payment session's opening time to `at` (a session opened earlier).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn backdate_session(&self, token: &str, at: NaiveDateTime) -> Result<(), DbError> {
+        let mut conn = self.db().get()?;
+        diesel::update(payment_sessions::table.filter(payment_sessions::token.eq(token)))
+            .set(payment_sessions::created_on.eq(at))
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+
     /// A session's status, or `None`.
     ///
     /// # Errors
