@@ -28,32 +28,50 @@ impl Db {
     /// [`DbError::Other`] on PostgreSQL (use `pg_dump`), when `path` exists or cannot be
     /// written; [`DbError::Unavailable`] when no connection is free.
     pub fn backup_to(&self, path: &Path) -> Result<u64, DbError> {
-        if path.exists() {
-            return Err(DbError::Other(format!(
-                "{} exists: a backup never overwrites a file",
-                path.display()
-            )));
-        }
         let target = path
             .to_str()
             .ok_or_else(|| DbError::Other("the backup path is not UTF-8".to_owned()))?
             .to_owned();
         let mut conn = self.get()?;
-        match &mut *conn {
-            DbConnection::Sqlite(c) => {
-                diesel::sql_query("VACUUM INTO ?")
-                    .bind::<Text, _>(&target)
-                    .execute(c)?;
-            }
-            DbConnection::Postgresql(_) => {
-                return Err(DbError::Other(
-                    "a PostgreSQL shop is backed up with pg_dump (see README)".to_owned(),
-                ))
-            }
+        let DbConnection::Sqlite(c) = &mut *conn else {
+            return Err(DbError::Other(
+                "a PostgreSQL shop is backed up with pg_dump (see README)".to_owned(),
+            ));
+        };
+        // The file exists, empty and private, before SQLite writes a byte into it (VACUUM INTO
+        // accepts an empty file): it is never readable by others, not even while being written.
+        create_private(path)?;
+        let vacuumed = diesel::sql_query("VACUUM INTO ?")
+            .bind::<Text, _>(&target)
+            .execute(c);
+        if let Err(e) = vacuumed {
+            let _ = std::fs::remove_file(path);
+            return Err(e.into());
         }
-        restrict(path)?;
         Ok(std::fs::metadata(path).map_or(0, |m| m.len()))
     }
+}
+
+/// Creates `path` empty, readable and writable by its owner only (0600 whatever the umask),
+/// failing when it exists: a backup never overwrites a file.
+fn create_private(path: &Path) -> Result<(), DbError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path).map(drop).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            DbError::Other(format!(
+                "{} exists: a backup never overwrites a file",
+                path.display()
+            ))
+        } else {
+            DbError::Other(format!("cannot create {}: {e}", path.display()))
+        }
+    })?;
+    // The mode above is filtered by the umask; a umask can only take bits away, so this
+    // leaves 0600 (and states it on systems where the umask would leave less).
+    restrict(path)
 }
 
 /// Replaces the SQLite database at `database_url` with the backup at `backup`, after checking
@@ -131,4 +149,77 @@ fn restrict(path: &Path) -> Result<(), DbError> {
     #[cfg(not(unix))]
     let _ = path;
     Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+
+    use super::*;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path)
+            .expect("metadata")
+            .permissions()
+            .mode()
+            & 0o777
+    }
+
+    /// Issue 31: the backup's file is private from the moment it exists, before SQLite writes
+    /// the copy into it (it used to be created by `VACUUM INTO` with the umask's 0644 and
+    /// restricted only once complete).
+    #[test]
+    fn the_backup_file_is_private_from_its_creation() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("shop.backup");
+        create_private(&path).expect("created");
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(std::fs::metadata(&path).expect("metadata").len(), 0);
+        let err = create_private(&path).expect_err("never overwrites");
+        assert!(err.to_string().contains("exists"), "{err}");
+    }
+
+    /// The same, watched from outside while `backup_to` writes a 32 MB copy: no moment in
+    /// which others could read the file.
+    #[test]
+    fn a_backup_is_never_readable_by_others_while_being_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let live = dir.path().join("shop.db");
+        let db = Db::connect(live.to_str().expect("utf-8"), 1).expect("db");
+        {
+            let mut conn = db.get().expect("connection");
+            let DbConnection::Sqlite(c) = &mut *conn else {
+                unreachable!("a file URL is SQLite")
+            };
+            c.batch_execute(
+                "CREATE TABLE filler (b BLOB);
+                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 32)
+                 INSERT INTO filler SELECT randomblob(1048576) FROM n;",
+            )
+            .expect("filler");
+        }
+        let backup = dir.path().join("shop.backup");
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let seen = std::thread::scope(|s| {
+            let watcher = s.spawn(|| {
+                let mut seen = std::collections::BTreeSet::new();
+                while !done.load(std::sync::atomic::Ordering::Acquire) {
+                    if let Ok(m) = std::fs::metadata(&backup) {
+                        seen.insert(m.permissions().mode() & 0o777);
+                    }
+                }
+                seen
+            });
+            let bytes = db.backup_to(&backup);
+            done.store(true, std::sync::atomic::Ordering::Release);
+            assert!(bytes.expect("backed up") > 32 << 20);
+            watcher.join().expect("watcher")
+        });
+        assert!(
+            seen.iter().all(|m| m & 0o077 == 0),
+            "modes seen while writing: {:?}",
+            seen.iter().map(|m| format!("{m:o}")).collect::<Vec<_>>()
+        );
+        assert_eq!(mode(&backup), 0o600);
+    }
 }
