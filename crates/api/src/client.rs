@@ -1,18 +1,43 @@
 //! Who the client is: the connection's peer, or, when the peer is a trusted proxy (a load
-//! balancer in `SHOP_TRUSTED_PROXIES`), the right-most address of `X-Forwarded-For` /
-//! `Forwarded` that is not itself a trusted proxy. A client writes the left of those headers
-//! as it likes; only the hops our own proxies appended can be believed. The same address goes
-//! to the limits and to the access log.
+//! balancer in `SHOP_TRUSTED_PROXIES`), the right-most address of the one forwarding header
+//! the proxies write (`SHOP_FORWARDED_HEADER`: `X-Forwarded-For` by default, or `Forwarded`)
+//! that is not itself a trusted proxy. A client writes the left of that header as it likes, and
+//! the other header entirely (a proxy that appends `X-Forwarded-For` passes a client's
+//! `Forwarded` through untouched), so only the configured header is read and only the hops our
+//! own proxies appended are believed. The same address goes to the limits and to the access log.
 
 use std::net::{IpAddr, SocketAddr};
 
 use actix_web::http::header::HeaderMap;
 use ipnet::IpNet;
 
-/// The proxies whose forwarding headers are believed.
+/// The forwarding header that the trusted proxies write (`SHOP_FORWARDED_HEADER`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ForwardedHeader {
+    /// `X-Forwarded-For: client, proxy1` (nginx's `$proxy_add_x_forwarded_for`, the default).
+    #[default]
+    XForwardedFor,
+    /// RFC 7239 `Forwarded: for=client, for=proxy1`.
+    Forwarded,
+}
+
+impl std::str::FromStr for ForwardedHeader {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "x-forwarded-for" => Ok(ForwardedHeader::XForwardedFor),
+            "forwarded" => Ok(ForwardedHeader::Forwarded),
+            other => Err(format!("{other:?} is not x-forwarded-for or forwarded")),
+        }
+    }
+}
+
+/// The proxies whose forwarding header is believed, and which header that is.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProxyTrust {
     trusted: Vec<IpNet>,
+    header: ForwardedHeader,
 }
 
 /// A `SHOP_TRUSTED_PROXIES` entry that is neither an address nor a network.
@@ -30,7 +55,16 @@ impl ProxyTrust {
     /// Trusts these networks (`10.0.0.0/8`) and addresses (`192.0.2.7`).
     #[must_use]
     pub fn of(trusted: Vec<IpNet>) -> Self {
-        ProxyTrust { trusted }
+        ProxyTrust {
+            trusted,
+            header: ForwardedHeader::default(),
+        }
+    }
+
+    /// The same proxies, believed in `header` only.
+    #[must_use]
+    pub fn reading(self, header: ForwardedHeader) -> Self {
+        ProxyTrust { header, ..self }
     }
 
     /// Reads a comma-separated list of addresses and CIDR networks.
@@ -48,7 +82,7 @@ impl ProxyTrust {
                     .map_err(|_| BadProxy(e.to_owned()))
             })
             .collect::<Result<_, _>>()?;
-        Ok(ProxyTrust { trusted })
+        Ok(ProxyTrust::of(trusted))
     }
 
     /// Whether any proxy is trusted.
@@ -72,7 +106,7 @@ impl ProxyTrust {
             return peer;
         }
         // Hops in order, oldest first; walk back from our own proxy.
-        let mut hops = forwarded_hops(headers);
+        let mut hops = forwarded_hops(headers, self.header);
         let mut client = peer;
         while let Some(hop) = hops.pop() {
             client = hop;
@@ -84,32 +118,33 @@ impl ProxyTrust {
     }
 }
 
-/// Every address of the `Forwarded` (`for=`) and `X-Forwarded-For` headers, in order. A
-/// request carries one or the other; unreadable entries (`unknown`, obfuscated names) end the
-/// list there, since nothing to their left can be placed.
-fn forwarded_hops(headers: &HeaderMap) -> Vec<IpAddr> {
-    let forwarded: Vec<String> = headers
-        .get_all("forwarded")
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|element| {
-            element.split(';').find_map(|pair| {
-                let (key, value) = pair.split_once('=')?;
-                key.trim()
-                    .eq_ignore_ascii_case("for")
-                    .then(|| value.trim().trim_matches('"').to_owned())
-            })
-        })
-        .collect();
-    let entries: Vec<String> = if forwarded.is_empty() {
-        headers
+/// Every address of `header` (`X-Forwarded-For`, or `Forwarded`'s `for=`), in order; the
+/// other header is never read. Unreadable entries (`unknown`, obfuscated names, an element of
+/// `Forwarded` without `for=`) end the list there, since nothing to their left can be placed.
+fn forwarded_hops(headers: &HeaderMap, header: ForwardedHeader) -> Vec<IpAddr> {
+    let entries: Vec<String> = match header {
+        ForwardedHeader::XForwardedFor => headers
             .get_all("x-forwarded-for")
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .map(|e| e.trim().to_owned())
-            .collect()
-    } else {
-        forwarded
+            .collect(),
+        ForwardedHeader::Forwarded => headers
+            .get_all("forwarded")
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(|element| {
+                element
+                    .split(';')
+                    .find_map(|pair| {
+                        let (key, value) = pair.split_once('=')?;
+                        key.trim()
+                            .eq_ignore_ascii_case("for")
+                            .then(|| value.trim().trim_matches('"').to_owned())
+                    })
+                    .unwrap_or_default()
+            })
+            .collect(),
     };
     let mut hops = Vec::with_capacity(entries.len());
     // From the right: the first unreadable entry cuts off everything left of it.
@@ -189,13 +224,49 @@ mod tests {
     }
 
     #[test]
-    fn the_forwarded_header_is_read_too() {
-        let trust = ProxyTrust::parse("10.0.0.1").expect("list");
+    fn the_forwarded_header_is_read_when_configured() {
+        let trust = ProxyTrust::parse("10.0.0.1")
+            .expect("list")
+            .reading(ForwardedHeader::Forwarded);
         let h = headers(&[(
             "forwarded",
             "for=6.6.6.6;proto=https, for=\"[2001:db8::7]:4711\";by=10.0.0.1",
         )]);
         assert_eq!(trust.client(ip("10.0.0.1"), &h), ip("2001:db8::7"));
+        // Then X-Forwarded-For is the client's own text.
+        let h = headers(&[
+            ("x-forwarded-for", "6.6.6.6"),
+            ("forwarded", "for=198.51.100.2"),
+        ]);
+        assert_eq!(trust.client(ip("10.0.0.1"), &h), ip("198.51.100.2"));
+    }
+
+    #[test]
+    fn a_client_written_forwarded_header_does_not_win_over_the_proxys_x_forwarded_for() {
+        // nginx appended the real peer to X-Forwarded-For and passed the client's Forwarded on.
+        let trust = ProxyTrust::parse("10.0.0.1").expect("list");
+        let h = headers(&[
+            ("forwarded", "for=6.6.6.6"),
+            ("x-forwarded-for", "198.51.100.2"),
+        ]);
+        assert_eq!(trust.client(ip("10.0.0.1"), &h), ip("198.51.100.2"));
+        // A Forwarded element without for= cannot be placed either.
+        let trust = trust.reading(ForwardedHeader::Forwarded);
+        let h = headers(&[("forwarded", "for=6.6.6.6, proto=https")]);
+        assert_eq!(trust.client(ip("10.0.0.1"), &h), ip("10.0.0.1"));
+    }
+
+    #[test]
+    fn the_header_setting_is_read() {
+        assert_eq!(
+            " X-Forwarded-For".parse::<ForwardedHeader>(),
+            Ok(ForwardedHeader::XForwardedFor)
+        );
+        assert_eq!(
+            "forwarded".parse::<ForwardedHeader>(),
+            Ok(ForwardedHeader::Forwarded)
+        );
+        assert!("x-real-ip".parse::<ForwardedHeader>().is_err());
     }
 
     #[test]

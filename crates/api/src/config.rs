@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use auth::PasswordCost;
 use domain::checkout::CheckoutLimits;
 
-use crate::client::ProxyTrust;
+use crate::client::{ForwardedHeader, ProxyTrust};
 use crate::error_tracking::SentryDsn;
 use crate::rate_limit::LimitSettings;
 
@@ -53,8 +53,15 @@ pub struct Settings {
     /// only on connections from a trusted proxy (default false).
     pub trust_proxy: bool,
     /// `SHOP_TRUSTED_PROXIES`: the proxies' addresses or CIDR networks, comma-separated
-    /// (with `SHOP_TRUST_PROXY=true` and no list: loopback only, a proxy on the same host).
+    /// (with `SHOP_TRUST_PROXY=true` and no list: 127.0.0.1 and ::1 only, a proxy on the same
+    /// host; not the rest of 127.0.0.0/8, where any local program can bind).
     pub trusted_proxies: ProxyTrust,
+    /// `SHOP_FORWARDED_HEADER`: the one header the trusted proxies write, `x-forwarded-for`
+    /// (default) or `forwarded`; the other is never read.
+    pub forwarded_header: ForwardedHeader,
+    /// `SHOP_PUBLIC_URL`: the address shoppers reach the shop at (unset by default). When it
+    /// is `https://...`, every answer carries HSTS.
+    pub public_url: String,
     /// `SHOP_METRICS_ADDR`: where `GET /metrics` listens (default 127.0.0.1:9898, loopback
     /// only; `off` for none). Never the shop's public address.
     pub metrics_addr: Option<SocketAddr>,
@@ -167,6 +174,10 @@ impl Settings {
                     name: "SHOP_TRUSTED_PROXIES",
                     reason: e.to_string(),
                 })?,
+            forwarded_header: parsed("SHOP_FORWARDED_HEADER", ForwardedHeader::default())?,
+            public_url: var("SHOP_PUBLIC_URL")
+                .map(|v| v.trim().trim_end_matches('/').to_owned())
+                .unwrap_or_default(),
             metrics_addr: match var("SHOP_METRICS_ADDR").as_deref().map(str::trim) {
                 Some("off") => None,
                 _ => Some(parsed(
@@ -225,8 +236,18 @@ impl Settings {
         match (self.trust_proxy, self.trusted_proxies.is_empty()) {
             (false, _) => ProxyTrust::none(),
             (true, false) => self.trusted_proxies.clone(),
-            (true, true) => ProxyTrust::parse("127.0.0.0/8, ::1").unwrap_or_default(),
+            (true, true) => ProxyTrust::parse(DEFAULT_TRUSTED_PROXIES).unwrap_or_default(),
         }
+        .reading(self.forwarded_header)
+    }
+
+    /// Whether the shop is served over HTTPS (`SHOP_PUBLIC_URL` says so), so that answers
+    /// carry `Strict-Transport-Security`.
+    #[must_use]
+    pub fn https(&self) -> bool {
+        self.public_url
+            .get(..8)
+            .is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://"))
     }
 
     /// The JWT secret: the configured one, or one generated once and kept in
@@ -262,7 +283,10 @@ impl Settings {
     }
 }
 
-#[cfg(unix)]
+/// The proxies trusted with `SHOP_TRUST_PROXY=true` and no `SHOP_TRUSTED_PROXIES`: a proxy on
+/// this host, at the loopback addresses it connects from.
+pub const DEFAULT_TRUSTED_PROXIES: &str = "127.0.0.1, ::1";
+
 /// The shortest `JWT_SECRET` accepted: HS256 wants a key of at least its 256 bits.
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
 

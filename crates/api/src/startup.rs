@@ -163,6 +163,21 @@ async fn reject_unknown_methods(
         .map(ServiceResponse::map_into_left_body)
 }
 
+/// The headers of every answer; with `https` (`SHOP_PUBLIC_URL` is `https://...`), HSTS for a
+/// year, so a browser that has seen the shop once never tries it over plain HTTP again. Never
+/// on plain HTTP (a browser ignores it there, and loopback development must keep working).
+fn security_headers(https: bool) -> DefaultHeaders {
+    let headers = DefaultHeaders::new()
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
+        .add(("X-Frame-Options", "SAMEORIGIN"));
+    if https {
+        headers.add(("Strict-Transport-Security", "max-age=31536000"))
+    } else {
+        headers
+    }
+}
+
 /// The answer to a JSON body that could not be read (shared by routes that read their body
 /// with a limit of their own).
 pub(crate) fn json_error(err: JsonPayloadError) -> ApiError {
@@ -191,6 +206,7 @@ fn run(
     settings: &Settings,
 ) -> Result<Server, StartupError> {
     let max_body = settings.max_body_bytes;
+    let https = settings.https();
     let error_tracking = settings.sentry_dsn.is_some();
     // A read cache per worker, one bound on misses for the server (see `catalogue_cache`).
     let misses = crate::catalogue_cache::CatalogueCache::miss_bound();
@@ -237,12 +253,7 @@ fn run(
             .app_data(web::Data::from(frontend.clone()))
             .wrap(from_fn(web_assets::html_policy))
             .wrap(Compress::default())
-            .wrap(
-                DefaultHeaders::new()
-                    .add(("X-Content-Type-Options", "nosniff"))
-                    .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
-                    .add(("X-Frame-Options", "SAMEORIGIN")),
-            )
+            .wrap(security_headers(https))
             .wrap_fn(move |req, srv| {
                 let start = Instant::now();
                 let method = req.method().clone();

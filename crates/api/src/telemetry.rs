@@ -68,13 +68,7 @@ impl tracing_actix_web::RootSpanBuilder for ShopRootSpan {
             None => peer,
         };
         let route = request.match_pattern().unwrap_or_else(|| "other".into());
-        let target: String = request
-            .uri()
-            .path_and_query()
-            .map_or("", |p| p.as_str())
-            .chars()
-            .take(512)
-            .collect();
+        let target = logged_target(&route, request.uri());
         span.record("http.route", tracing::field::display(route));
         span.record("http.client_ip", tracing::field::display(client_ip));
         span.record("http.target", tracing::field::display(target));
@@ -90,6 +84,35 @@ impl tracing_actix_web::RootSpanBuilder for ShopRootSpan {
     ) {
         tracing_actix_web::DefaultRootSpanBuilder::on_request_end(span, outcome);
     }
+}
+
+/// The request's target as the access log writes it: at most 512 characters, and never a
+/// secret. A route with a token in its path (`/pay/{checkoutToken}`) is logged as its pattern,
+/// and the value of a query parameter whose name holds `token` as `REDACTED`: whoever reads the
+/// logs must not be able to pay, or reset a password, with what they find there.
+fn logged_target(route: &str, uri: &actix_web::http::Uri) -> String {
+    let secret_in_path = route
+        .split('/')
+        .any(|segment| segment.starts_with('{') && segment.to_ascii_lowercase().contains("token"));
+    let path = if secret_in_path { route } else { uri.path() };
+    let mut target = String::with_capacity(path.len() + 1);
+    target.push_str(path);
+    if let Some(query) = uri.query() {
+        target.push('?');
+        for (i, pair) in query.split('&').enumerate() {
+            if i > 0 {
+                target.push('&');
+            }
+            match pair.split_once('=') {
+                Some((name, _)) if name.to_ascii_lowercase().contains("token") => {
+                    target.push_str(name);
+                    target.push_str("=REDACTED");
+                }
+                _ => target.push_str(pair),
+            }
+        }
+    }
+    target.chars().take(512).collect()
 }
 
 #[cfg(test)]
@@ -152,6 +175,28 @@ mod tests {
         let trusted = ProxyTrust::parse("10.0.0.0/8").expect("list");
         let line = logged(trusted, "10.0.0.1:5000", "6.6.6.6, 198.51.100.2", "GET");
         assert!(line.contains("http.client_ip=198.51.100.2"), "{line}");
+    }
+
+    #[test]
+    fn tokens_never_reach_the_access_log() {
+        let uri = |u: &str| u.parse::<actix_web::http::Uri>().expect("uri");
+        let token = "b1946ac92492d2347c6235b4d2611184";
+        // The routes as registered (payment_window.rs, routes/payments.rs).
+        let target = super::logged_target("/pay/{token}", &uri(&format!("/pay/{token}")));
+        assert_eq!(target, "/pay/{token}");
+        let target = super::logged_target(
+            "/api/payments/sandbox/{token}",
+            &uri(&format!("/api/payments/sandbox/{token}?x=1")),
+        );
+        assert_eq!(target, "/api/payments/sandbox/{token}?x=1");
+        let target = super::logged_target(
+            "/reset-password",
+            &uri(&format!("/reset-password?token={token}&a=b")),
+        );
+        assert_eq!(target, "/reset-password?token=REDACTED&a=b");
+        // Other paths keep their values: an id or a search is worth reading.
+        let target = super::logged_target("/api/products/{id}", &uri("/api/products/42?q=x"));
+        assert_eq!(target, "/api/products/42?q=x");
     }
 
     #[test]

@@ -8,8 +8,8 @@
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
-use actix_web::http::header::CONTENT_TYPE;
 use actix_web::middleware::Next;
+use actix_web::mime;
 use actix_web::web::{self, Bytes, BytesMut};
 use actix_web::{HttpMessage, ResponseError};
 use futures_util::StreamExt;
@@ -21,6 +21,44 @@ pub const NUL_MESSAGE: &str = "Text may not contain the NUL character (U+0000)";
 
 /// The answer to a JSON body that is an array.
 pub const ARRAY_MESSAGE: &str = "The body must be a JSON object";
+
+/// The longest JSON string the server reads, in bytes as sent (escapes included): four times
+/// the longest text any field takes (a product's description, 10,000 characters), so no valid
+/// field is refused, and no field's text is unbounded before its own check.
+pub const MAX_JSON_STRING_BYTES: usize = 64 * 1024;
+
+/// The answer to a JSON string past [`MAX_JSON_STRING_BYTES`].
+pub const LONG_STRING_MESSAGE: &str = "A text field is too long (at most 65536 bytes)";
+
+/// Whether JSON text `body` holds a string (a key or a value) longer than `max` bytes between
+/// its quotes.
+#[must_use]
+pub fn json_has_string_over(body: &[u8], max: usize) -> bool {
+    let mut start = None;
+    let mut escaped = false;
+    for (i, &b) in body.iter().enumerate() {
+        match start {
+            None if b == b'"' => start = Some(i + 1),
+            None => {}
+            Some(from) => {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == b'"' {
+                    if i - from > max {
+                        return true;
+                    }
+                    start = None;
+                }
+                if start.is_some_and(|from| i + 1 - from > max) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
 
 /// The largest JSON body the server reads (`SHOP_MAX_BODY_BYTES`), as app data.
 #[derive(Debug, Clone, Copy)]
@@ -48,6 +86,14 @@ fn url_has_nul(part: &str) -> bool {
         .any(|w| w[0] == b'%' && w[1] == b'0' && w[2] == b'0')
 }
 
+/// Whether the JSON reader would read this request's body: the test of actix-web's `Json`
+/// extractor (`application/json`, and any `*/json` or `*/*+json`, so `text/json` and
+/// `application/merge-patch+json` too). The guard must see every body the handlers can read.
+fn read_as_json(req: &ServiceRequest) -> bool {
+    matches!(req.mime_type(), Ok(Some(mime))
+        if mime.subtype() == mime::JSON || mime.suffix() == Some(mime::JSON))
+}
+
 /// The middleware: checks the path and query, then reads a JSON body (up to the limit, past
 /// which it answers 413 as the JSON extractor would), checks it and hands it on unchanged.
 ///
@@ -61,16 +107,7 @@ pub async fn refuse_nul(
         let answer = ApiError::bad_request(NUL_MESSAGE).error_response();
         return Ok(req.into_response(answer).map_into_right_body());
     }
-    let json = req
-        .headers()
-        .get(CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|t| {
-            t.trim_start()
-                .to_ascii_lowercase()
-                .starts_with("application/json")
-        });
-    if json {
+    if read_as_json(&req) {
         let limit = req
             .app_data::<web::Data<JsonLimit>>()
             .map_or(usize::MAX, |l| l.0);
@@ -89,6 +126,8 @@ pub async fn refuse_nul(
             Some(NUL_MESSAGE)
         } else if body.trim_ascii_start().first() == Some(&b'[') {
             Some(ARRAY_MESSAGE)
+        } else if json_has_string_over(&body, MAX_JSON_STRING_BYTES) {
+            Some(LONG_STRING_MESSAGE)
         } else {
             None
         };
@@ -117,6 +156,23 @@ mod tests {
         assert!(!json_has_nul(br#"{"name": "a\\u0000"}"#));
         assert!(!json_has_nul(br#"{"name": "\u00e9 caf\u00E9"}"#));
         assert!(!json_has_nul(br#"{"n": 0}"#));
+    }
+
+    #[test]
+    fn long_strings_are_found_keys_and_values_alike() {
+        assert!(!json_has_string_over(br#"{"email": "abc"}"#, 5));
+        assert!(json_has_string_over(br#"{"email": "abcdef"}"#, 5));
+        assert!(json_has_string_over(br#"{"abcdef": 1}"#, 5));
+        // Escaped quotes stay inside the string; the count is of bytes as sent.
+        assert!(json_has_string_over(br#"{"e": "a\"b\"c"}"#, 5));
+        assert!(!json_has_string_over(br#"{"e": "a\"b"}"#, 5));
+        // An unterminated string is counted as it goes.
+        assert!(json_has_string_over(br#"{"e": "abcdefgh"#, 5));
+        let body = format!(r#"{{"description": "{}"}}"#, "é".repeat(10_000));
+        assert!(!json_has_string_over(
+            body.as_bytes(),
+            MAX_JSON_STRING_BYTES
+        ));
     }
 
     #[test]

@@ -129,6 +129,10 @@ impl Email {
     /// [`INVALID_EMAIL`] when the text is not an address; [`MIXED_SCRIPT_EMAIL`] when its
     /// local part or its domain mixes alphabets (after NFKC normalisation).
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
+        // Longer text is no address: refused before normalising, which can grow it 18-fold.
+        if raw.len() > EMAIL_MAX_LEN {
+            return Err(INVALID_EMAIL);
+        }
         let s = normalize_email(raw);
         let valid = s.len() <= EMAIL_MAX_LEN
             && !s.chars().any(|c| c.is_whitespace() || c.is_control())

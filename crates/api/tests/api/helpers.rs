@@ -43,6 +43,8 @@ pub fn test_settings(db: &TestDatabase, data_dir: &std::path::Path) -> Settings 
         sentry_dsn: None,
         trust_proxy: false,
         trusted_proxies: shop_api::client::ProxyTrust::none(),
+        forwarded_header: shop_api::client::ForwardedHeader::default(),
+        public_url: String::new(),
         metrics_addr: Some("127.0.0.1:0".parse().expect("address")),
         db_pool_size: 4,
         workers: Some(2),

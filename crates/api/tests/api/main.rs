@@ -21,6 +21,7 @@ mod quote;
 mod reports;
 mod sales;
 mod security;
+mod security_second;
 mod show_admin;
 mod startup;
 mod stock_limits;
