@@ -7,7 +7,8 @@ use crate::catalogue::{demo_app, get_ok};
 use crate::checkout::{buyer, pay_ok};
 use crate::helpers::{expect, TestApp};
 
-async fn form(app: &TestApp, sku: &str) -> Value {
+/// A valid product form with this SKU (the first brand, category, colour and effect).
+pub async fn form(app: &TestApp, sku: &str) -> Value {
     let m = get_ok(app, "/api/metadata").await;
     let first = |list: &str| m[list][0]["id"].clone();
     json!({

@@ -244,7 +244,7 @@ async fn each_report_type_adds_up_the_orders_placed_through_the_shop() {
     let text = res.text().await.expect("csv");
     assert!(
         text.starts_with(
-            "Sales over time\r\nPeriod,Orders,Subtotal,Revenue,Average order value\r\n"
+            "\"Sales over time\"\r\n\"Period\",\"Orders\",\"Subtotal\",\"Revenue\",\"Average order value\"\r\n"
         ),
         "{text}"
     );
@@ -305,4 +305,44 @@ async fn two_nodes_compute_each_report_once_and_a_dead_nodes_report_is_taken_aga
         attempts.iter().any(|(id, n)| id == &ids[0] && *n == 2),
         "{attempts:?}"
     );
+}
+
+/// Issue 31: a product title that a spreadsheet splitting on `;` or TAB would run reaches the
+/// report's CSV quoted, with each part that starts a formula prefixed by `'`.
+#[tokio::test]
+async fn a_report_csv_neutralises_formulas_in_a_product_title() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let mut body = crate::product_admin::form(&app, "CSV-INJ-1").await;
+    body["title"] = json!("Boom;=cmd|' /C calc'!A0;\t@SUM(A1)");
+    // Breakable: the inventory lists its unit product.
+    body["isCaseBreakable"] = json!(true);
+    let res = app
+        .send(Method::POST, "/api/products", Some(&admin), Some(&body))
+        .await;
+    expect(res, StatusCode::CREATED).await;
+    let id = request(
+        &app,
+        &admin,
+        json!({"type": "INVENTORY", "name": "Stock", "parameters": {"includeZeroStock": true}}),
+    )
+    .await;
+    finished(&app.address, &app, &admin, &id).await;
+    let res = app.get_as(&format!("/api/reports/{id}/csv"), &admin).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = res.text().await.expect("csv");
+    let line = text
+        .split("\r\n")
+        .find(|l| l.contains("CSV-INJ-1"))
+        .unwrap_or_else(|| panic!("the product's row in {text}"));
+    assert!(
+        line.contains(",\"Boom;'=cmd|' /C calc'!A0;'\t'@SUM(A1)\","),
+        "{line}"
+    );
+    for line in text.split("\r\n").filter(|l| !l.is_empty()) {
+        assert!(
+            line.starts_with('"') && line.ends_with('"'),
+            "every cell quoted: {line}"
+        );
+    }
 }

@@ -364,3 +364,50 @@ async fn the_users_export_streams_the_whole_filtered_list_as_csv() {
         .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
 }
+/// Issue 31: a name that a spreadsheet splitting on `;` or TAB would run reaches the users
+/// export quoted, with each part that starts a formula prefixed by `'`.
+#[tokio::test]
+async fn the_users_export_neutralises_formulas_after_a_semicolon_or_tab_in_a_name() {
+    let app = spawn_app().await;
+    let admin = app.login_as_admin().await;
+    app.db
+        .insert_bulk_users(
+            &[(
+                "bob@example.com".to_owned(),
+                Some("Bob;=cmd|'/C calc'!A0;".to_owned()),
+                Some("Tab\t@SUM(A1)".to_owned()),
+            )],
+            Utc::now().naive_utc(),
+        )
+        .expect("user");
+    let res = app.get_as("/api/admin/users/export", &admin).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = res.text().await.expect("body");
+    assert!(
+        text.starts_with("\"Name\",\"Email\",\"Role\",\"Last Login\",\"ID\",\"Created At\"\r\n"),
+        "{text}"
+    );
+    let line = text
+        .split("\r\n")
+        .find(|l| l.contains("bob@example.com"))
+        .unwrap_or_else(|| panic!("bob's row in {text}"));
+    assert!(
+        line.starts_with(
+            "\"Bob;'=cmd|'/C calc'!A0; Tab\t'@SUM(A1)\",\"bob@example.com\",\"USER\","
+        ),
+        "{line}"
+    );
+    for line in text.split("\r\n").filter(|l| !l.is_empty()) {
+        assert!(
+            line.starts_with('"') && line.ends_with('"'),
+            "every cell quoted: {line}"
+        );
+    }
+    assert_eq!(
+        parse_csv(&text)[1..]
+            .iter()
+            .find(|r| r[1] == "bob@example.com")
+            .map(|r| r[0].as_str()),
+        Some("Bob;'=cmd|'/C calc'!A0; Tab\t'@SUM(A1)")
+    );
+}

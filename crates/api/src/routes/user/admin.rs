@@ -274,7 +274,14 @@ pub async fn export(
     let filter = super::list::user_filter(q.search, q.role.as_deref(), q.active)?;
     // The first page is read before answering, so that a failing store is a clean error.
     let first = read_page(&state, &filter, 1).await?;
-    let header = Bytes::from_static(b"Name,Email,Role,Last Login,ID,Created At\r\n");
+    let header = Bytes::from(crate::csv::record(&[
+        "Name",
+        "Email",
+        "Role",
+        "Last Login",
+        "ID",
+        "Created At",
+    ]));
     let body = stream::unfold(
         (Some(first), Some(1_i64), state, filter),
         |(pending, page, state, filter)| async move {

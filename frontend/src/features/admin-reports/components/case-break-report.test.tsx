@@ -168,11 +168,11 @@ describe('the case break report (?type=case-break)', () => {
       const [file] = downloads.saved;
       expect(file!.name).toBe('case-break-report-2026-07-04.csv');
       const lines = (await file!.blob.text()).split('\r\n');
-      expect(lines[0]).toBe('ID,Product ID,SKU,Product,Quantity,Status,Date');
+      expect(lines[0]).toBe('"ID","Product ID","SKU","Product","Quantity","Status","Date"');
       expect(lines.slice(1, 4)).toEqual([
-        'cb1,p1,TR-100,Tiger Roar,12,PENDING,2026-07-01T15:30:00.000Z',
-        'cb2,p2,BB-7,Big Boom,6,COMPLETED,2026-07-01T15:30:00.000Z',
-        'cb3,p3,SS-1,Sky Storm,4,FAILED,2026-07-01T15:30:00.000Z',
+        '"cb1","p1","TR-100","Tiger Roar","12","PENDING","2026-07-01T15:30:00.000Z"',
+        '"cb2","p2","BB-7","Big Boom","6","COMPLETED","2026-07-01T15:30:00.000Z"',
+        '"cb3","p3","SS-1","Sky Storm","4","FAILED","2026-07-01T15:30:00.000Z"',
       ]);
     } finally {
       downloads.restore();

@@ -195,9 +195,9 @@ describe('the sales report (?type=sales)', () => {
       const [file] = downloads.saved;
       expect(file!.name).toBe('sales-report-2026-07-04.csv');
       const lines = (await file!.blob.text()).split('\r\n');
-      expect(lines[0]).toBe('ID,Date,Buyer,Email,Status,Order Type,Subtotal,Shipping,Tax,Lift Gate Fee,Grand Total');
-      expect(lines[1]).toBe(`${ann.id},2026-07-02T18:00:00.000Z,Ann Blast,ann.blast@example.com,PENDING,retail,240.00,35.50,16.80,0.00,292.30`);
-      expect(lines[2]).toBe(`${bob.id},2026-07-02T18:00:00.000Z,,bob@example.com,COMPLETED,retail,240.00,35.50,16.80,0.00,100.00`);
+      expect(lines[0]).toBe('"ID","Date","Buyer","Email","Status","Order Type","Subtotal","Shipping","Tax","Lift Gate Fee","Grand Total"');
+      expect(lines[1]).toBe(`"${ann.id}","2026-07-02T18:00:00.000Z","Ann Blast","ann.blast@example.com","PENDING","retail","240.00","35.50","16.80","0.00","292.30"`);
+      expect(lines[2]).toBe(`"${bob.id}","2026-07-02T18:00:00.000Z","","bob@example.com","COMPLETED","retail","240.00","35.50","16.80","0.00","100.00"`);
     } finally {
       downloads.restore();
     }

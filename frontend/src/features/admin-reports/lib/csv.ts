@@ -3,15 +3,26 @@ import { todayUtc } from './dates';
 
 type CsvValue = string | number | null | undefined;
 
+/** A plain decimal number (optional sign, digits, optional fraction): cannot run anything. */
+const PLAIN_NUMBER = /^[-+]?[0-9]+(\.[0-9]+)?$/;
+
 /**
- * One CSV field (RFC 4180), as the server writes its own: quoted when it holds a comma, quote or
- * line break (quotes doubled); text starting with =, +, - or @ that is not a number gets a
- * leading ' so that a spreadsheet never runs it as a formula.
+ * One CSV field (RFC 4180), as the server writes its own (crates/api/src/csv.rs): always quoted
+ * (quotes doubled), and the text, and each part of it after a ; or a TAB (the separators a
+ * spreadsheet may split on), gets a leading ' when it starts with =, +, -, @, TAB or CR (OWASP's
+ * CSV-injection rule), so that no part of a cell is ever run as a formula. A part that is a
+ * plain decimal number (-12.50) is left as it is, so that money columns stay numbers.
  */
 export function csvField(value: CsvValue): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@]/.test(text) && Number.isNaN(Number(text))) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value === null || value === undefined ? '' : String(value);
+  const parts = text.match(/[^;\t]*[;\t]|[^;\t]+$/g) ?? [];
+  const safe = parts
+    .map((part) => {
+      const body = part.replace(/[;\t]$/, '');
+      return /^[=+\-@\t\r]/.test(part) && !PLAIN_NUMBER.test(body) ? `'${part}` : part;
+    })
+    .join('');
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /** A CSV document: the header, then the rows, each line ending in CRLF. */

@@ -35,27 +35,54 @@ describe('report dates (back-office.md §5)', () => {
 
 describe('CSV (back-office.md §9)', () => {
   it('quotes fields as RFC 4180 says and neutralises formulas, as the server does', () => {
-    expect(csvField('plain')).toBe('plain');
+    expect(csvField('plain')).toBe('"plain"');
     expect(csvField('Smith, "Doc"')).toBe('"Smith, ""Doc"""');
-    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvField('-12.5')).toBe('-12.5');
-    expect(csvField(null)).toBe('');
+    expect(csvField('=SUM(A1)')).toBe(`"'=SUM(A1)"`);
+    expect(csvField('-12.5')).toBe('"-12.5"');
+    expect(csvField(null)).toBe('""');
+  });
+
+  it("neutralises formulas at a cell's start and after each ; or TAB (OWASP), numbers stay numbers", () => {
+    const cases: [string, string][] = [
+      ['+1+cmd', "'+1+cmd"],
+      ['@SUM(A1)', "'@SUM(A1)"],
+      ['\t=cmd', "'\t'=cmd"],
+      ['\r=cmd', "'\r=cmd"],
+      ["Bob;=cmd|'/C calc'!A0;", "Bob;'=cmd|'/C calc'!A0;"],
+      ['Big Bang;=HYPERLINK("x")', `Big Bang;'=HYPERLINK(""x"")`],
+      ['Boom\t@SUM(A1)', "Boom\t'@SUM(A1)"],
+      ['a;;+b', "a;;'+b"],
+      ['Tom-Tom; Jerry', 'Tom-Tom; Jerry'],
+      ['-12.50', '-12.50'],
+      ['a;-12.50', 'a;-12.50'],
+      ['-1e5', "'-1e5"],
+      ['-12.50+cmd', "'-12.50+cmd"],
+    ];
+    for (const [text, expected] of cases) expect([text, csvField(text)]).toEqual([text, `"${expected}"`]);
+  });
+
+  it("neutralises a buyer's name and a product title in the sales and case break CSVs", () => {
+    const evil = sale({ user: { ...sale().user, profile: { firstName: 'Bob;=cmd|', lastName: "'/C calc'!A0;", phoneNumber: null } } });
+    expect(salesCsv([evil]).split('\r\n')[1]).toContain(`,"Bob;'=cmd| '/C calc'!A0;",`);
+    expect(caseBreakCsv([caseBreak({ title: 'Boom;=1+1\t@SUM(A1)' })]).split('\r\n')[1]).toContain(
+      `,"Boom;'=1+1\t'@SUM(A1)",`,
+    );
   });
 
   it('writes the case break rows with exactly the §9 columns, named case-break-report-{date}.csv', () => {
     expect(CASE_BREAK_CSV_COLUMNS).toEqual(['ID', 'Product ID', 'SKU', 'Product', 'Quantity', 'Status', 'Date']);
     expect(caseBreakCsv([caseBreak(), caseBreak({ id: 'cb2', title: 'Boom, Big', status: 'COMPLETED', quantity: 3 })])).toBe(
-      'ID,Product ID,SKU,Product,Quantity,Status,Date\r\n' +
-        'cb1,p1,TR-100,Tiger Roar,12,PENDING,2026-07-01T15:30:00.000Z\r\n' +
-        'cb2,p1,TR-100,"Boom, Big",3,COMPLETED,2026-07-01T15:30:00.000Z\r\n',
+      '"ID","Product ID","SKU","Product","Quantity","Status","Date"\r\n' +
+        '"cb1","p1","TR-100","Tiger Roar","12","PENDING","2026-07-01T15:30:00.000Z"\r\n' +
+        '"cb2","p1","TR-100","Boom, Big","3","COMPLETED","2026-07-01T15:30:00.000Z"\r\n',
     );
     expect(caseBreakCsvName(NOW)).toBe('case-break-report-2026-07-04.csv');
   });
 
   it("writes the orders with the API's figures, named sales-report-{date}.csv", () => {
     expect(salesCsv([sale()])).toBe(
-      'ID,Date,Buyer,Email,Status,Order Type,Subtotal,Shipping,Tax,Lift Gate Fee,Grand Total\r\n' +
-        '0190aaaa-0000-7000-8000-000000000001,2026-07-02T18:00:00.000Z,Ann Blast,ann.blast@example.com,PENDING,retail,240.00,35.50,16.80,0.00,292.30\r\n',
+      '"ID","Date","Buyer","Email","Status","Order Type","Subtotal","Shipping","Tax","Lift Gate Fee","Grand Total"\r\n' +
+        '"0190aaaa-0000-7000-8000-000000000001","2026-07-02T18:00:00.000Z","Ann Blast","ann.blast@example.com","PENDING","retail","240.00","35.50","16.80","0.00","292.30"\r\n',
     );
     expect(salesCsvName(NOW)).toBe('sales-report-2026-07-04.csv');
     expect(reportCsvName('USER_ACTIVITY', NOW)).toBe('user-activity-report-2026-07-04.csv');
