@@ -77,11 +77,21 @@ impl Guards {
     /// The guard of the operation with a body that `method path` names, if there is one.
     #[must_use]
     pub fn of(&self, method: &Method, path: &str) -> Option<Guard> {
+        self.best(method, path, true)
+    }
+
+    /// The guard of the operation `method path` names, with a body or without.
+    #[must_use]
+    pub fn declared(&self, method: &Method, path: &str) -> Option<Guard> {
+        self.best(method, path, false)
+    }
+
+    fn best(&self, method: &Method, path: &str, body_only: bool) -> Option<Guard> {
         let segments: Vec<&str> = path.split('/').collect();
         self.0
             .get(method)?
             .iter()
-            .filter(|t| t.has_body)
+            .filter(|t| t.has_body || !body_only)
             .filter_map(|t| t.path.fit(&segments).map(|score| (score, t.guard)))
             .max_by_key(|(score, _)| *score)
             .map(|(_, guard)| guard)
@@ -142,16 +152,24 @@ pub fn guard_of(op: &Value) -> Result<Guard, String> {
 /// Answers 401/403 before the handler when the operation's guard refuses the caller, and
 /// otherwise passes the authenticated user on to the handler's `AuthUser`.
 ///
+/// Every answer of an operation that is not public (an admin's, or a signed-in user's: their
+/// profile, addresses, cart, orders, checkout) gets `Cache-Control: no-store` here, so that no
+/// browser or proxy keeps personal data, whichever handler answered and however it failed.
+/// Public answers keep their own caching (the catalogue's, `catalogue_cache.rs`).
+///
 /// # Errors
 /// The guard's refusal as an [`ApiError`] answer.
 pub async fn enforce(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let guard = req
-        .app_data::<web::Data<Guards>>()
+    let guards = req.app_data::<web::Data<Guards>>();
+    let guard = guards
         .and_then(|g| g.of(req.method(), req.path()))
         .unwrap_or(Guard::Public);
+    let private = guards
+        .and_then(|g| g.declared(req.method(), req.path()))
+        .is_some_and(|g| g != Guard::Public);
     if guard != Guard::Public {
         let refusal = match authenticate(req.request().clone()).await {
             Ok(user) if guard == Guard::Admin && !user.role.is_admin() => {
@@ -166,13 +184,24 @@ pub async fn enforce(
         if let Some(e) = refusal {
             // An answer, not an `Err`: an error would pass the outer middleware (security
             // headers, metrics) untouched on its way out.
-            let answer = actix_web::ResponseError::error_response(&e);
+            let mut answer = actix_web::ResponseError::error_response(&e);
+            if private {
+                no_store(answer.headers_mut());
+            }
             return Ok(req.into_response(answer).map_into_right_body());
         }
     }
-    next.call(req)
-        .await
-        .map(ServiceResponse::map_into_left_body)
+    next.call(req).await.map(|mut res| {
+        if private {
+            no_store(res.headers_mut());
+        }
+        res.map_into_left_body()
+    })
+}
+
+fn no_store(headers: &mut actix_web::http::header::HeaderMap) {
+    use actix_web::http::header::{HeaderValue, CACHE_CONTROL};
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }
 
 #[cfg(test)]
@@ -204,6 +233,15 @@ mod tests {
         assert_eq!(g.of(&Method::DELETE, "/api/shows/abc"), None);
         // Without a body the extractors decide.
         assert_eq!(g.of(&Method::GET, "/api/cart/c1"), None);
+        // ... but the operation's guard is still known (for `Cache-Control: no-store`).
+        assert_eq!(
+            g.declared(&Method::GET, "/api/cart/c1"),
+            Some(Guard::SignedIn)
+        );
+        assert_eq!(
+            g.declared(&Method::POST, "/api/shows/abc"),
+            Some(Guard::Public)
+        );
     }
 
     #[test]

@@ -369,3 +369,66 @@ async fn every_operation_answers_each_kind_of_caller_as_its_guard_declares() {
         ops.len()
     );
 }
+
+/// Issue 31: every answer of an admin or signed-in operation, to its rightful caller and to a
+/// caller without a token, says `Cache-Control: no-store`; the public catalogue keeps its own
+/// caching.
+#[tokio::test]
+async fn every_admin_and_signed_in_answer_is_never_stored() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let samples = app.db.quote_samples().expect("samples");
+    let owner = buyer(&app, "owner@example.com").await;
+    owner.add(&app, &samples.case_only.0, false, None).await;
+    let (token, quote) = owner.checkout(&app).await;
+    pay_ok(&app, &token).await;
+    let order = expect(owner.complete(&app, &token, &quote).await, StatusCode::OK).await;
+    owner.add(&app, &samples.case_only.0, false, None).await;
+    let (open_session, _) = owner.checkout(&app).await;
+    let owned = Owned {
+        buyer: owner,
+        email: "owner@example.com",
+        order: order["id"].as_str().expect("order id").to_owned(),
+        open_session,
+        product: samples.case_only.0.clone(),
+    };
+
+    let doc = expect(app.get("/api/openapi.json").await, StatusCode::OK).await;
+    let mut checked = 0;
+    let mut stored = Vec::new();
+    for op in operations(&doc) {
+        let token = match op.guard {
+            Guard::Public => continue,
+            Guard::Admin => admin.as_str(),
+            Guard::SignedIn => owned.buyer.token.as_str(),
+        };
+        let path = concrete(&op.path, &owned);
+        for (who, token) in [("the caller", Some(token)), ("no token", None)] {
+            let res = call(&app, &op, &path, &owned, token).await;
+            let status = res.status();
+            let cache = res
+                .headers()
+                .get("cache-control")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned();
+            if cache != "no-store" {
+                stored.push(format!("{op} ({who}, {status}): {cache:?}"));
+            }
+            checked += 1;
+        }
+    }
+    assert!(stored.is_empty(), "answers without no-store: {stored:#?}");
+    assert!(checked >= 80, "{checked} answers checked");
+
+    // The public catalogue is cached as before.
+    let res = app.get("/api/products?page=1&pageSize=5").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let cache = res
+        .headers()
+        .get("cache-control")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(!cache.contains("no-store"), "{cache}");
+}
