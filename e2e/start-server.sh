@@ -40,6 +40,8 @@ export JWT_SECRET="e2e-secret-0123456789abcdef0123456789abcdef"
 # Every spec signs in (and some register) from one address; the production limits would trip.
 export SHOP_LOGIN_RATE_LIMIT=10000
 export SHOP_ACCOUNT_LOGIN_RATE_LIMIT=10000
+# Checkout specs open many payment sessions with one account.
+export SHOP_CHECKOUT_SESSIONS_PER_HOUR=10000
 export SHOP_REGISTER_RATE_LIMIT=10000
 export SHOP_METRICS_ADDR="127.0.0.1:0"
 export SHOP_WORKERS="${SHOP_WORKERS:-2}"

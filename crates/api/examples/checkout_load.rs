@@ -27,7 +27,8 @@
 //! `--write-buyers FILE --prepare-only` only signs the buyers in and writes their tokens and
 //! carts (bench.py gives them to wrk for the cart read and add scenarios). The server must allow
 //! that many registrations and sign-ins from one address (`SHOP_REGISTER_RATE_LIMIT`,
-//! `SHOP_REGISTER_RATE_LIMIT_TOTAL`, `SHOP_LOGIN_RATE_LIMIT`, `SHOP_ACCOUNT_LOGIN_RATE_LIMIT`).
+//! `SHOP_REGISTER_RATE_LIMIT_TOTAL`, `SHOP_LOGIN_RATE_LIMIT`, `SHOP_ACCOUNT_LOGIN_RATE_LIMIT`),
+//! and each buyer's payment sessions (`SHOP_CHECKOUT_SESSIONS_PER_HOUR`).
 //! Only loopback addresses are accepted: it creates accounts and orders.
 
 use std::collections::BTreeMap;

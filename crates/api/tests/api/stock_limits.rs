@@ -161,7 +161,8 @@ async fn setting_a_variant_line_above_its_stock_is_refused_and_lower_quantities_
 
 #[tokio::test]
 async fn the_sixth_payment_session_of_an_account_in_an_hour_is_refused_with_429() {
-    let app = demo_app_with(|_| {}).await;
+    // The production default.
+    let app = demo_app_with(|s| s.checkout_sessions_per_hour = 5).await;
     let s = app.db.quote_samples().expect("samples");
     let b = buyer(&app, "opener@example.com").await;
     b.add(&app, &s.case_only.0, false, None).await;
