@@ -115,7 +115,9 @@ fn ensure_admin(db: &Db, settings: &Settings, passwords: &Passwords) -> Result<(
         Ok(Some(_)) => {}
         Err(RegisterError::EmailTaken) => {
             return Err(BootstrapError::Admin(format!(
-                "{email} already exists and is not an active admin; set SHOP_ADMIN_EMAIL to another address"
+                "the shop has no active admin, and {email} already exists as a user who is not one: \
+                 run `shop promote-admin {email}` (or with another user's e-mail) to make that user \
+                 an active admin, or set SHOP_ADMIN_EMAIL to an address no account has"
             )))
         }
         Err(RegisterError::Store(e)) => return Err(e.into()),
@@ -126,6 +128,24 @@ fn ensure_admin(db: &Db, settings: &Settings, passwords: &Passwords) -> Result<(
     } else {
         tracing::info!(%email, "created the first admin");
     }
+    Ok(())
+}
+
+/// `shop promote-admin EMAIL`: makes that user an active ADMIN (the way back when the shop has
+/// no active admin left, which the start-up error points to).
+///
+/// # Errors
+/// [`BootstrapError::Admin`] for an unknown or malformed e-mail; [`BootstrapError::Store`].
+pub fn promote_admin(db: &Db, email: &str) -> Result<(), BootstrapError> {
+    use domain::user_admin::UserAdminError;
+    domain::user_admin::promote_admin(db, email, Utc::now().naive_utc()).map_err(|e| match e {
+        UserAdminError::NotFound => {
+            BootstrapError::Admin(format!("no account has the e-mail {email}"))
+        }
+        UserAdminError::Store(e) => e.into(),
+        other => BootstrapError::Admin(other.to_string()),
+    })?;
+    tracing::info!(%email, "promoted to an active admin");
     Ok(())
 }
 

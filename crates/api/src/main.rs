@@ -1,5 +1,5 @@
 //! The `shop` binary: `shop serve` (default), `shop migrate`, `shop seed --products N`,
-//! `shop backup PATH`, `shop restore PATH`.
+//! `shop backup PATH`, `shop restore PATH`, `shop promote-admin EMAIL`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -51,6 +51,12 @@ enum Command {
         /// The backup to restore.
         path: std::path::PathBuf,
     },
+    /// Make the user with this e-mail an active ADMIN (the way back when the shop has no
+    /// active admin left).
+    PromoteAdmin {
+        /// The user's e-mail.
+        email: String,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -76,6 +82,7 @@ fn main() -> std::process::ExitCode {
         Command::Seed { products, demo } => seed(&settings, products, demo),
         Command::Backup { path } => backup(&settings, &path),
         Command::Restore { path } => restore(&settings, &path),
+        Command::PromoteAdmin { email } => promote_admin(&settings, &email),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -148,6 +155,13 @@ fn backup(settings: &Settings, path: &std::path::Path) -> Result<(), AnyError> {
         path.display(),
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+fn promote_admin(settings: &Settings, email: &str) -> Result<(), AnyError> {
+    let db = persistence::Db::connect(&settings.database_url, 1)?;
+    bootstrap::promote_admin(&db, email)?;
+    println!("{email} is now an active admin");
     Ok(())
 }
 

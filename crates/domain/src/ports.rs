@@ -749,6 +749,15 @@ pub trait Users {
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn any_active_admin(&mut self) -> Result<bool, StoreError>;
 
+    /// The ids of the active admins. In a write, their rows are locked from here until the
+    /// transaction ends (PostgreSQL `FOR UPDATE`, in id order; SQLite's write lock does it), so
+    /// that two changes of roles or activity, each checking that an admin remains, take turns
+    /// instead of each removing the other's admin.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn lock_active_admins(&mut self) -> Result<Vec<UserId>, StoreError>;
+
     /// Records a successful sign-in at `at`.
     ///
     /// # Errors

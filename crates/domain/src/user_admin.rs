@@ -3,7 +3,9 @@
 //! its e-mail, role, names and phone, sets a new password (every token issued before stops
 //! working), and changes role and activity. An admin can neither remove their own ADMIN role
 //! nor deactivate themselves. Each write records an audit row; hashing runs outside the
-//! transaction.
+//! transaction. A change of role or activity never leaves the shop without an active admin,
+//! and only an admin who still is one when the change is written may make it (two admins
+//! demoting each other at once: the second is refused).
 
 use chrono::NaiveDateTime;
 use serde::Serialize;
@@ -20,6 +22,11 @@ pub const ROLE_MESSAGE: &str = "Role must be USER, MANAGER, ADMIN or MEMBER";
 pub const OWN_ROLE_MESSAGE: &str = "You cannot remove your own admin role";
 /// Refusal of an admin deactivating themselves.
 pub const OWN_ACTIVITY_MESSAGE: &str = "You cannot deactivate your own account";
+/// Refusal of a change that would leave no active admin.
+pub const LAST_ADMIN_MESSAGE: &str =
+    "This change would leave the shop without an active admin: keep at least one";
+/// Refusal of a caller whose ADMIN role or activity was removed since their request began.
+pub const NO_LONGER_ADMIN_MESSAGE: &str = "You are no longer an active admin";
 
 /// A user's names and phone, as their profile holds them (all optional).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -99,6 +106,12 @@ pub enum UserAdminError {
     /// The admin would lock themselves out ([`OWN_ROLE_MESSAGE`], [`OWN_ACTIVITY_MESSAGE`]).
     #[error("{0}")]
     OwnAccount(&'static str),
+    /// The change would leave no active admin ([`LAST_ADMIN_MESSAGE`]).
+    #[error("{}", LAST_ADMIN_MESSAGE)]
+    LastAdmin,
+    /// The caller lost their ADMIN role or was deactivated ([`NO_LONGER_ADMIN_MESSAGE`]).
+    #[error("{}", NO_LONGER_ADMIN_MESSAGE)]
+    NoLongerAdmin,
     /// Hashing failed.
     #[error(transparent)]
     Password(#[from] PasswordError),
@@ -213,6 +226,25 @@ fn row<T: Users + ?Sized>(tx: &mut T, id: &UserId) -> Result<UserListItem, UserA
     tx.user_row(id)?.ok_or(UserAdminError::NotFound)
 }
 
+/// Inside the write, before a change of roles or activity: locks the active admins (see
+/// [`Users::lock_active_admins`]) and checks that the caller still is one.
+fn lock_admins<T: Users + ?Sized>(tx: &mut T, actor: &UserId) -> Result<(), UserAdminError> {
+    if tx.lock_active_admins()?.contains(actor) {
+        Ok(())
+    } else {
+        Err(UserAdminError::NoLongerAdmin)
+    }
+}
+
+/// After the change, still inside the write: at least one active admin remains.
+fn an_admin_remains<T: Users + ?Sized>(tx: &mut T) -> Result<(), UserAdminError> {
+    if tx.lock_active_admins()?.is_empty() {
+        Err(UserAdminError::LastAdmin)
+    } else {
+        Ok(())
+    }
+}
+
 /// One user with their names and phone.
 ///
 /// # Errors
@@ -275,11 +307,13 @@ pub fn update_user(
 ) -> Result<UserListItem, UserAdminError> {
     let valid = form.validate(false).map_err(UserAdminError::Invalid)?;
     store.write(|tx| {
+        lock_admins(tx, actor)?;
         let before = row(tx, id)?;
         if id == actor && !valid.role.is_admin() {
             return Err(UserAdminError::OwnAccount(OWN_ROLE_MESSAGE));
         }
         tx.update_account(id, valid.email.as_str(), valid.role, now)?;
+        an_admin_remains(tx)?;
         tx.set_contact(id, &valid.contact, now)?;
         let after = row(tx, id)?;
         tx.record_audit(&audit(
@@ -337,6 +371,7 @@ pub fn set_permissions(
         Some(r) => Some(parse_role(Some(r), Role::User).map_err(|_| one("role", ROLE_MESSAGE))?),
     };
     store.write(|tx| {
+        lock_admins(tx, actor)?;
         let before = row(tx, id)?;
         if id == actor {
             if role.is_some_and(|r| !r.is_admin()) {
@@ -352,11 +387,44 @@ pub fn set_permissions(
         if let Some(active) = active {
             tx.set_active(id, active, now)?;
         }
+        an_admin_remains(tx)?;
         let after = row(tx, id)?;
         tx.record_audit(&audit(
             "permissions",
             actor,
             id,
+            Some(&before),
+            Some(&after),
+            now,
+        ))?;
+        Ok(after)
+    })
+}
+
+/// Makes the user with this e-mail an active ADMIN: `shop promote-admin`, the way back for
+/// an operator whose shop has no active admin left. The audit trail names the promoted user
+/// as the actor (the command line has no signed-in one).
+///
+/// # Errors
+/// [`UserAdminError::Invalid`] (`email`), [`UserAdminError::NotFound`]; store failures.
+pub fn promote_admin(
+    store: &impl Store,
+    email: &str,
+    now: NaiveDateTime,
+) -> Result<UserListItem, UserAdminError> {
+    let email = Email::parse(email).map_err(|m| one("email", m))?;
+    store.write(|tx| {
+        let user = tx
+            .user_by_email(email.as_str())?
+            .ok_or(UserAdminError::NotFound)?;
+        let before = row(tx, &user.id)?;
+        tx.set_role(&user.id, Role::Admin, now)?;
+        tx.set_active(&user.id, true, now)?;
+        let after = row(tx, &user.id)?;
+        tx.record_audit(&audit(
+            "promote-admin",
+            &user.id,
+            &user.id,
             Some(&before),
             Some(&after),
             now,

@@ -487,6 +487,10 @@ impl Users for Tx<'_> {
         q(users::any_admin(self.conn))
     }
 
+    fn lock_active_admins(&mut self) -> Result<Vec<UserId>, StoreError> {
+        q(users::lock_active_admins(self.conn))
+    }
+
     fn record_login(&mut self, id: &UserId, at: NaiveDateTime) -> Result<(), StoreError> {
         q(users::record_login(self.conn, id, at))
     }

@@ -149,6 +149,26 @@ pub fn any_admin(conn: &mut DbConnection) -> Result<bool, DbError> {
     Ok(n > 0)
 }
 
+/// The active admins' ids, their rows locked until the transaction ends on PostgreSQL.
+///
+/// # Errors
+/// Database failures.
+pub fn lock_active_admins(conn: &mut DbConnection) -> Result<Vec<UserId>, DbError> {
+    let query = users::table
+        .filter(users::role.eq(Role::Admin.as_str()))
+        .filter(users::active.eq(true))
+        .order(users::id)
+        .select(users::id);
+    // PostgreSQL: two admins demoting each other take turns; the second sees the first's
+    // change (a row it waited for is read again), not the state before it. In id order, so
+    // that two of these never wait on each other. SQLite's write lock does it.
+    let ids: Vec<String> = match conn {
+        DbConnection::Postgresql(c) => query.for_update().load(c)?,
+        DbConnection::Sqlite(_) => query.load(conn)?,
+    };
+    Ok(ids.into_iter().map(UserId::from).collect())
+}
+
 /// Records a successful sign-in.
 ///
 /// # Errors

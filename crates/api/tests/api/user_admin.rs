@@ -364,6 +364,7 @@ async fn the_users_export_streams_the_whole_filtered_list_as_csv() {
         .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
 }
+
 /// Issue 31: a name that a spreadsheet splitting on `;` or TAB would run reaches the users
 /// export quoted, with each part that starts a formula prefixed by `'`.
 #[tokio::test]
@@ -410,4 +411,166 @@ async fn the_users_export_neutralises_formulas_after_a_semicolon_or_tab_in_a_nam
             .map(|r| r[0].as_str()),
         Some("Bob;'=cmd|'/C calc'!A0; Tab\t'@SUM(A1)")
     );
+}
+
+/// An admin created by `admin`, signed in: their id and token.
+async fn signed_in_admin(app: &TestApp, admin: &str, email: &str) -> (String, String) {
+    let created = expect(
+        create(
+            app,
+            admin,
+            &json!({"email": email, "password": PASSWORD, "role": "ADMIN"}),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let login = expect(app.login(email, PASSWORD).await, StatusCode::OK).await;
+    (
+        created["id"].as_str().expect("id").to_owned(),
+        login["token"].as_str().expect("token").to_owned(),
+    )
+}
+
+/// `by` demotes the user `id` to USER; answers the status.
+async fn demote(app: &TestApp, by: &str, id: &str) -> StatusCode {
+    app.send(
+        Method::PUT,
+        &format!("/api/admin/users/{id}/permissions"),
+        Some(by),
+        Some(&json!({"role": "USER"})),
+    )
+    .await
+    .status()
+}
+
+/// Whether the user `id` is an active ADMIN, as `admin` reads it.
+async fn is_active_admin(app: &TestApp, admin: &str, id: &str) -> bool {
+    let user = expect(
+        app.get_as(&format!("/api/admin/users/{id}"), admin).await,
+        StatusCode::OK,
+    )
+    .await;
+    user["role"] == "ADMIN" && user["active"] == true
+}
+
+/// The user with this e-mail, read from the database.
+fn db_user(app: &TestApp, email: &str) -> domain::account::User {
+    domain::ports::Store::read(app.db.db(), |tx| {
+        domain::ports::Users::user_by_email(tx, email)
+    })
+    .expect("read")
+    .expect("the user")
+}
+
+/// Issue 31: two admins demoting each other at the same moment (real parallel requests) never
+/// both succeed: the second change re-reads its caller inside the write and is refused.
+#[tokio::test]
+async fn admins_demoting_each_other_at_once_always_leave_one_of_them_an_active_admin() {
+    let app = spawn_app().await;
+    let admin = app.login_as_admin().await;
+    let mut pairs = Vec::new();
+    for i in 0..8 {
+        pairs.push((
+            signed_in_admin(&app, &admin, &format!("pair{i}a@example.com")).await,
+            signed_in_admin(&app, &admin, &format!("pair{i}b@example.com")).await,
+        ));
+    }
+    let answers =
+        futures_util::future::join_all(pairs.iter().map(|((a, a_token), (b, b_token))| {
+            futures_util::future::join(demote(&app, a_token, b), demote(&app, b_token, a))
+        }))
+        .await;
+    for (i, (((a, _), (b, _)), statuses)) in pairs.iter().zip(&answers).enumerate() {
+        let left = [
+            is_active_admin(&app, &admin, a).await,
+            is_active_admin(&app, &admin, b).await,
+        ];
+        assert!(
+            left.contains(&true),
+            "pair {i}: both demoted each other ({statuses:?})"
+        );
+        let mut sorted = [statuses.0, statuses.1];
+        sorted.sort();
+        assert_eq!(
+            sorted,
+            [StatusCode::OK, StatusCode::FORBIDDEN],
+            "pair {i}: one change wins, the other caller is no longer an admin"
+        );
+    }
+
+    // The shop's only two admins, round after round: one always remains, and a second server
+    // starts on the database. The pairs' survivors step down first, so that these two are the
+    // last.
+    let first = db_user(&app, ADMIN_EMAIL).id.as_str().to_owned();
+    for ((a, _), (b, _)) in &pairs {
+        for id in [a, b] {
+            if is_active_admin(&app, &admin, id).await {
+                assert_eq!(demote(&app, &admin, id).await, StatusCode::OK);
+            }
+        }
+    }
+    let mut survivor = (first, admin);
+    for round in 0..6 {
+        let email = format!("round{round}@example.com");
+        let other = signed_in_admin(&app, &survivor.1, &email).await;
+        let (s1, s2) = futures_util::future::join(
+            demote(&app, &survivor.1, &other.0),
+            demote(&app, &other.1, &survivor.0),
+        )
+        .await;
+        let still = domain::users::has_active_admin(app.db.db()).expect("read");
+        assert!(still, "round {round}: no active admin left ({s1}, {s2})");
+        let promoted = db_user(&app, &email);
+        if promoted.role.is_admin() && promoted.active {
+            survivor = other;
+        }
+    }
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let mut settings = crate::helpers::test_settings(&app.db, data_dir.path());
+    settings.database_url = app.db.url().to_owned();
+    shop_api::startup::Application::build(settings)
+        .await
+        .expect("a second server starts: an active admin remains");
+}
+
+/// Issue 31: with no active admin and the first admin's address taken, the start-up error
+/// names `shop promote-admin`, and that command (its function) makes the user an admin.
+#[tokio::test]
+async fn with_no_active_admin_the_start_names_the_command_that_promotes_one() {
+    let app = spawn_app().await;
+    app.customer_token("bob@example.com").await;
+    let now = Utc::now().naive_utc();
+    domain::ports::Store::write(app.db.db(), |tx| {
+        use domain::ports::Users as _;
+        let admin = tx.user_by_email(ADMIN_EMAIL)?.expect("the first admin");
+        tx.set_active(&admin.id, false, now)
+    })
+    .expect("deactivated");
+
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let mut settings = crate::helpers::test_settings(&app.db, data_dir.path());
+    settings.admin_email = Some("bob@example.com".into());
+    let err = shop_api::startup::Application::build(settings.clone())
+        .await
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(err.contains("shop promote-admin bob@example.com"), "{err}");
+
+    shop_api::bootstrap::promote_admin(app.db.db(), "bob@example.com").expect("promoted");
+    shop_api::startup::Application::build(settings)
+        .await
+        .expect("starts once bob is an admin");
+    let bob = expect(app.login("bob@example.com", PASSWORD).await, StatusCode::OK).await;
+    let res = app
+        .get_as(
+            "/api/admin/users/export",
+            bob["token"].as_str().expect("token"),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let err =
+        shop_api::bootstrap::promote_admin(app.db.db(), "nobody@example.com").expect_err("unknown");
+    assert!(err.to_string().contains("nobody@example.com"), "{err}");
 }

@@ -25,9 +25,10 @@ impl From<UserAdminError> for ApiError {
         match e {
             UserAdminError::Invalid(errors) => errors.into(),
             UserAdminError::NotFound => ApiError::NotFound(e.to_string()),
-            UserAdminError::EmailTaken | UserAdminError::OwnAccount(_) => {
-                ApiError::Conflict(e.to_string())
-            }
+            UserAdminError::EmailTaken
+            | UserAdminError::OwnAccount(_)
+            | UserAdminError::LastAdmin => ApiError::Conflict(e.to_string()),
+            UserAdminError::NoLongerAdmin => ApiError::Forbidden(e.to_string()),
             UserAdminError::Password(e) => e.into(),
             UserAdminError::Store(e) => e.into(),
         }
@@ -146,7 +147,7 @@ pub async fn get(
 #[utoipa::path(put, path = "/api/admin/users/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "User id")), request_body = UserBody,
     responses((status = 200, body = UserRow), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "User not found"), (status = 409, description = "e-mail taken, or the admin's own role"),
+    (status = 404, description = "User not found"), (status = 409, description = "e-mail taken, the admin's own role, or the last active admin"),
     (status = 422, description = "validation failures by field")))]
 #[put("/admin/users/{id}")]
 pub async fn update(
@@ -199,7 +200,7 @@ pub async fn reset_password(
 #[utoipa::path(put, path = "/api/admin/users/{id}/permissions", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "User id")), request_body = PermissionsBody,
     responses((status = 200, body = UserRow), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "User not found"), (status = 409, description = "the admin's own role or activity"),
+    (status = 404, description = "User not found"), (status = 409, description = "the admin's own role or activity, or the last active admin"),
     (status = 422, description = "unknown role")))]
 #[put("/admin/users/{id}/permissions")]
 pub async fn permissions(
