@@ -480,3 +480,38 @@ async fn login_user_info_carries_last_login_and_creation_times() {
     assert!(last >= created, "{last} before {created}");
     assert!(info["id"].as_str().is_some_and(|id| !id.is_empty()));
 }
+
+#[tokio::test]
+async fn login_user_info_carries_the_cart_under_cart_as_the_client_reads_it_and_as_cart_written() {
+    let app = spawn_app().await;
+    let v = app.customer("carts@example.com").await;
+    let info = &v["userInfo"];
+    assert_eq!(info["cart"]["userId"], info["id"], "{info}");
+    assert!(
+        info["cart"]["id"].as_str().is_some_and(|id| !id.is_empty()),
+        "{info}"
+    );
+    assert_eq!(info["cart"], info["Cart"]);
+}
+
+#[tokio::test]
+async fn can_contact_is_false_until_set_in_login_and_user_info() {
+    let app = spawn_app().await;
+    let v = app.customer("never@example.com").await;
+    assert_eq!(v["userInfo"]["profile"]["canContact"], false, "{v}");
+    let token = v["token"].as_str().expect("token");
+    let read = expect(
+        app.get_as("/api/user/userInfo", token).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(read["canContact"], false, "{read}");
+    // Saving something else keeps it a boolean.
+    let saved = expect(
+        app.post_json_as("/api/user/userInfo", token, &json!({"acceptedTerms": true}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(saved["canContact"], false, "{saved}");
+}

@@ -26,7 +26,7 @@ pub struct MessageResponse {
 }
 
 /// A cart reference in the sign-in answer.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartRef {
     /// Cart id.
@@ -50,9 +50,11 @@ pub struct UserInfo {
     pub role: Role,
     /// The profile.
     pub profile: Option<ProfileDto>,
-    /// The user's cart (the specification spells it with a capital C).
-    #[serde(rename = "Cart")]
+    /// The user's cart, where the specification's client reads it.
     pub cart: Option<CartRef>,
+    /// The same cart under the name the specification writes (`Cart`, with a capital C).
+    #[serde(rename = "Cart")]
+    pub cart_as_written: Option<CartRef>,
     /// This sign-in (RFC 3339).
     #[serde(rename = "lastLogin")]
     pub last_login: Option<String>,
@@ -94,8 +96,8 @@ pub struct ProfileDto {
     pub phone_number: Option<String>,
     /// Whether the terms of service were accepted.
     pub accepted_terms: bool,
-    /// Whether the customer wants updates.
-    pub can_contact: Option<bool>,
+    /// Whether the customer wants updates (`false` until the customer says otherwise).
+    pub can_contact: bool,
     /// Billing address.
     pub billing_address: Option<AddressJson>,
     /// Shipping address.
@@ -116,7 +118,7 @@ impl From<Profile> for ProfileDto {
             date_of_birth: p.date_of_birth,
             phone_number: p.phone_number,
             accepted_terms: p.accepted_terms,
-            can_contact: p.can_contact,
+            can_contact: p.can_contact.unwrap_or(false),
             billing_address: p.billing_address.map(AddressJson::from),
             shipping_address: p.shipping_address.map(AddressJson::from),
             theme: p.theme,

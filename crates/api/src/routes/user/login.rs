@@ -68,16 +68,18 @@ pub async fn login(
         other => other?,
     };
     let user = signed_in.user;
+    let cart = signed_in.cart.map(|id| CartRef {
+        id: id.into_string(),
+        user_id: user.id.to_string(),
+    });
     // A token and a profile: no browser or proxy may keep a copy.
     Ok(HttpResponse::Ok()
         .insert_header(no_store())
         .json(LoginResponse {
             token: signed_in.token,
             user_info: UserInfo {
-                cart: signed_in.cart.map(|id| CartRef {
-                    id: id.into_string(),
-                    user_id: user.id.to_string(),
-                }),
+                cart_as_written: cart.clone(),
+                cart,
                 last_login: user.last_login.map(super::list::rfc3339),
                 created_on: super::list::rfc3339(user.created_on),
                 id: user.id.into_string(),
