@@ -418,7 +418,7 @@ test('a unit purchase that runs short: the admin processes the case break and mo
   await expect(row.getByRole('cell').nth(2)).toHaveText(`Jo Short${email}`);
   await expect(row.getByRole('cell').nth(3)).toHaveText('Pending');
   await expect(row.getByRole('cell').nth(4)).toHaveText(money(order.grandTotal));
-  const sales = await (await page.request.get(`/api/reports/purchases?endDate=${endOfToday}`, { headers: bearer(admin.token) })).json();
+  const sales = await (await page.request.get(`/api/reports/purchases/totals?endDate=${endOfToday}`, { headers: bearer(admin.token) })).json();
   const salesTotals = page.getByRole('group', { name: 'Totals' });
   await expect(salesTotals.getByRole('term')).toHaveText(['Total Sales', 'Total Orders']);
   await expect(salesTotals.getByRole('definition')).toHaveText([money(sales.totalSales), whole(sales.count)]);

@@ -74,6 +74,7 @@ use crate::routes;
         routes::apparel_admin::set_stock,
         routes::sales::purchases,
         routes::sales::set_status,
+        routes::sales::purchase_totals,
         routes::sales::case_breaks,
         routes::sales::process,
         routes::reports::create,

@@ -100,6 +100,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(apparel_admin::set_stock)
         .service(sales::purchases)
         .service(sales::set_status)
+        .service(sales::purchase_totals)
         .service(sales::case_breaks)
         .service(sales::process)
         .service(reports::create)

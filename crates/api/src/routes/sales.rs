@@ -344,22 +344,37 @@ impl From<Sale> for SaleJson {
     }
 }
 
-/// Orders in a range with their count and the sum of their grand totals.
+/// The count and the sum of the grand totals of the orders in a range (what the sales screen
+/// shows beside the list).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SalesJson {
-    /// The orders, newest first.
-    pub data: Vec<SaleJson>,
-    /// How many.
+pub struct SalesTotalsJson {
+    /// How many orders.
     pub count: usize,
     /// Their grand totals, summed (the server's figure: clients never add money up).
     #[schema(value_type = f64)]
     pub total_sales: Money,
 }
 
-/// Orders placed in a date range (UTC day bounds), with an optional status.
+/// The sales report of a query: its range and optional status, read in one transaction.
+async fn sales_report(
+    state: &AppState,
+    query: &RangeQuery,
+) -> Result<sales::SalesReport, ApiError> {
+    let range = query.range()?;
+    let status = match query.status.as_deref().filter(|s| !s.trim().is_empty()) {
+        None => None,
+        Some(s) => Some(sales::parse_order_status(s)?),
+    };
+    state
+        .call(move |s| sales::sales_report(&s.store, &range, status))
+        .await
+}
+
+/// Orders placed in a date range (UTC day bounds), with an optional status: an array of
+/// orders, newest first (back-office.md §7). Their count and total: `/totals`.
 #[utoipa::path(get, path = "/api/reports/purchases", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, OrderStatusQuery),
-    responses((status = 200, body = SalesJson), (status = 400, description = "bad dates or status"),
+    responses((status = 200, body = Vec<SaleJson>), (status = 400, description = "bad dates or status"),
     (status = 422, description = "startDate after endDate"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/reports/purchases")]
@@ -368,18 +383,31 @@ pub async fn purchases(
     _admin: AdminUser,
     query: web::Query<RangeQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let range = query.range()?;
-    let status = match query.status.as_deref().filter(|s| !s.trim().is_empty()) {
-        None => None,
-        Some(s) => Some(sales::parse_order_status(s)?),
-    };
-    let report = state
-        .call(move |s| sales::sales_report(&s.store, &range, status))
-        .await?;
-    Ok(HttpResponse::Ok().json(SalesJson {
+    let report = sales_report(&state, &query).await?;
+    Ok(HttpResponse::Ok().json(
+        report
+            .orders
+            .into_iter()
+            .map(SaleJson::from)
+            .collect::<Vec<_>>(),
+    ))
+}
+
+/// The count and total of the orders `GET /api/reports/purchases` lists for the same query.
+#[utoipa::path(get, path = "/api/reports/purchases/totals", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, OrderStatusQuery),
+    responses((status = 200, body = SalesTotalsJson), (status = 400, description = "bad dates or status"),
+    (status = 422, description = "startDate after endDate"),
+    (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
+#[get("/reports/purchases/totals")]
+pub async fn purchase_totals(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    query: web::Query<RangeQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let report = sales_report(&state, &query).await?;
+    Ok(HttpResponse::Ok().json(SalesTotalsJson {
         count: report.orders.len(),
         total_sales: report.total_sales,
-        data: report.orders.into_iter().map(SaleJson::from).collect(),
     }))
 }
 
@@ -437,7 +465,7 @@ pub struct CaseBreakJson {
     pub status: CaseBreakStatus,
     /// The product's package (items per box first).
     pub box_size: Vec<u32>,
-    /// When it was made.
+    /// When it was made (RFC 3339).
     pub created_on: String,
 }
 
@@ -452,6 +480,11 @@ impl From<CaseBreak> for CaseBreakJson {
             quantity: c.quantity,
             quantity_added: c.quantity_added,
             status: c.status,
+    /// When it was made (RFC 3339), under the name the specification's client reads.
+    pub created_at: String,
+    /// The day it was made, as the shop prints dates (`Jul 1, 2026`, UTC).
+    #[schema(example = "Jul 1, 2026")]
+    pub formatted_date: String,
             box_size: c.box_size,
             created_on: rfc3339(c.created_on),
         }
@@ -468,6 +501,8 @@ pub struct CaseBreakReportJson {
     pub count: usize,
     /// Their quantities, summed.
     pub total_quantity: u64,
+            created_at: rfc3339(c.created_on),
+            formatted_date: c.created_on.format("%b %-d, %Y").to_string(),
     /// Requests per status in the range (every status).
     pub status_counts: BTreeMap<&'static str, i64>,
 }

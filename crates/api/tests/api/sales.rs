@@ -33,6 +33,7 @@ async fn only_admins_see_and_change_orders_and_case_breaks() {
     let process = json!({"quantityAdded": 1});
     for (method, path, body) in [
         (Method::GET, "/api/reports/purchases", None),
+        (Method::GET, "/api/reports/purchases/totals", None),
         (
             Method::PATCH,
             "/api/reports/purchases/some-id",
@@ -67,14 +68,22 @@ async fn the_purchase_report_lists_orders_with_buyers_totals_and_a_status_histor
     let second = buy(&app, &b).await;
 
     let range = format!("startDate={0}&endDate={0}", today());
+    // An array of orders (back-office.md §7); the count and total come from `/totals`.
     let report = admin_get(&app, &admin, &format!("/api/reports/purchases?{range}")).await;
-    assert_eq!(report["count"], 2);
-    let data = report["data"].as_array().expect("data");
+    let data = report.as_array().expect("an array of orders");
+    assert_eq!(data.len(), 2);
+    let totals = admin_get(
+        &app,
+        &admin,
+        &format!("/api/reports/purchases/totals?{range}"),
+    )
+    .await;
+    assert_eq!(totals["count"], 2);
     // Newest first; the total is the server's sum of the grand totals, to the cent.
     assert_eq!(data[0]["id"], second["id"]);
     let cents = |v: &Value| (v.as_f64().expect("number") * 100.0).round() as i64;
     assert_eq!(
-        cents(&report["totalSales"]),
+        cents(&totals["totalSales"]),
         cents(&first["grandTotal"]) + cents(&second["grandTotal"])
     );
     let order = &data[1];
@@ -182,11 +191,25 @@ async fn the_purchase_report_lists_orders_with_buyers_totals_and_a_status_histor
         &format!("/api/reports/purchases?{range}&status=COMPLETED"),
     )
     .await;
+    assert_eq!(completed.as_array().map(Vec::len), Some(1));
+    let completed = admin_get(
+        &app,
+        &admin,
+        &format!("/api/reports/purchases/totals?{range}&status=COMPLETED"),
+    )
+    .await;
     assert_eq!(completed["count"], 1);
     let none = admin_get(
         &app,
         &admin,
         "/api/reports/purchases?startDate=2020-01-01&endDate=2020-01-02",
+    )
+    .await;
+    assert_eq!(none, json!([]));
+    let none = admin_get(
+        &app,
+        &admin,
+        "/api/reports/purchases/totals?startDate=2020-01-01&endDate=2020-01-02",
     )
     .await;
     assert_eq!(
@@ -202,10 +225,10 @@ async fn the_purchase_report_lists_orders_with_buyers_totals_and_a_status_histor
             StatusCode::UNPROCESSABLE_ENTITY,
         ),
     ] {
-        let res = app
-            .get_as(&format!("/api/reports/purchases?{bad}"), &admin)
-            .await;
-        assert_eq!(res.status(), status, "{bad}");
+        for route in ["/api/reports/purchases", "/api/reports/purchases/totals"] {
+            let res = app.get_as(&format!("{route}?{bad}"), &admin).await;
+            assert_eq!(res.status(), status, "{route} {bad}");
+        }
     }
     let rows = app.db.audit_rows("order").expect("audit");
     assert_eq!(rows.len(), 2);
@@ -359,4 +382,53 @@ async fn the_storefronts_cached_stock_follows_purchases_and_processed_case_break
     b.add(&app, &product, false, Some(&variant)).await;
     buy(&app, &b).await;
     shown_becomes(&app, &product, stock_of, json!(before - 1)).await;
+}
+
+#[tokio::test]
+async fn the_purchase_report_answers_an_array_of_orders_as_the_specification_says() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let s = app.db.quote_samples().expect("samples");
+    let b = buyer(&app, "arrayed@example.com").await;
+    b.add(&app, &s.case_only.0, false, None).await;
+    let order = buy(&app, &b).await;
+    let range = format!("startDate={0}&endDate={0}", today());
+    let report = admin_get(&app, &admin, &format!("/api/reports/purchases?{range}")).await;
+    let orders = report.as_array().expect("an array of orders");
+    assert_eq!(orders.len(), 1);
+    assert_eq!(orders[0]["id"], order["id"]);
+    assert_eq!(orders[0]["grandTotal"], order["grandTotal"]);
+    let totals = admin_get(
+        &app,
+        &admin,
+        &format!("/api/reports/purchases/totals?{range}"),
+    )
+    .await;
+    assert_eq!(
+        totals,
+        json!({"count": 1, "totalSales": order["grandTotal"]})
+    );
+}
+
+#[tokio::test]
+async fn case_break_rows_carry_created_at_and_a_formatted_date() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let s = app.db.quote_samples().expect("samples");
+    app.db.set_unit_stock(&s.breakable.0, 0).expect("units");
+    let b = buyer(&app, "dated@example.com").await;
+    b.add(&app, &s.breakable.0, true, None).await;
+    buy(&app, &b).await;
+
+    let report = admin_get(&app, &admin, "/api/reports/case-break?status=ALL").await;
+    let row = &report["data"][0];
+    let created =
+        chrono::DateTime::parse_from_rfc3339(row["createdAt"].as_str().expect("createdAt"))
+            .expect("RFC 3339");
+    assert_eq!(row["createdAt"], row["createdOn"]);
+    assert_eq!(
+        row["formattedDate"],
+        created.format("%b %-d, %Y").to_string(),
+        "{row}"
+    );
 }

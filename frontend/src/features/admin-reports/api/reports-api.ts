@@ -83,9 +83,11 @@ export interface Sale {
   statusHistory: StatusChange[];
 }
 
-/** GET /api/reports/purchases: the orders with the server's count and sum (never added up here). */
-export interface SalesReport {
-  data: Sale[];
+/**
+ * GET /api/reports/purchases/totals: the server's count and sum of the orders GET
+ * /api/reports/purchases lists for the same filter (never added up here).
+ */
+export interface SalesTotals {
   count: number;
   totalSales: number;
 }
@@ -206,9 +208,14 @@ export const reportsApi = api.injectEndpoints({
           ? [CASE_BREAKS, { type: 'Inventory', id: 'LIST' }, { type: 'Product', id: productId }]
           : [],
     }),
-    getPurchases: build.query<SalesReport, RangeFilter>({
+    // back-office.md §7: an array of orders, newest first.
+    getPurchases: build.query<Sale[], RangeFilter>({
       query: (filter) => ({ url: `/reports/purchases?${rangeQuery(filter)}`, ...REVALIDATE }),
-      providesTags: (result) => [SALES, ...(result?.data ?? []).map((s) => ({ type: 'Order' as const, id: s.id }))],
+      providesTags: (result) => [SALES, ...(result ?? []).map((s) => ({ type: 'Order' as const, id: s.id }))],
+    }),
+    getPurchaseTotals: build.query<SalesTotals, RangeFilter>({
+      query: (filter) => ({ url: `/reports/purchases/totals?${rangeQuery(filter)}`, ...REVALIDATE }),
+      providesTags: [SALES],
     }),
     setPurchaseStatus: build.mutation<Sale, { id: string; status: Status }>({
       query: ({ id, status }) => ({ url: `/reports/purchases/${at(id)}`, method: 'PATCH', body: { status } }),
@@ -220,8 +227,8 @@ export const reportsApi = api.injectEndpoints({
           for (const args of reportsApi.util.selectCachedArgsForQuery(getState(), 'getPurchases')) {
             dispatch(
               reportsApi.util.updateQueryData('getPurchases', args, (draft) => {
-                const i = draft.data.findIndex((s) => s.id === id);
-                if (i >= 0) draft.data[i] = sale;
+                const i = draft.findIndex((s) => s.id === id);
+                if (i >= 0) draft[i] = sale;
               }),
             );
           }
@@ -266,6 +273,7 @@ export const {
   useGetCaseBreaksQuery,
   useProcessCaseBreakMutation,
   useGetPurchasesQuery,
+  useGetPurchaseTotalsQuery,
   useSetPurchaseStatusMutation,
   useGetReportsQuery,
   useGetReportQuery,

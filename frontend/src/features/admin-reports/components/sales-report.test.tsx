@@ -2,10 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Sale } from '../api/reports-api';
 import { formatDateTime } from '../lib/display';
-import { sale, saleItem, salesReport } from '../test/fixtures';
+import { sale, saleItem, salesTotals } from '../test/fixtures';
 import { captureDownloads, renderReports } from '../test/render';
 
 const LIST = 'GET /api/reports/purchases';
+const TOTALS = 'GET /api/reports/purchases/totals';
 const NOW = new Date('2026-07-04T15:00:00.000Z');
 
 const ann = sale({
@@ -33,7 +34,7 @@ const bob = sale({
 const TOTAL_SALES = 999.99;
 
 function setup(handlers: Parameters<typeof renderReports>[1] = {}) {
-  return renderReports('?type=sales', { [LIST]: () => [200, salesReport([ann, bob], TOTAL_SALES)], ...handlers });
+  return renderReports('?type=sales', { [LIST]: () => [200, [ann, bob]], [TOTALS]: () => [200, salesTotals(2, TOTAL_SALES)], ...handlers });
 }
 
 const moved = (s: Sale, to: Sale['status']): Sale => ({
@@ -56,7 +57,8 @@ describe('the sales report (?type=sales)', () => {
     const table = await screen.findByRole('table', { name: 'Purchase Orders' });
     await within(table).findByText('Ann Blast');
     expect(queries(LIST)).toEqual([{ endDate: '2026-07-04T23:59:59.999Z' }]);
-    const totals = screen.getByRole('group', { name: 'Totals' });
+    expect(queries(TOTALS)).toEqual([{ endDate: '2026-07-04T23:59:59.999Z' }]);
+    const totals = await screen.findByRole('group', { name: 'Totals' });
     expect(within(totals).getByText('Total Sales').nextElementSibling).toHaveTextContent('$999.99');
     expect(within(totals).getByText('Total Orders').nextElementSibling).toHaveTextContent('2');
     const [, first, second] = within(table).getAllByRole('row');
@@ -92,7 +94,9 @@ describe('the sales report (?type=sales)', () => {
     let current = ann;
     const bodies: unknown[] = [];
     const { sent } = setup({
-      [LIST]: () => [200, salesReport([current, bob], TOTAL_SALES)],
+    // The totals are asked for with the same filter as the list.
+    await waitFor(() => expect(queries(TOTALS).at(-1)).toEqual(queries(LIST).at(-1)));
+      [LIST]: () => [200, [current, bob]],
       [`PATCH /api/reports/purchases/${ann.id}`]: async (req) => {
         const body = (await req.json()) as { status: Sale['status'] };
         bodies.push(body);
@@ -139,7 +143,7 @@ describe('the sales report (?type=sales)', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     let current = ann;
     setup({
-      [LIST]: () => [200, salesReport([current, bob], TOTAL_SALES)],
+      [LIST]: () => [200, [current, bob]],
       [`PATCH /api/reports/purchases/${ann.id}`]: async (req) => {
         current = moved(current, ((await req.json()) as { status: Sale['status'] }).status);
         return [200, current];

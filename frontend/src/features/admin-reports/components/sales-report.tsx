@@ -5,7 +5,7 @@ import { saveBlob } from '@/lib/download';
 import { formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { toastShown } from '@/lib/toast/toast-slice';
-import { useGetPurchasesQuery, useSetPurchaseStatusMutation, type RangeFilter, type Sale } from '../api/reports-api';
+import { useGetPurchasesQuery, useGetPurchaseTotalsQuery, useSetPurchaseStatusMutation, type RangeFilter, type Sale } from '../api/reports-api';
 import { buyerName, salesCsv, salesCsvName } from '../lib/csv';
 import { defaultRange, rangeError } from '../lib/dates';
 import { orderNumber } from '@/lib/orders';
@@ -64,9 +64,10 @@ export function SalesReport() {
   const [filter, setFilter] = useState<RangeFilter>(() => ({ status: '', ...defaultRange() }));
   const [detail, setDetail] = useState<Sale | null>(null);
   const invalid = rangeError(filter) !== null;
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetPurchasesQuery(filter, { skip: invalid });
+  const { data: rows, isLoading, isFetching, isError, error, refetch } = useGetPurchasesQuery(filter, { skip: invalid });
+  // The list is the specification's array of orders; its count and sum come from their own route.
+  const { data: totals } = useGetPurchaseTotalsQuery(filter, { skip: invalid });
   const [setStatus, { isLoading: saving, originalArgs }] = useSetPurchaseStatusMutation();
-  const rows = data?.data;
   // The order as it now stands (the list is patched with each answer); the snapshot once it leaves the filter.
   const shown = detail ? (rows?.find((s) => s.id === detail.id) ?? detail) : null;
 
@@ -94,12 +95,12 @@ export function SalesReport() {
         </AppLink>{' '}
         (revenue over time, shows and products sold).
       </p>
-      {data && (
+      {totals && (
         <Figures
           label="Totals"
           items={[
-            { label: 'Total Sales', value: formatMoney(data.totalSales) },
-            { label: 'Total Orders', value: whole.format(data.count) },
+            { label: 'Total Sales', value: formatMoney(totals.totalSales) },
+            { label: 'Total Orders', value: whole.format(totals.count) },
           ]}
         />
       )}

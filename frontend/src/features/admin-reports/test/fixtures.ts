@@ -1,4 +1,4 @@
-import type { CaseBreakReport, CaseBreakRequest, Report, ReportPage, ReportResult, Sale, SaleItem, SalesReport } from '../api/reports-api';
+import type { CaseBreakReport, CaseBreakRequest, Report, ReportPage, ReportResult, Sale, SaleItem, SalesTotals } from '../api/reports-api';
 
 export const caseBreak = (over: Partial<CaseBreakRequest> = {}): CaseBreakRequest => ({
   id: 'cb1',
@@ -51,7 +51,8 @@ export const sale = (over: Partial<Sale> = {}): Sale => ({
   ...over,
 });
 
-export const salesReport = (data: Sale[], totalSales: number): SalesReport => ({ data, count: data.length, totalSales });
+/** GET /api/reports/purchases/totals: the server's count and sum. */
+export const salesTotals = (count: number, totalSales: number): SalesTotals => ({ count, totalSales });
 
 /** A sales result: a series table with a line chart drawn from it, and a product table. */
 export const salesResult = (): ReportResult => ({
