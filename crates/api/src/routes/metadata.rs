@@ -10,7 +10,7 @@ use serde::Serialize;
 use utoipa::openapi::schema::Object;
 use utoipa::{IntoParams, ToSchema};
 
-use super::products::dto::{JsonList, MetadataItemJson, NamedJson, PageJson, TypeJson};
+use super::products::dto::{JsonList, MetadataItemJson, NamedJson, TypeJson};
 use super::products::params::{blank_or, Params};
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
@@ -33,21 +33,54 @@ pub struct MetadataJson {
     pub show_types: Vec<TypeJson>,
 }
 
-/// The paged form: one page per kind asked for (all four without `type`).
-#[derive(Debug, Serialize, ToSchema)]
+/// The paged form (back-office.md §7: "Response: brands, categories, colors, effects"): each
+/// kind as an array of its page's items, the paging facts of each kind beside them. A kind
+/// that `type` leaves out answers an empty array and has no paging facts.
+#[derive(Debug, Default, Serialize, ToSchema)]
 pub struct MetadataPagesJson {
-    /// Brands page.
+    /// The brands of the page.
+    pub brands: Vec<MetadataItemJson>,
+    /// The categories of the page.
+    pub categories: Vec<MetadataItemJson>,
+    /// The colours of the page.
+    pub colors: Vec<MetadataItemJson>,
+    /// The effects of the page.
+    pub effects: Vec<MetadataItemJson>,
+    /// The paging facts of each kind asked for.
+    pub pagination: MetadataPaginationJson,
+}
+
+/// The paging facts of each kind asked for (a kind left out by `type` is absent).
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct MetadataPaginationJson {
+    /// Brands.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub brands: Option<PageJson<MetadataItemJson>>,
-    /// Categories page.
+    pub brands: Option<KindPagingJson>,
+    /// Categories.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub categories: Option<PageJson<MetadataItemJson>>,
-    /// Colours page.
+    pub categories: Option<KindPagingJson>,
+    /// Colours.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub colors: Option<PageJson<MetadataItemJson>>,
-    /// Effects page.
+    pub colors: Option<KindPagingJson>,
+    /// Effects.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub effects: Option<PageJson<MetadataItemJson>>,
+    pub effects: Option<KindPagingJson>,
+}
+
+/// The paging facts of one kind's page.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KindPagingJson {
+    /// Page served, from 1.
+    pub page: i64,
+    /// Items per page.
+    pub page_size: i64,
+    /// Items of the kind matching, on every page.
+    pub total_items: i64,
+    /// Pages in all (0 when nothing matches).
+    pub total_pages: i64,
+    /// Whether a later page has items.
+    pub has_more: bool,
 }
 
 /// The paged answer of the metadata kinds asked for.
@@ -55,20 +88,22 @@ fn pages_json(
     page: PageRequest,
     found: Vec<(MetadataKind, Page<MetadataItem>)>,
 ) -> MetadataPagesJson {
-    let mut pages = MetadataPagesJson {
-        brands: None,
-        categories: None,
-        colors: None,
-        effects: None,
-    };
+    let mut pages = MetadataPagesJson::default();
     for (kind, found) in found {
-        let slot = match kind {
-            MetadataKind::Brands => &mut pages.brands,
-            MetadataKind::Categories => &mut pages.categories,
-            MetadataKind::Colors => &mut pages.colors,
-            MetadataKind::Effects => &mut pages.effects,
+        let (items, paging) = match kind {
+            MetadataKind::Brands => (&mut pages.brands, &mut pages.pagination.brands),
+            MetadataKind::Categories => (&mut pages.categories, &mut pages.pagination.categories),
+            MetadataKind::Colors => (&mut pages.colors, &mut pages.pagination.colors),
+            MetadataKind::Effects => (&mut pages.effects, &mut pages.pagination.effects),
         };
-        *slot = Some(PageJson::new(page, found));
+        *paging = Some(KindPagingJson {
+            page: page.page,
+            page_size: page.page_size,
+            total_items: found.total,
+            total_pages: page.total_pages(found.total),
+            has_more: page.has_more(found.total),
+        });
+        *items = MetadataItemJson::list(found.items);
     }
     pages
 }
@@ -109,7 +144,8 @@ pub enum MetadataAnswer {
 
 /// Catalogue metadata. Without query values: every list (`MetadataJson`), cached 5 minutes.
 /// With `page`, `pageSize`, `type` (brands, categories, colors or effects) or `searchTitle`:
-/// pages of `{id, name, productCount}` per kind (`MetadataPagesJson`), cached 1 minute.
+/// each kind as an array of the page's `{id, name, productCount}`, with each kind's paging
+/// facts under `pagination` (`MetadataPagesJson`), cached 1 minute.
 #[utoipa::path(get, path = "/api/metadata", tag = "catalogue",
     params(MetadataQuery),
     responses((status = 200, body = MetadataAnswer, description = "every list, or pages in the paged form"),

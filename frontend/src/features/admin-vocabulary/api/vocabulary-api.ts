@@ -18,8 +18,38 @@ export interface MetadataKindPage {
   totalPages: number;
 }
 
-/** GET /api/metadata?page&pageSize: one page per kind. */
+/** One page per kind, as the screen reads it. */
 export type MetadataPages = Partial<Record<MetadataKind, MetadataKindPage>>;
+
+/** The paging facts of one kind's page. */
+export interface MetadataKindPaging {
+  page: number;
+  pageSize: number;
+  totalItems: number;
+  totalPages: number;
+  hasMore: boolean;
+}
+
+/**
+ * GET /api/metadata?page&pageSize as the API answers it (back-office.md §7: "brands,
+ * categories, colors, effects"): each kind an array of the page's items, the paging facts of
+ * each kind asked for beside them.
+ */
+export type MetadataPagesAnswer = Record<MetadataKind, MetadataItem[]> & {
+  pagination: Partial<Record<MetadataKind, MetadataKindPaging>>;
+};
+
+/** The answer as pages per kind (a kind without paging facts was not asked for). */
+export function metadataPagesOf(answer: MetadataPagesAnswer): MetadataPages {
+  const pages: MetadataPages = {};
+  for (const kind of METADATA_KINDS) {
+    const paging = answer.pagination[kind];
+    if (!paging) continue;
+    const { totalItems, hasMore, totalPages } = paging;
+    pages[kind] = { contents: answer[kind], totalItems, hasMore, totalPages };
+  }
+  return pages;
+}
 
 /** A show type or apparel type (apparel types carry their product count). */
 export interface TermType {
@@ -58,6 +88,7 @@ export const vocabularyApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMetadataPages: build.query<MetadataPages, void>({
       query: () => ({ url: `/metadata?page=1&pageSize=${METADATA_PAGE_SIZE}`, ...REVALIDATE }),
+      transformResponse: metadataPagesOf,
       providesTags: [PAGES],
     }),
     createMetadataItem: build.mutation<MetadataItem, { kind: MetadataKind; name: string }>({

@@ -45,6 +45,26 @@ describe('/admin/products/metadata', () => {
     expect(calls.mock.calls[0]![0].cache).toBe('no-cache');
   });
 
+  it("reads each kind as the API's array of the page's items, with the paging facts beside them", async () => {
+    const paging = (totalItems: number) => ({ page: 1, pageSize: 100, totalItems, totalPages: Math.ceil(totalItems / 100), hasMore: totalItems > 100 });
+    setup({
+      [PAGES]: () => [
+        200,
+        {
+          brands: [item('b1', 'Cody B', 12), item('b2', 'Generic', 3)],
+          categories: [item('c1', 'Fountains', 20)],
+          colors: [],
+          effects: [item('e1', 'Crackle', 2)],
+          pagination: { brands: paging(120), categories: paging(1), colors: paging(0), effects: paging(1) },
+        },
+      ],
+    });
+    expect(await screen.findByRole('cell', { name: 'Cody B' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Brands120', 'Categories1', 'Colors0', 'Effects1']);
+    expect(names('Brands')).toEqual(['Cody B', 'Generic']);
+    expect(screen.getByText('Showing the first 2 of 120 brands.')).toBeInTheDocument();
+  });
+
   it('switches tabs by click and by arrow keys, keeping the tab in the address', async () => {
     const { router } = setup({}, '/admin/products/metadata?tab=colors');
     expect(await screen.findByRole('tab', { name: /Colors/ })).toHaveAttribute('aria-selected', 'true');

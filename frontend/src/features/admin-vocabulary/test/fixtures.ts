@@ -1,4 +1,4 @@
-import type { MetadataItem, MetadataKindPage, MetadataPages, TermType } from '../api/vocabulary-api';
+import { METADATA_KINDS, type MetadataItem, type MetadataKindPage, type MetadataPages, type MetadataPagesAnswer, type TermType } from '../api/vocabulary-api';
 
 export const item = (id: string, name: string, productCount = 0): MetadataItem => ({ id, name, productCount });
 
@@ -9,13 +9,26 @@ export const kindPage = (contents: MetadataItem[]): MetadataKindPage => ({
   totalPages: contents.length ? 1 : 0,
 });
 
-export const metadataPages = (over: MetadataPages = {}): MetadataPages => ({
-  brands: kindPage([item('b1', 'Cody B', 12), item('b2', 'Generic', 3), item('b3', 'Brothers', 0)]),
-  categories: kindPage([item('c1', 'Fountains', 20), item('c2', 'Apparel', 5)]),
-  colors: kindPage([item('co1', 'Gold', 9)]),
-  effects: kindPage([]),
-  ...over,
-});
+/** Page 1 of `pageSize` of every kind, as GET /api/metadata?page=1&pageSize answers it. */
+export function metadataAnswer(pages: Required<MetadataPages>, pageSize = 100): MetadataPagesAnswer {
+  const answer: MetadataPagesAnswer = { brands: [], categories: [], colors: [], effects: [], pagination: {} };
+  for (const kind of METADATA_KINDS) {
+    const { contents, totalItems, hasMore, totalPages } = pages[kind];
+    answer[kind] = contents;
+    answer.pagination[kind] = { page: 1, pageSize, totalItems, totalPages, hasMore };
+  }
+  return answer;
+}
+
+/** The API's answer of the screen's one call: the demo pages, with `over` in place of some. */
+export const metadataPages = (over: MetadataPages = {}): MetadataPagesAnswer =>
+  metadataAnswer({
+    brands: kindPage([item('b1', 'Cody B', 12), item('b2', 'Generic', 3), item('b3', 'Brothers', 0)]),
+    categories: kindPage([item('c1', 'Fountains', 20), item('c2', 'Apparel', 5)]),
+    colors: kindPage([item('co1', 'Gold', 9)]),
+    effects: kindPage([]),
+    ...over,
+  });
 
 export const showTypes = (): TermType[] => [
   { id: 's1', name: 'Backyard', description: 'Small yards' },
