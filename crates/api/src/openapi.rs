@@ -32,6 +32,7 @@ use crate::routes;
         routes::products::facets::apparel,
         routes::apparel::types,
         routes::apparel::sku_preview,
+        routes::apparel::get,
         routes::shows::list,
         routes::products::facets::shows,
         routes::shows::by_brand,

@@ -1,7 +1,9 @@
-//! `GET /api/apparel`, `GET /api/apparel/types/all` and `GET /api/apparel/sku/preview`.
+//! `GET /api/apparel`, `GET /api/apparel/{id}`, `GET /api/apparel/types/all` and
+//! `GET /api/apparel/sku/preview`.
 
-use actix_web::{get, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use domain::catalogue::{self, ProductFilter, StockFilter};
+use domain::ids::ProductId;
 use domain::ports::Catalogue as _;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -9,7 +11,7 @@ use utoipa::ToSchema;
 use super::products::dto::{PageJson, ProductJson};
 use super::products::params::{PageQuery, Params, ProductFilterQuery};
 use super::products::respond_product_page;
-use crate::catalogue_cache::{CachePolicy, CachedRead};
+use crate::catalogue_cache::{CachePolicy, CachedRead, Reads};
 use crate::error::ApiError;
 
 /// Lists apparel products with their variants, sorted by title then id. Without
@@ -44,6 +46,19 @@ pub fn list_filter(params: &Params) -> Result<ProductFilter, ApiError> {
         _ => StockFilter::InStock,
     };
     Ok(filter)
+}
+
+/// One apparel product with its variants, as `GET /api/products/{id}` answers it (404 for any
+/// other kind of product).
+#[utoipa::path(get, path = "/api/apparel/{id}", tag = "catalogue",
+    params(("id" = String, Path, description = "Apparel product id")),
+    responses((status = 200, body = ProductJson), (status = 404, description = "Product not found")))]
+#[get("/apparel/{id}")]
+pub async fn get(read: CachedRead, id: web::Path<ProductId>) -> Result<HttpResponse, ApiError> {
+    read.respond_item(Reads::INDEXED, move |tx| {
+        catalogue::get_apparel(tx, &id).map(ProductJson::from)
+    })
+    .await
 }
 
 /// An apparel type with the number of apparel products of that type.

@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use super::product_admin::{answer, as_text};
 use super::products::dto::ProductJson;
+use super::user::dto::MessageResponse;
 use crate::error::ApiError;
 use crate::extractors::CatalogueWrite;
 
@@ -176,10 +177,13 @@ pub async fn update(
     answer(&state, id, false).await
 }
 
-/// Deletes an apparel product no order references.
+/// What deleting an apparel product answers (the storefront's own words for it).
+pub const APPAREL_DELETED: &str = "Apparel product deleted successfully";
+
+/// Deletes an apparel product no order references; answers `{message}`.
 #[utoipa::path(delete, path = "/api/apparel/products/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Apparel product id")),
-    responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
+    responses((status = 200, body = MessageResponse, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Apparel product not found"), (status = 409, description = "orders reference it")))]
 #[delete("/apparel/products/{id}")]
 pub async fn remove(
@@ -192,7 +196,9 @@ pub async fn remove(
             catalogue::delete_apparel(&s.store, actor, &id, Utc::now().naive_utc())
         })
         .await?;
-    Ok(HttpResponse::NoContent().finish())
+    Ok(HttpResponse::Ok().json(MessageResponse {
+        message: APPAREL_DELETED.to_owned(),
+    }))
 }
 
 /// The admin's stock count of one variant.

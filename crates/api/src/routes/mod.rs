@@ -42,6 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(products::facets::apparel)
         .service(apparel::types)
         .service(apparel::sku_preview)
+        .service(apparel::get)
         .service(shows::list)
         .service(products::facets::shows)
         .service(shows::types)

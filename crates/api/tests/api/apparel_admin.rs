@@ -320,7 +320,11 @@ async fn an_apparel_product_is_created_edited_counted_and_deleted() {
             None,
         )
         .await;
-    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    // A JSON body, as every delete the client parses (issue 32, item 19).
+    assert_eq!(
+        expect(res, StatusCode::OK).await,
+        json!({"message": "Apparel product deleted successfully"})
+    );
     assert_eq!(
         app.get(&format!("/api/products/{id}")).await.status(),
         StatusCode::NOT_FOUND
@@ -470,4 +474,89 @@ async fn a_variant_that_orders_reference_is_kept_unavailable_and_the_product_is_
 
 async fn get_ok_as(app: &TestApp, token: &str, path: &str) -> Value {
     expect(app.get_as(path, token).await, StatusCode::OK).await
+}
+
+#[tokio::test]
+async fn deleting_an_apparel_product_answers_a_json_message() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let v = vocab(&app).await;
+    let body = form(&v, "Deleted Tee", vec![variant("M", "MALE", None, 20.0)]);
+    let created = expect(
+        app.send(
+            Method::POST,
+            "/api/apparel/products",
+            Some(&admin),
+            Some(&body),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let path = format!(
+        "/api/apparel/products/{}",
+        created["id"].as_str().expect("id")
+    );
+    let res = app.send(Method::DELETE, &path, Some(&admin), None).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        res.headers()
+            .get("content-type")
+            .and_then(|h| h.to_str().ok())
+            .is_some_and(|t| t.starts_with("application/json")),
+        "{res:?}"
+    );
+    assert_eq!(
+        res.json::<Value>().await.expect("a JSON body"),
+        json!({"message": "Apparel product deleted successfully"})
+    );
+}
+
+#[tokio::test]
+async fn get_apparel_by_id_answers_the_product_with_its_variants() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let v = vocab(&app).await;
+    let body = form(
+        &v,
+        "Read Back Tee",
+        vec![
+            variant("M", "MALE", Some(&v.colours[0].0), 20.0),
+            variant("L", "FEMALE", None, 22.5),
+        ],
+    );
+    let created = expect(
+        app.send(
+            Method::POST,
+            "/api/apparel/products",
+            Some(&admin),
+            Some(&body),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = created["id"].as_str().expect("id");
+    let read = get_ok(&app, &format!("/api/apparel/{id}")).await;
+    assert_eq!(read["id"], id);
+    assert_eq!(read["title"], "Read Back Tee");
+    assert_eq!(read["isApparel"], true);
+    assert_eq!(variants_of(&read).len(), 2);
+    assert_eq!(find(&read, "L", "FEMALE")["unitPrice"], 22.5);
+    assert_eq!(read, get_ok(&app, &format!("/api/products/{id}")).await);
+
+    // Not apparel, or no product at all: 404.
+    let fireworks = get_ok(&app, "/api/products?page=1&pageSize=1").await;
+    let firework = fireworks["contents"][0]["id"].as_str().expect("id");
+    for path in [
+        format!("/api/apparel/{firework}"),
+        "/api/apparel/no-such-id".to_owned(),
+    ] {
+        let e = expect(app.get(&path).await, StatusCode::NOT_FOUND).await;
+        assert_eq!(e["message"], "Product not found", "{path}");
+    }
+    // The fixed paths beside it still answer as before.
+    get_ok(&app, "/api/apparel/types/all").await;
+    get_ok(&app, "/api/apparel/sku/preview").await;
+    get_ok(&app, "/api/apparel/facets").await;
 }

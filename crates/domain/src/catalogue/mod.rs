@@ -36,7 +36,7 @@ pub use product_admin::{
     UnitRecord, ValidProduct, MAX_DESCRIPTION_LEN, MAX_IMAGE_LEN, MAX_TITLE_LEN, PLACEHOLDER_IMAGE,
 };
 pub use service::{
-    get_product, get_show, get_terminal, list_products, list_shows, metadata_pages,
+    get_apparel, get_product, get_show, get_terminal, list_products, list_shows, metadata_pages,
     next_apparel_sku, set_in_stock, GetProductError, GetShowError, GetTerminalError,
     ListShowsError, SetInStockError, ShowQuery,
 };

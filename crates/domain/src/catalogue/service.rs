@@ -88,6 +88,20 @@ pub fn get_product(tx: &mut impl Catalogue, id: &ProductId) -> Result<Product, G
 
 /// One page of shows. An unknown show type has no shows (an empty page); an unknown brand is
 /// an error, because the brand page names it in its address.
+/// One apparel product with its variants (any other product is not found here).
+///
+/// # Errors
+/// [`GetProductError::NotFound`], also for a product that is not apparel; store failures.
+pub fn get_apparel(tx: &mut impl Catalogue, id: &ProductId) -> Result<Product, GetProductError> {
+    get_product(tx, id).and_then(|p| {
+        if p.is_apparel {
+            Ok(p)
+        } else {
+            Err(GetProductError::NotFound)
+        }
+    })
+}
+
 ///
 /// # Errors
 /// [`ListShowsError::BrandNotFound`]; store failures.
