@@ -467,6 +467,11 @@ pub struct CaseBreakJson {
     pub box_size: Vec<u32>,
     /// When it was made (RFC 3339).
     pub created_on: String,
+    /// When it was made (RFC 3339), under the name the specification's client reads.
+    pub created_at: String,
+    /// The day it was made, as the shop prints dates (`Jul 1, 2026`, UTC).
+    #[schema(example = "Jul 1, 2026")]
+    pub formatted_date: String,
 }
 
 impl From<CaseBreak> for CaseBreakJson {
@@ -480,13 +485,10 @@ impl From<CaseBreak> for CaseBreakJson {
             quantity: c.quantity,
             quantity_added: c.quantity_added,
             status: c.status,
-    /// When it was made (RFC 3339), under the name the specification's client reads.
-    pub created_at: String,
-    /// The day it was made, as the shop prints dates (`Jul 1, 2026`, UTC).
-    #[schema(example = "Jul 1, 2026")]
-    pub formatted_date: String,
             box_size: c.box_size,
             created_on: rfc3339(c.created_on),
+            created_at: rfc3339(c.created_on),
+            formatted_date: c.created_on.format("%b %-d, %Y").to_string(),
         }
     }
 }
@@ -501,8 +503,6 @@ pub struct CaseBreakReportJson {
     pub count: usize,
     /// Their quantities, summed.
     pub total_quantity: u64,
-            created_at: rfc3339(c.created_on),
-            formatted_date: c.created_on.format("%b %-d, %Y").to_string(),
     /// Requests per status in the range (every status).
     pub status_counts: BTreeMap<&'static str, i64>,
 }

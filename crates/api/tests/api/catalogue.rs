@@ -799,6 +799,8 @@ async fn metadata_lists_every_kind_and_pages_with_product_counts() {
     }
     let brand_count = m["brands"].as_array().map(Vec::len).expect("brands");
 
+    // Each kind an array of the page's items, the paging facts beside them (issue 32, item
+    // 17); a kind that `type` leaves out is an empty array without paging facts.
     let paged = get_ok(&app, "/api/metadata?type=brands&page=2&pageSize=10").await;
     assert_eq!(paged["categories"], serde_json::json!([]));
     assert!(paged["pagination"].get("categories").is_none());
@@ -825,8 +827,6 @@ async fn metadata_lists_every_kind_and_pages_with_product_counts() {
         &app,
         &format!("/api/apparel?brands={id}&showOutOfStock=true&pageSize=1"),
     )
-    // Each kind an array of the page's items, the paging facts beside them (issue 32, item
-    // 17); a kind that `type` leaves out is an empty array without paging facts.
     .await;
     let shows = get_ok(&app, &format!("/api/shows/brand/{id}?pageSize=1")).await;
     assert_eq!(

@@ -86,8 +86,6 @@ pub fn get_product(tx: &mut impl Catalogue, id: &ProductId) -> Result<Product, G
     tx.find_product(id)?.ok_or(GetProductError::NotFound)
 }
 
-/// One page of shows. An unknown show type has no shows (an empty page); an unknown brand is
-/// an error, because the brand page names it in its address.
 /// One apparel product with its variants (any other product is not found here).
 ///
 /// # Errors
@@ -102,6 +100,8 @@ pub fn get_apparel(tx: &mut impl Catalogue, id: &ProductId) -> Result<Product, G
     })
 }
 
+/// One page of shows. An unknown show type has no shows (an empty page); an unknown brand is
+/// an error, because the brand page names it in its address.
 ///
 /// # Errors
 /// [`ListShowsError::BrandNotFound`]; store failures.

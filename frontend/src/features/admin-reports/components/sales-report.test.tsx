@@ -87,6 +87,8 @@ describe('the sales report (?type=sales)', () => {
     );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All');
     await waitFor(() => expect(queries(LIST).at(-1)).toEqual({ startDate: '2026-06-01T00:00:00.000Z', endDate: '2026-06-30T23:59:59.999Z' }));
+    // The totals are asked for with the same filter as the list.
+    await waitFor(() => expect(queries(TOTALS).at(-1)).toEqual(queries(LIST).at(-1)));
   });
 
   it('sets a status from the row buttons (PATCH), says §8 success, and shows the new status', async () => {
@@ -94,8 +96,6 @@ describe('the sales report (?type=sales)', () => {
     let current = ann;
     const bodies: unknown[] = [];
     const { sent } = setup({
-    // The totals are asked for with the same filter as the list.
-    await waitFor(() => expect(queries(TOTALS).at(-1)).toEqual(queries(LIST).at(-1)));
       [LIST]: () => [200, [current, bob]],
       [`PATCH /api/reports/purchases/${ann.id}`]: async (req) => {
         const body = (await req.json()) as { status: Sale['status'] };
