@@ -62,12 +62,13 @@ fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
     }
 }
 
-/// Lists shows with their contents, sorted by title then id. `brand` is a brand id or name
-/// (an unknown brand lists nothing); `typeId` a show type id or name (e.g. `FOURTH_JULY`).
+/// Lists shows with their contents, sorted by title then id. `brand` is a brand id, name or
+/// key (`CODY_B`; an unknown brand lists nothing); `typeId` a show type id or name (e.g.
+/// `FOURTH_JULY`).
 #[utoipa::path(get, path = "/api/shows", tag = "catalogue",
     params(
         PageQuery,
-        ("brand" = Option<String>, Query, description = "Brand id or name"),
+        ("brand" = Option<String>, Query, description = "Brand id, name or key (CODY_B)"),
         ("typeId" = Option<String>, Query, description = "Show type id or name"),
         ("searchTitle" = Option<String>, Query, max_length = 200, description = "Text anywhere in the title, any case"),
     ),
@@ -89,11 +90,12 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
     .await
 }
 
-/// Lists the shows of one brand (by id or by name in any letter case, e.g. `Cody B`), as
+/// Lists the shows of one brand (by id, by name in any letter case, e.g. `Cody B`, or by its
+/// key as the storefront's client writes it, `CODY_B`: upper case, underscores for spaces), as
 /// `GET /api/shows` does. 404 when no such brand exists.
 #[utoipa::path(get, path = "/api/shows/brand/{brand}", tag = "catalogue",
     params(
-        ("brand" = String, Path, description = "Brand id or name"),
+        ("brand" = String, Path, description = "Brand id, name or key (CODY_B)"),
         PageQuery,
         ("typeId" = Option<String>, Query, description = "Show type id or name"),
         ("searchTitle" = Option<String>, Query, max_length = 200, description = "Text anywhere in the title, any case"),

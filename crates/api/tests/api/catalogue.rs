@@ -779,6 +779,29 @@ async fn the_codyb_brand_page_calls_filter_by_brand() {
 }
 
 #[tokio::test]
+async fn the_brand_shows_page_takes_the_brand_key_as_the_client_writes_it() {
+    let app = demo_app().await;
+    let by_name = get_ok(&app, "/api/shows/brand/Cody%20B?page=1&pageSize=100").await;
+    assert!(
+        by_name["pagination"]["total"].as_i64() > Some(0),
+        "{by_name}"
+    );
+    for key in ["CODY_B", "cody_b"] {
+        let by_key = get_ok(&app, &format!("/api/shows/brand/{key}?page=1&pageSize=100")).await;
+        assert_eq!(by_key, by_name, "{key}");
+        let query_key = get_ok(&app, &format!("/api/shows?brand={key}&pageSize=100")).await;
+        assert_eq!(query_key["shows"], by_name["shows"], "{key}");
+    }
+    // A key no brand has is still unknown.
+    let v = expect(
+        app.get("/api/shows/brand/NO_SUCH_BRAND").await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    assert_eq!(v, serde_json::json!({"message": "Brand not found"}));
+}
+
+#[tokio::test]
 async fn metadata_lists_every_kind_and_pages_with_product_counts() {
     let app = demo_app().await;
     let m = get_ok(&app, "/api/metadata").await;

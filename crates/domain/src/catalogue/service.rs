@@ -128,8 +128,16 @@ pub(super) fn show_filter(
         ..ShowFilter::default()
     };
     if let Some(brand) = &query.brand {
-        let found = tx.find_brand(brand)?.ok_or(ListShowsError::BrandNotFound)?;
-        filter.brands.push(found.id);
+        let found = match tx.find_brand(brand)? {
+            Some(found) => Some(found),
+            None => match brand_key_as_name(brand) {
+                Some(name) => tx.find_brand(&name)?,
+                None => None,
+            },
+        };
+        filter
+            .brands
+            .push(found.ok_or(ListShowsError::BrandNotFound)?.id);
     }
     if let Some(key) = &query.show_type {
         filter
@@ -137,6 +145,13 @@ pub(super) fn show_filter(
             .push(tx.find_show_type(key)?.unwrap_or_else(|| key.clone()));
     }
     Ok(filter)
+}
+
+/// The brand name a brand key stands for, as the storefront's client writes brands in
+/// addresses (`CODY_B` for "Cody B": upper case, underscores for spaces); `None` when `key`
+/// has no underscore (it is then an id or a name already). Names compare in any letter case.
+fn brand_key_as_name(key: &str) -> Option<String> {
+    key.contains('_').then(|| key.replace('_', " "))
 }
 
 /// One show with its contents.
