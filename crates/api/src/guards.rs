@@ -77,24 +77,39 @@ impl Guards {
     /// The guard of the operation with a body that `method path` names, if there is one.
     #[must_use]
     pub fn of(&self, method: &Method, path: &str) -> Option<Guard> {
-        self.best(method, path, true)
+        self.lookup(method, path).0
     }
 
     /// The guard of the operation `method path` names, with a body or without.
     #[must_use]
     pub fn declared(&self, method: &Method, path: &str) -> Option<Guard> {
-        self.best(method, path, false)
+        self.lookup(method, path).1
     }
 
-    fn best(&self, method: &Method, path: &str, body_only: bool) -> Option<Guard> {
+    /// Both in one walk over the method's templates (every `/api` request asks for both):
+    /// the guard of the best-fitting operation with a body, and of the best-fitting one.
+    #[must_use]
+    pub fn lookup(&self, method: &Method, path: &str) -> (Option<Guard>, Option<Guard>) {
+        let Some(templates) = self.0.get(method) else {
+            return (None, None);
+        };
         let segments: Vec<&str> = path.split('/').collect();
-        self.0
-            .get(method)?
-            .iter()
-            .filter(|t| t.has_body || !body_only)
-            .filter_map(|t| t.path.fit(&segments).map(|score| (score, t.guard)))
-            .max_by_key(|(score, _)| *score)
-            .map(|(_, guard)| guard)
+        let mut with_body: Option<(usize, Guard)> = None;
+        let mut any: Option<(usize, Guard)> = None;
+        // `>=`: the last of equal fits wins, as `max_by_key` chose before.
+        let better = |best: Option<(usize, Guard)>, score| best.is_none_or(|(b, _)| score >= b);
+        for t in templates {
+            let Some(score) = t.path.fit(&segments) else {
+                continue;
+            };
+            if better(any, score) {
+                any = Some((score, t.guard));
+            }
+            if t.has_body && better(with_body, score) {
+                with_body = Some((score, t.guard));
+            }
+        }
+        (with_body.map(|(_, g)| g), any.map(|(_, g)| g))
     }
 
     /// The methods the document declares for `path`: those of the templates that fit it
@@ -163,13 +178,11 @@ pub async fn enforce(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let guards = req.app_data::<web::Data<Guards>>();
-    let guard = guards
-        .and_then(|g| g.of(req.method(), req.path()))
-        .unwrap_or(Guard::Public);
-    let private = guards
-        .and_then(|g| g.declared(req.method(), req.path()))
-        .is_some_and(|g| g != Guard::Public);
+    let (guard, declared) = req
+        .app_data::<web::Data<Guards>>()
+        .map_or((None, None), |g| g.lookup(req.method(), req.path()));
+    let guard = guard.unwrap_or(Guard::Public);
+    let private = declared.is_some_and(|g| g != Guard::Public);
     if guard != Guard::Public {
         let refusal = match authenticate(req.request().clone()).await {
             Ok(user) if guard == Guard::Admin && !user.role.is_admin() => {
