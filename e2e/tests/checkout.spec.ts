@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, mainNav, money, orderNumber, pickVariant, signIn, signUp, storedSession, uniqueEmail, type ApiVariant } from './helpers';
+import { ADMIN, expectAccessible, mainNav, money, orderNumber, pickVariant, signIn, signUp, storedSession, uniqueEmail, type ApiVariant } from './helpers';
 
 // The whole purchase against the demo shop: cart, profile, the server's order summary for each
 // delivery choice, the sandbox payment window (declined, then paid) and the order afterwards.
@@ -458,4 +458,84 @@ test('a declined card, then Cancel, a closed window or Cancel Payment, leaves th
   await closed;
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
   expect((await orders(page, session)).map((o) => o.grandTotal)).toEqual([quote.grandTotal]);
+});
+
+test('the cart is locked while its payment window is open, and a refused purchase says what to do next', async ({ page }) => {
+  test.setTimeout(90_000);
+  const BEING_PAID = 'Your cart is being paid for. Cancel the payment to change it.';
+  const email = uniqueEmail('locked');
+  await signUp(page, email);
+  await signIn(page, email);
+  const session = await storedSession(page);
+  const { apparel, variant } = await pickProducts(page);
+  const profile = await page.request.post('/api/user/userInfo', {
+    headers: bearer(session),
+    data: {
+      firstName: 'Lee',
+      lastName: 'Locked',
+      phoneNumber: '701-555-0142',
+      acceptedTerms: true,
+      billingAddress: { street1: '12 Elm St', street2: null, city: 'Fargo', state: 'ND', postalCode: '58102' },
+    },
+  });
+  expect(profile.status()).toBe(200);
+  const added = await page.request.post(`/api/cart/${session.cartId}/add`, {
+    headers: bearer(session),
+    data: { productId: apparel.id, variantId: variant.id, isUnit: false },
+  });
+  expect(added.status()).toBe(200);
+  const before = await cartLines(page, session);
+
+  await page.goto(`/profile/cart/${session.cartId}`);
+  const item = page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: apparel.title });
+  const controls = [
+    item.getByRole('button', { name: `Decrease items of ${apparel.title}` }),
+    item.getByRole('button', { name: `Increase items of ${apparel.title}` }),
+    item.getByRole('button', { name: `Remove ${apparel.title}` }),
+  ];
+  await expect(checkoutButton(page)).toBeEnabled();
+  for (const control of controls) await expect(control).toBeEnabled();
+
+  // The payment window is open: the cart's controls are disabled and say why, and the API
+  // refuses a change made some other way (another tab, a script).
+  const popup = await openPaymentWindow(page);
+  for (const control of controls) await expect(control).toBeDisabled();
+  await expect(page.getByRole('status').filter({ hasText: BEING_PAID })).toBeVisible();
+  const refused = await page.request.post(`/api/cart/${session.cartId}/add`, {
+    headers: bearer(session),
+    data: { productId: apparel.id, variantId: variant.id, isUnit: false },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe(BEING_PAID);
+  expect(await cartLines(page, session)).toEqual(before);
+
+  // Meanwhile the shop's stock of the variant is counted to nothing: the purchase is refused
+  // after the card was approved, the payment voided, and the shopper is told.
+  const admin = await page.request.post('/api/user/login', { data: { email: ADMIN.email, password: ADMIN.password } });
+  const adminToken = (await admin.json()).token as string;
+  const setStock = (n: number) =>
+    page.request.put(`/api/apparel/variants/${variant.id}/stock`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { availableStock: n },
+    });
+  expect((await setStock(0)).status()).toBe(200);
+  try {
+    const closed = popup.waitForEvent('close');
+    await payWith(popup, GOOD_CARD);
+    await closed;
+    await expect(page).toHaveURL(new RegExp(`/profile/cart/${session.cartId}$`));
+    const failure = page.getByRole('alert').filter({ hasText: 'Your purchase could not be completed' });
+    await expect(failure).toHaveText(
+      `Your purchase could not be completed: Only 0 left of ${apparel.title} (${variant.sku}). ` +
+        'Your card has not been charged. Review your cart and check out again.',
+    );
+    // The session has ended: the cart can change again, and nothing was bought.
+    await expect(page.getByRole('button', { name: 'Cancel Payment' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: BEING_PAID })).toHaveCount(0);
+    await expect(controls[2]).toBeEnabled();
+    expect(await orders(page, session)).toEqual([]);
+    await expectAccessible(page);
+  } finally {
+    expect((await setStock(variant.availableStock)).status()).toBe(200);
+  }
 });

@@ -294,9 +294,10 @@ impl From<CartError> for ApiError {
             CartError::VariantRequired(_) => ApiError::invalid_field("variantId", e.to_string()),
             CartError::CaseOnly(_) => ApiError::invalid_field("isUnit", e.to_string()),
             CartError::BadQuantity => ApiError::bad_field("quantity", e.to_string()),
-            CartError::OutOfStock(_) | CartError::OnlyLeft { .. } | CartError::CartFull => {
-                ApiError::Conflict(e.to_string())
-            }
+            CartError::OutOfStock(_)
+            | CartError::OnlyLeft { .. }
+            | CartError::CartFull
+            | CartError::BeingPaid => ApiError::Conflict(e.to_string()),
             CartError::Store(e) => e.into(),
         }
     }

@@ -1086,6 +1086,13 @@ pub trait PaymentSessions {
         order: Option<&OrderId>,
         at: NaiveDateTime,
     ) -> Result<bool, StoreError>;
+
+    /// Whether `cart` has an OPEN session that expires after `now`: while it has, the cart's
+    /// lines cannot change (decisions.md "Stock").
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_being_paid(&mut self, cart: &CartId, now: NaiveDateTime) -> Result<bool, StoreError>;
 }
 
 /// Orders with their items and status history.

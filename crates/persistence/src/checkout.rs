@@ -12,7 +12,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::sum;
 use diesel::prelude::*;
 use domain::checkout::{NewSession, PaymentSession as Session, SessionStatus};
-use domain::ids::{OrderId, ProductId, SessionId, UserId, VariantId};
+use domain::ids::{CartId, OrderId, ProductId, SessionId, UserId, VariantId};
 use domain::money::Money;
 use domain::status::CaseBreakStatus;
 use uuid::Uuid;
@@ -124,6 +124,27 @@ pub fn close_session(
     ))
     .execute(conn)?;
     Ok(changed == 1)
+}
+
+/// Whether `cart` has an OPEN session that expires after `now`. Read in the cart change's
+/// write, after the cart's row was locked: a session opens under the same lock, so a change
+/// and an opening take turns.
+///
+/// # Errors
+/// Database failures.
+pub fn cart_being_paid(
+    conn: &mut DbConnection,
+    cart: &CartId,
+    now: NaiveDateTime,
+) -> Result<bool, DbError> {
+    let open = diesel::select(diesel::dsl::exists(
+        payment_sessions::table
+            .filter(payment_sessions::cart_id.eq(cart.as_str()))
+            .filter(payment_sessions::status.eq(SessionStatus::Open.as_str()))
+            .filter(payment_sessions::expires_at.gt(now)),
+    ))
+    .get_result(conn)?;
+    Ok(open)
 }
 
 /// Locks the variants' rows (PostgreSQL, in id order) and answers their stock.

@@ -760,6 +760,10 @@ impl PaymentSessions for Tx<'_> {
     ) -> Result<bool, StoreError> {
         q(checkout::close_session(self.conn, id, status, order, at))
     }
+
+    fn cart_being_paid(&mut self, cart: &CartId, now: NaiveDateTime) -> Result<bool, StoreError> {
+        q(checkout::cart_being_paid(self.conn, cart, now))
+    }
 }
 
 impl Orders for Tx<'_> {

@@ -236,7 +236,7 @@ pub async fn get(call: CartCall) -> Result<HttpResponse, ApiError> {
     params(("cartId" = String, Path, description = "Cart id")), request_body = AddBody,
     responses((status = 200, body = CartJson), (status = 422, description = "not sold that way, or another cart named in the body"),
     (status = 401, description = "not signed in"), (status = 404, description = "unknown cart, product or variant"),
-    (status = 409, description = "out of stock, more than the variant has available, or the cart is full")))]
+    (status = 409, description = "out of stock, more than the variant has available, the cart is full, or the cart has an open payment session")))]
 #[post("/cart/{cart_id}/add")]
 pub async fn add(call: CartCall, body: web::Json<AddBody>) -> Result<HttpResponse, ApiError> {
     let change = line_change(&body.product_id, body.variant_id.as_ref(), body.is_unit);
@@ -252,7 +252,8 @@ pub async fn add(call: CartCall, body: web::Json<AddBody>) -> Result<HttpRespons
 #[utoipa::path(post, path = "/api/cart/{cartId}/remove", tag = "cart", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = RemoveBody,
     responses((status = 200, body = CartJson), (status = 401, description = "not signed in"),
-    (status = 404, description = "not the caller's cart"), (status = 422, description = "another cart named in the body")))]
+    (status = 404, description = "not the caller's cart"), (status = 422, description = "another cart named in the body"),
+    (status = 409, description = "the cart has an open payment session")))]
 #[post("/cart/{cart_id}/remove")]
 pub async fn remove(call: CartCall, body: web::Json<RemoveBody>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -260,7 +261,10 @@ pub async fn remove(call: CartCall, body: web::Json<RemoveBody>) -> Result<HttpR
     call.run(
         Access::Write,
         body.cart_id.as_deref(),
-        move |s, user, cart| cart::remove(&s.store, user, cart, &product, variant.as_deref()),
+        move |s, user, cart| {
+            let now = Utc::now().naive_utc();
+            cart::remove(&s.store, user, cart, &product, variant.as_deref(), now)
+        },
     )
     .await
 }
@@ -271,7 +275,7 @@ pub async fn remove(call: CartCall, body: web::Json<RemoveBody>) -> Result<HttpR
     responses((status = 200, body = CartJson), (status = 400, description = "bad quantity"),
     (status = 422, description = "not sold that way, or another cart named in the body"),
     (status = 401, description = "not signed in"), (status = 404, description = "unknown cart, product or variant"),
-    (status = 409, description = "out of stock, more than the variant has available, or the cart is full")))]
+    (status = 409, description = "out of stock, more than the variant has available, the cart is full, or the cart has an open payment session")))]
 #[post("/cart/{cart_id}/updateQuantity")]
 pub async fn update_quantity(
     call: CartCall,

@@ -6,6 +6,7 @@ mod authorization;
 mod back_office;
 mod backup;
 mod cart;
+mod cart_lock;
 mod catalogue;
 mod catalogue_cache;
 mod catalogue_sort;

@@ -4,7 +4,9 @@
 
 mod service;
 
-pub use service::{add, get, remove, update_quantity, CartError, LineChange};
+pub use service::{
+    add, get, remove, update_quantity, CartError, LineChange, CART_BEING_PAID_MESSAGE,
+};
 
 use crate::catalogue::{Product, Variant};
 use crate::ids::{CartId, ProductId, UserId, VariantId};

@@ -6,8 +6,12 @@ use chrono::NaiveDateTime;
 use super::{Cart, CartLine, StoredLine, MAX_LINES, MAX_QUANTITY};
 use crate::catalogue::{apparel_in_stock, unit_for_sale, PricedProduct};
 use crate::ids::{CartId, ProductId, UserId, VariantId};
-use crate::ports::{Carts, Catalogue, Stock, Store, StoreError};
+use crate::ports::{Carts, Catalogue, PaymentSessions, Stock, Store, StoreError};
 use crate::quote::variant_id_of;
+
+/// The answer to a change of a cart with an open payment session (decisions.md "Stock").
+pub const CART_BEING_PAID_MESSAGE: &str =
+    "Your cart is being paid for. Cancel the payment to change it.";
 
 /// Why a cart call was refused.
 #[derive(Debug, thiserror::Error)]
@@ -47,6 +51,10 @@ pub enum CartError {
     /// A new line in a full cart.
     #[error("A cart holds at most {MAX_LINES} lines")]
     CartFull,
+    /// The cart has an open payment session: its lines stay as the session was opened for
+    /// until the session ends (paid, cancelled or expired).
+    #[error("{CART_BEING_PAID_MESSAGE}")]
+    BeingPaid,
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -83,7 +91,7 @@ pub fn get(store: &impl Store, user: &UserId, cart: &CartId) -> Result<Cart, Car
 /// Adds one case or unit (or one apparel item) to the cart.
 ///
 /// # Errors
-/// Every [`CartError`] of a line.
+/// Every [`CartError`] of a line; [`CartError::BeingPaid`] while a payment session is open.
 pub fn add(
     store: &impl Store,
     user: &UserId,
@@ -93,6 +101,7 @@ pub fn add(
 ) -> Result<Cart, CartError> {
     store.write(|tx| {
         owned(tx, user, cart)?;
+        not_being_paid(tx, cart, now)?;
         let product = sellable(tx, change)?;
         set_line(tx, cart, change, product.as_ref(), |q| q + 1, now)
     })?;
@@ -102,7 +111,7 @@ pub fn add(
 /// Sets the cases (or units) of a line; 0 removes them, and a line with neither is removed.
 ///
 /// # Errors
-/// Every [`CartError`] of a line.
+/// Every [`CartError`] of a line; [`CartError::BeingPaid`] while a payment session is open.
 pub fn update_quantity(
     store: &impl Store,
     user: &UserId,
@@ -117,6 +126,7 @@ pub fn update_quantity(
         .ok_or(CartError::BadQuantity)?;
     store.write(|tx| {
         owned(tx, user, cart)?;
+        not_being_paid(tx, cart, now)?;
         // Lowering or clearing a line needs no stock: a product gone out of stock (or deleted)
         // can still be taken out.
         let product = if quantity > 0 {
@@ -209,17 +219,20 @@ fn ensure_available<T: Catalogue + Stock + ?Sized>(
 /// Removes a line (its cases and units). Removing a line that is not there changes nothing.
 ///
 /// # Errors
-/// [`CartError::CartNotFound`]; store failures.
+/// [`CartError::CartNotFound`]; [`CartError::BeingPaid`] while a payment session is open;
+/// store failures.
 pub fn remove(
     store: &impl Store,
     user: &UserId,
     cart: &CartId,
     product: &ProductId,
     variant: Option<&str>,
+    now: NaiveDateTime,
 ) -> Result<Cart, CartError> {
     let variant = variant_id_of(variant).map(VariantId::from);
     store.write(|tx| {
         owned(tx, user, cart)?;
+        not_being_paid(tx, cart, now)?;
         tx.delete_cart_line(cart, product, variant.as_ref())?;
         Ok::<_, CartError>(())
     })?;
@@ -241,6 +254,21 @@ fn find<'a>(
     lines
         .iter()
         .find(|l| l.product_id == *product && l.variant_id.as_ref() == variant)
+}
+
+/// Refuses a change of a cart whose payment session is open (decisions.md "Stock"): the
+/// session was opened for these lines, and a purchase of other lines would be refused after
+/// the card was taken. Runs after [`owned`] locked the cart; a session opens under that lock.
+fn not_being_paid<T: PaymentSessions + ?Sized>(
+    tx: &mut T,
+    cart: &CartId,
+    now: NaiveDateTime,
+) -> Result<(), CartError> {
+    if tx.cart_being_paid(cart, now)? {
+        Err(CartError::BeingPaid)
+    } else {
+        Ok(())
+    }
 }
 
 fn owned<T: Carts + ?Sized>(tx: &mut T, user: &UserId, cart: &CartId) -> Result<(), CartError> {

@@ -112,6 +112,14 @@ describe('the cart', () => {
     expect(item('Comet Rack').getByRole('group', { name: 'Cases of Comet Rack' })).toHaveTextContent('1');
   });
 
+  it('a change refused because the cart is being paid for (another tab) says why', async () => {
+    const message = 'Your cart is being paid for. Cancel the payment to change it.';
+    const { ue } = setup({ extra: { [`POST ${CART_API}/updateQuantity`]: () => [409, { message }] } });
+    await ue.click(await screen.findByRole('button', { name: 'Increase cases of Comet Rack' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Unable to update quantity: ${message}`);
+    expect(item('Comet Rack').getByRole('group', { name: 'Cases of Comet Rack' })).toHaveTextContent('1');
+  });
+
   it('removes a line and says so; a refused removal says "Unable to remove product from cart"', async () => {
     let current = cartOf(line(comet), line(countdown));
     let refuse = false;

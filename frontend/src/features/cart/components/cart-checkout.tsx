@@ -9,7 +9,7 @@ import { FIRST_PAGE, paths } from '@/lib/paths';
 import { selectUserInfo } from '@/lib/session/session-slice';
 import { selectCartChanging, useGetCartQuery, useGetQuoteQuery } from '../api/cart-api';
 import type { Cart, Terminal } from '../api/types';
-import { usePaymentFlow } from '../hooks/use-payment-flow';
+import { usePaymentFlow, type PaymentFlow } from '../hooks/use-payment-flow';
 import { useSettling } from '../hooks/use-settling';
 import { NETWORK_FAILURE } from '../lib/messages';
 import { CartLines } from './cart-lines';
@@ -37,11 +37,14 @@ export function EmptyCart() {
 const contentsOf = (cart: Cart) =>
   cart.cartProducts.map((l) => `${l.productId}/${l.variantId ?? ''}:${l.caseQuantity}:${l.unitQuantity}`).join('|');
 
-/** Shipping choice, address, the server's summary, the blocked reason and the checkout button. */
-function CheckoutPanel({ cart, onAcceptTerms }: { cart: Cart; onAcceptTerms: () => void }) {
+/**
+ * Shipping choice, address, the server's summary, the blocked reason, the checkout button and
+ * what went wrong with the last purchase. `payment` is the cart's payment flow (the cart's lines
+ * are locked while it runs).
+ */
+function CheckoutPanel({ cart, payment, onAcceptTerms }: { cart: Cart; payment: PaymentFlow; onAcceptTerms: () => void }) {
   const id = useId();
   const cartId = cart.id;
-  const userId = useAppSelector(selectUserInfo)?.id ?? cart.userId;
   const [shipToTerminal, setShipToTerminal] = useState(false);
   const [terminal, setTerminal] = useState<Terminal | null>(null);
   const [liftGate, setLiftGate] = useState(false);
@@ -54,7 +57,6 @@ function CheckoutPanel({ cart, onAcceptTerms }: { cart: Cart; onAcceptTerms: () 
   const changing = useAppSelector(selectCartChanging);
   const settling = useSettling(contentsOf(cart), CART_SETTLE_MS);
   const updating = settling || changing || quoteQuery.isFetching;
-  const payment = usePaymentFlow({ cartId, userId });
   const processing = payment.phase !== 'idle';
   const terminalMissing = shipToTerminal && !terminal;
 
@@ -120,6 +122,11 @@ function CheckoutPanel({ cart, onAcceptTerms }: { cart: Cart; onAcceptTerms: () 
           <Loading label="Loading order summary..." />
         )}
 
+        {payment.failure && (
+          <p role="alert" className="alert alert-error text-sm">
+            {payment.failure}
+          </p>
+        )}
         {current?.blocked && <BlockedMessage blocked={current.blocked} onAcceptTerms={onAcceptTerms} />}
         {terminalMissing && <p className="text-sm">Choose a terminal to ship to.</p>}
 
@@ -157,6 +164,9 @@ function CheckoutPanel({ cart, onAcceptTerms }: { cart: Cart; onAcceptTerms: () 
  */
 export function CartCheckout({ cartId, onAcceptTerms }: { cartId: string; onAcceptTerms: () => void }) {
   const { data: cart, error, isLoading } = useGetCartQuery(cartId);
+  const userId = useAppSelector(selectUserInfo)?.id ?? cart?.userId;
+  // Here, not in the panel: the lines are locked while a payment session is open.
+  const payment = usePaymentFlow({ cartId, userId });
   if (isLoading) return <Loading label="Loading cart..." />;
   if (error || !cart) {
     const notFound = (error as { status?: unknown } | undefined)?.status === 404;
@@ -173,9 +183,9 @@ export function CartCheckout({ cartId, onAcceptTerms }: { cartId: string; onAcce
         <h2 id="cart-lines-heading" className="sr-only">
           Items in your cart
         </h2>
-        <CartLines cart={cart} />
+        <CartLines cart={cart} locked={payment.phase !== 'idle'} />
       </section>
-      <CheckoutPanel cart={cart} onAcceptTerms={onAcceptTerms} />
+      <CheckoutPanel cart={cart} payment={payment} onAcceptTerms={onAcceptTerms} />
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useRemoveFromCartMutation, useUpdateCartQuantityMutation } from '../api/cart-api';
 import type { Cart, CartLine } from '../api/types';
-import { cartMessages } from '../lib/messages';
+import { errorMessage } from '@/lib/api';
+import { cartMessages, checkoutMessages } from '../lib/messages';
 
 const STYLE_LABELS: Record<string, string> = { MALE: "Men's", FEMALE: "Women's", UNISEX: 'Unisex' };
 
@@ -65,30 +66,41 @@ function QuantityControl({
   );
 }
 
-/** A cart line: picture, title, what it is, its prices as the catalogue states them, and its controls. */
-function CartLineItem({ line }: { line: CartLine }) {
+/**
+ * A failed change's toast: the specification's words, followed by the server's reason when it
+ * refused the change for the cart's state (409: out of stock, or "Your cart is being paid for.
+ * Cancel the payment to change it."), which says what to do.
+ */
+const failureMessage = (error: unknown, fallback: string) =>
+  (error as { status?: unknown } | undefined)?.status === 409 ? `${fallback}: ${errorMessage(error, fallback)}` : fallback;
+
+/**
+ * A cart line: picture, title, what it is, its prices as the catalogue states them, and its
+ * controls (disabled while the cart is `locked` by an open payment session).
+ */
+function CartLineItem({ line, locked }: { line: CartLine; locked: boolean }) {
   const dispatch = useAppDispatch();
   const [update, { isLoading: updating }] = useUpdateCartQuantityMutation();
   const [remove, { isLoading: removing }] = useRemoveFromCartMutation();
   const { product, variant } = line;
   const title = product.title;
   const key = { cartId: line.cartId, productId: line.productId, variantId: line.variantId };
-  const busy = updating || removing;
+  const busy = updating || removing || locked;
 
   const setQuantity = async (isUnit: boolean, quantity: number) => {
     try {
       await update({ ...key, isUnit, quantity }).unwrap();
       dispatch(toastShown(cartMessages.updated(title), 'success'));
-    } catch {
-      dispatch(toastShown(cartMessages.updateFailed, 'error'));
+    } catch (error) {
+      dispatch(toastShown(failureMessage(error, cartMessages.updateFailed), 'error'));
     }
   };
   const removeLine = async () => {
     try {
       await remove(key).unwrap();
       dispatch(toastShown(cartMessages.removed(title), 'success'));
-    } catch {
-      dispatch(toastShown(cartMessages.removeFailed, 'error'));
+    } catch (error) {
+      dispatch(toastShown(failureMessage(error, cartMessages.removeFailed), 'error'));
     }
   };
 
@@ -154,13 +166,24 @@ function CartLineItem({ line }: { line: CartLine }) {
   );
 }
 
-/** The cart's lines, oldest first, each with its controls. */
-export function CartLines({ cart }: { cart: Cart }) {
+/**
+ * The cart's lines, oldest first, each with its controls. While a payment session is open
+ * (`locked`) the server refuses every change (decisions.md "Stock"): the controls are disabled
+ * and a note says why.
+ */
+export function CartLines({ cart, locked = false }: { cart: Cart; locked?: boolean }) {
   return (
-    <ul aria-label="Cart items" className="space-y-3">
-      {cart.cartProducts.map((line) => (
-        <CartLineItem key={line.id} line={line} />
-      ))}
-    </ul>
+    <div className="space-y-3">
+      {locked && (
+        <p role="status" className="alert alert-info text-sm">
+          {checkoutMessages.locked}
+        </p>
+      )}
+      <ul aria-label="Cart items" className="space-y-3">
+        {cart.cartProducts.map((line) => (
+          <CartLineItem key={line.id} line={line} locked={locked} />
+        ))}
+      </ul>
+    </div>
   );
 }

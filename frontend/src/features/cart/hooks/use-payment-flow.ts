@@ -11,10 +11,9 @@ import {
 } from '@/lib/constants';
 import { useAppDispatch } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
-import { toastShown } from '@/lib/toast/toast-slice';
 import { useCancelPaymentSessionMutation, useCompletePurchaseMutation, useOpenPaymentSessionMutation } from '../api/cart-api';
 import type { Quote, ShippingChoice } from '../api/types';
-import { NETWORK_FAILURE } from '../lib/messages';
+import { checkoutMessages, NETWORK_FAILURE } from '../lib/messages';
 
 /**
  * idle: nothing under way. opening: asking for the checkout token. waiting: the payment window
@@ -43,15 +42,24 @@ const isPaymentMessage = (data: unknown): data is PaymentMessage =>
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | undefined)?.status;
 
+/** A 4xx answer: the server looked at the request and refused it (nothing was charged). */
+const refused = (error: unknown) => {
+  const status = statusOf(error);
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
 /**
  * The payment flow of storefront.md §4 over the contract's calls: checkout token, payment
  * window, then the window's SUCCESS (complete the purchase, go to the success page) or anything
  * else (ABORTED, window closed, focus or visibility back without a result, 5-minute timeout,
- * Cancel Payment): the flow resets and the session is cancelled. Payment errors are only logged;
- * a 409 on the token request is the buyer's business (stock, changed total) and is shown.
+ * Cancel Payment): the flow resets and the session is cancelled. While the phase is not idle the
+ * server refuses every change of the cart, so the cart's controls are disabled
+ * (decisions.md "Stock"). Every failure of the purchase is said in `failure`, with what to do
+ * next, in the checkout panel (decisions.md overrides §8's "only logged").
  */
 export function usePaymentFlow({ cartId, userId }: { cartId: string; userId: string | undefined }) {
   const [phase, setPhase] = useState<PaymentPhase>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
   const [openSession] = useOpenPaymentSessionMutation();
   const [cancelSession] = useCancelPaymentSessionMutation();
   const [completePurchase] = useCompletePurchaseMutation();
@@ -100,13 +108,20 @@ export function usePaymentFlow({ cartId, userId }: { cartId: string; userId: str
         flowRef.current = null;
         busy.current = false;
         setPhase('idle');
+        setFailure(
+          refused(error)
+            ? checkoutMessages.purchaseRefused(errorMessage(error, NETWORK_FAILURE))
+            : checkoutMessages.purchaseUnconfirmed(errorMessage(error, NETWORK_FAILURE)),
+        );
+        // What refused it (stock, the total) shows in the cart and its summary.
+        dispatch(api.util.invalidateTags([{ type: 'Quote', id: cartId }, { type: 'Cart', id: cartId }]));
         // The server voids a refused purchase; releasing the hold lets the buyer try again at once.
         cancelSession({ cartId, checkoutToken: flow.token })
           .unwrap()
           .catch((e: unknown) => console.error('Payment: cancelling the payment session failed', e));
       }
     },
-    [cancelSession, cartId, completePurchase, navigate, userId],
+    [cancelSession, cartId, completePurchase, dispatch, navigate, userId],
   );
 
   /** Checkout: the token for the quote's grand total, then the payment window. */
@@ -114,6 +129,7 @@ export function usePaymentFlow({ cartId, userId }: { cartId: string; userId: str
     async (quote: Quote, shippingChoice: ShippingChoice) => {
       if (busy.current) return;
       busy.current = true;
+      setFailure(null);
       setPhase('opening');
       let token: string;
       let paymentUrl: string;
@@ -122,12 +138,14 @@ export function usePaymentFlow({ cartId, userId }: { cartId: string; userId: str
       } catch (error) {
         busy.current = false;
         setPhase('idle');
+        const message = errorMessage(error, NETWORK_FAILURE);
         if (statusOf(error) === 409) {
-          dispatch(toastShown(errorMessage(error, NETWORK_FAILURE), 'error'));
+          setFailure(checkoutMessages.checkoutRefused(message));
           // The server's figures moved (or the cart did): show the new ones.
           dispatch(api.util.invalidateTags([{ type: 'Quote', id: cartId }, { type: 'Cart', id: cartId }]));
         } else {
           console.error('Payment: the checkout token request failed', error);
+          setFailure(refused(error) ? checkoutMessages.checkoutRefused(message) : checkoutMessages.checkoutFailed(message));
         }
         return;
       }
@@ -137,6 +155,7 @@ export function usePaymentFlow({ cartId, userId }: { cartId: string; userId: str
         console.error('Payment: the payment window could not be opened (blocked?)');
         busy.current = false;
         setPhase('idle');
+        setFailure(checkoutMessages.windowBlocked);
         cancelSession({ cartId, checkoutToken: token })
           .unwrap()
           .catch((e: unknown) => console.error('Payment: cancelling the payment session failed', e));
@@ -202,5 +221,8 @@ export function usePaymentFlow({ cartId, userId }: { cartId: string; userId: str
     [],
   );
 
-  return { phase, start, cancel };
+  return { phase, failure, start, cancel };
 }
+
+/** The cart's payment flow: its phase, the last failure, Checkout and Cancel Payment. */
+export type PaymentFlow = ReturnType<typeof usePaymentFlow>;
