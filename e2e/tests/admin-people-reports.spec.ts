@@ -218,12 +218,15 @@ test('an admin creates a user, changes their role, resets their password and exp
   expect([before, todayUtc()].map((d) => `users-export-${d}.csv`)).toContain(download.suggestedFilename());
   const csv: string = await readFile(await download.path(), 'utf8');
   const lines = csv.split('\r\n').filter((l) => l !== '');
-  expect(lines[0]).toBe('Name,Email,Role,Last Login,ID,Created At');
+  // Every cell is quoted (a spreadsheet never splits or runs a quoted cell); none here holds a quote.
+  const cells = (l: string) => l.slice(1, -1).split('","');
+  expect(cells(lines[0])).toEqual(['Name', 'Email', 'Role', 'Last Login', 'ID', 'Created At']);
+  expect(lines.every((l) => l.startsWith('"') && l.endsWith('"'))).toBe(true);
   expect(lines).toHaveLength(totalUsers + 1);
   const line = lines.find((l) => l.includes(email));
   expect(line, `${email} in the export`).toBeTruthy();
-  expect(line!.split(',').slice(0, 3)).toEqual([`${first} ${last}`, email, 'MANAGER']);
-  expect(line!.split(',')[4]).toBe(userId);
+  expect(cells(line!).slice(0, 3)).toEqual([`${first} ${last}`, email, 'MANAGER']);
+  expect(cells(line!)[4]).toBe(userId);
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   await expectAccessible(page);
 });
