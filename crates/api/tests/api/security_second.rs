@@ -6,10 +6,26 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{body, expect, spawn_app_with, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
+use crate::helpers::{
+    body, expect, spawn_app_with, TestApp, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD,
+};
 
 fn wrong_password(email: &str) -> serde_json::Value {
     json!({"email": email, "password": "Wrong#123"})
+}
+
+/// The status of a sign-in with `body` and these headers, sent by `client` to `app`.
+async fn sign_in_status(
+    client: &reqwest::Client,
+    app: &TestApp,
+    headers: &[(&str, String)],
+    body: &serde_json::Value,
+) -> StatusCode {
+    let mut req = client.post(app.url("/api/user/login")).json(body);
+    for (name, value) in headers {
+        req = req.header(*name, value);
+    }
+    req.send().await.expect("login").status()
 }
 
 /// Finding 1: an e-mail past 254 bytes (or a password past 128) is refused with 400 before
@@ -76,16 +92,12 @@ async fn a_client_written_forwarded_header_cannot_reset_the_sign_in_limit() {
     .await;
     let mut statuses = Vec::new();
     for i in 0..6 {
-        let res = app
-            .client
-            .post(app.url("/api/user/login"))
-            .header("x-forwarded-for", "203.0.113.9")
-            .header("forwarded", format!("for=198.51.100.{i}"))
-            .json(&wrong_password("x@example.com"))
-            .send()
-            .await
-            .expect("login");
-        statuses.push(res.status());
+        let headers = [
+            ("x-forwarded-for", "203.0.113.9".to_owned()),
+            ("forwarded", format!("for=198.51.100.{i}")),
+        ];
+        let body = wrong_password("x@example.com");
+        statuses.push(sign_in_status(&app.client, &app, &headers, &body).await);
     }
     assert_eq!(
         statuses,
@@ -115,14 +127,9 @@ async fn a_connection_from_127_0_0_5_is_not_believed_by_default() {
         .expect("client");
     let mut statuses = Vec::new();
     for i in 0..5 {
-        let res = from_5
-            .post(app.url("/api/user/login"))
-            .header("x-forwarded-for", format!("198.51.100.{i}"))
-            .json(&wrong_password("x@example.com"))
-            .send()
-            .await
-            .expect("login");
-        statuses.push(res.status());
+        let headers = [("x-forwarded-for", format!("198.51.100.{i}"))];
+        let body = wrong_password("x@example.com");
+        statuses.push(sign_in_status(&from_5, &app, &headers, &body).await);
     }
     assert_eq!(
         statuses
@@ -145,18 +152,14 @@ async fn strangers_failing_on_an_account_slow_themselves_and_never_lock_the_owne
     })
     .await;
     let started = Instant::now();
-    let attempts = (0..31).map(|i| {
-        app.client
-            .post(app.url("/api/user/login"))
-            .header("x-forwarded-for", format!("203.0.113.{i}"))
-            .json(&wrong_password(ADMIN_EMAIL))
-            .send()
-    });
-    let statuses: Vec<_> = futures_util::future::join_all(attempts)
-        .await
-        .into_iter()
-        .map(|r| r.expect("login").status())
+    let wrong = wrong_password(ADMIN_EMAIL);
+    let headers: Vec<_> = (0..31)
+        .map(|i| [("x-forwarded-for", format!("203.0.113.{i}"))])
         .collect();
+    let attempts = headers
+        .iter()
+        .map(|h| sign_in_status(&app.client, &app, h, &wrong));
+    let statuses = futures_util::future::join_all(attempts).await;
     assert!(
         statuses.iter().all(|s| *s == StatusCode::UNAUTHORIZED),
         "{statuses:?}"
@@ -183,15 +186,10 @@ async fn strangers_failing_on_an_account_slow_themselves_and_never_lock_the_owne
     )
     .await;
     for i in 0..6 {
-        let res = app
-            .client
-            .post(app.url("/api/user/login"))
-            .header("x-forwarded-for", format!("192.0.2.{i}"))
-            .json(&wrong_password("owner@example.com"))
-            .send()
-            .await
-            .expect("login");
-        assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+        let headers = [("x-forwarded-for", format!("192.0.2.{i}"))];
+        let body = wrong_password("owner@example.com");
+        let status = sign_in_status(&app.client, &app, &headers, &body).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
     expect(
         app.login("owner@example.com", PASSWORD).await,
