@@ -68,9 +68,12 @@ test('the footer links every information page and shows the location and phone',
 });
 
 test('the SPA answers deep links and serves the placeholder image', async ({ page, request }) => {
-  const png = await request.get('/placeholder.png');
-  expect(png.ok()).toBe(true);
-  expect(png.headers()['content-type']).toContain('image/png');
+  // A drawing (issue 32, item 13); "/placeholder.png", the address products store, leads to it.
+  const svg = await request.get('/placeholder.png');
+  expect(svg.ok()).toBe(true);
+  expect(svg.url()).toMatch(/\/placeholder\.svg$/);
+  expect(svg.headers()['content-type']).toBe('image/svg+xml');
+  expect(await svg.text()).toMatch(/^<svg[\s\S]*<\/svg>$/);
   await page.goto('/events/fourth-july');
   await expect(page.getByRole('heading', { level: 1, name: 'Fourth of July' })).toBeVisible();
 });

@@ -2,7 +2,9 @@
 //! (the address the seed gives each product, see `persistence::demo_image`) draws the motif of
 //! the product's category or apparel type in its colour, varied by the SKU. The address decides
 //! every pixel, so the answer is cached as immutable. `/images/{kind}/{name}.svg`, the address of
-//! databases seeded before, still answers a burst coloured by the name.
+//! databases seeded before, still answers a burst coloured by the name. `/placeholder.svg` is the
+//! picture of a product without one, a drawing sharp at any size; `/placeholder.png`, the "no
+//! image" address stored with products, leads to it.
 
 use std::fmt::Write as _;
 
@@ -12,13 +14,35 @@ use persistence::{Motif, MIXED_COLOR};
 
 use crate::web_assets::escape_xml;
 
-/// Registers both image addresses.
+/// The picture shown for a product without one (`PLACEHOLDER_PICTURE` of product-image.tsx).
+pub const PLACEHOLDER_PICTURE: &str = "/placeholder.svg";
+
+/// The "no image" addresses a product may carry (the back office's stored default, and the
+/// picture itself): shown as [`PLACEHOLDER_PICTURE`].
+const NO_IMAGE: [&str; 3] = ["/placeholder.png", PLACEHOLDER_PICTURE, "placeholder"];
+
+/// The address of the picture to show for a product's `image`: the placeholder drawing when it
+/// is blank or one of the "no image" addresses, else the image itself (`imageSource` of
+/// product-image.tsx).
+#[must_use]
+pub fn shown_image(image: &str) -> &str {
+    let s = image.trim();
+    if s.is_empty() || NO_IMAGE.contains(&s) {
+        PLACEHOLDER_PICTURE
+    } else {
+        s
+    }
+}
+
+/// Registers the image addresses.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/images/demo/v1/{motif}/{color}/{name}.svg",
-        web::get().to(demo_image),
-    )
-    .route("/images/{kind}/{name}.svg", web::get().to(legacy_image));
+    cfg.route(PLACEHOLDER_PICTURE, web::get().to(placeholder))
+        .route("/placeholder.png", web::get().to(placeholder_png))
+        .route(
+            "/images/demo/v1/{motif}/{color}/{name}.svg",
+            web::get().to(demo_image),
+        )
+        .route("/images/{kind}/{name}.svg", web::get().to(legacy_image));
 }
 
 /// A small deterministic generator seeded by a name (FNV-1a, then xorshift).
@@ -501,9 +525,87 @@ async fn legacy_image(path: web::Path<(String, String)>) -> HttpResponse {
     )
 }
 
+/// The placeholder: a grey burst on a light ground, in the product pictures' 4:3 frame.
+fn placeholder_drawing() -> String {
+    let mut out = String::with_capacity(2_048);
+    out.push_str(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 400 300\" width=\"400\" height=\"300\" \
+role=\"img\" aria-label=\"No picture\"><rect width=\"400\" height=\"300\" fill=\"#f3f4f6\"/>\
+<g stroke=\"#9ca3af\" stroke-width=\"7\" stroke-linecap=\"round\" fill=\"none\">",
+    );
+    // Twelve rays around (200, 125), long and short by turns.
+    for i in 0..12_u8 {
+        let angle = f64::from(i) * std::f64::consts::PI / 6.0;
+        let (inner, outer) = if i % 2 == 0 {
+            (30.0, 78.0)
+        } else {
+            (34.0, 60.0)
+        };
+        let _ = write!(
+            out,
+            "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\"/>",
+            200.0 + inner * angle.cos(),
+            125.0 + inner * angle.sin(),
+            200.0 + outer * angle.cos(),
+            125.0 + outer * angle.sin(),
+        );
+    }
+    out.push_str(
+        "</g><circle cx=\"200\" cy=\"125\" r=\"11\" fill=\"#9ca3af\"/>\
+<text x=\"200\" y=\"248\" font-family=\"sans-serif\" font-size=\"24\" text-anchor=\"middle\" \
+fill=\"#6b7280\">No picture</text></svg>",
+    );
+    out
+}
+
+/// `GET /placeholder.svg`: the picture of a product without one, cached for a day.
+async fn placeholder() -> HttpResponse {
+    svg(
+        placeholder_drawing(),
+        vec![CacheDirective::Public, CacheDirective::MaxAge(86_400)],
+    )
+}
+
+/// `GET /placeholder.png`, the "no image" address stored with products: the drawing's address.
+async fn placeholder_png() -> HttpResponse {
+    HttpResponse::PermanentRedirect()
+        .insert_header((actix_web::http::header::LOCATION, PLACEHOLDER_PICTURE))
+        .insert_header(CacheControl(vec![
+            CacheDirective::Public,
+            CacheDirective::MaxAge(86_400),
+        ]))
+        .finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_placeholder_is_a_drawing_in_the_pictures_frame() {
+        let svg = placeholder_drawing();
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+        assert!(svg.contains("viewBox=\"0 0 400 300\""));
+        assert_eq!(svg.matches("<line ").count(), 12);
+    }
+
+    #[test]
+    fn blank_and_no_image_addresses_show_the_placeholder() {
+        for none in [
+            "",
+            "  ",
+            "/placeholder.png",
+            "/placeholder.svg",
+            "placeholder",
+        ] {
+            assert_eq!(shown_image(none), PLACEHOLDER_PICTURE, "{none:?}");
+        }
+        assert_eq!(shown_image(" /images/a.svg "), "/images/a.svg");
+        assert_eq!(
+            shown_image("https://cdn.example/a.png"),
+            "https://cdn.example/a.png"
+        );
+    }
 
     #[test]
     fn every_motif_draws_a_document_that_depends_on_the_name() {

@@ -241,14 +241,10 @@ fn unit_text(p: &ProductJson) -> String {
     )
 }
 
-/// The placeholder picture of a product without one (`imageSource` of product-image.tsx).
+/// The picture to show: the placeholder drawing for a product without one
+/// (`imageSource` of product-image.tsx).
 fn image_source(src: &str) -> String {
-    let s = src.trim();
-    if s.is_empty() {
-        "/placeholder.png".to_owned()
-    } else {
-        s.to_owned()
-    }
+    crate::demo_images::shown_image(src).to_owned()
 }
 
 /// A titled list of badges, or "None listed" (the page's `NamedList`).
@@ -341,7 +337,7 @@ mod tests {
         for part in [
             "<h1 class=\"text-3xl font-bold\">Cake &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;</h1>",
             "href=\"/products?page=1&amp;pageSize=25\"",
-            "<img src=\"/placeholder.png\"",
+            "<img src=\"/placeholder.svg\"",
             "<dd>A &lt;b&gt;</dd>",
             "<dd>4/12 · <strong>$1,250.00</strong></dd>",
             "<dd>Case only</dd>",

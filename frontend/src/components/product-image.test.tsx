@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { renderAt } from '@/test/render';
-import { PLACEHOLDER_IMAGE, ProductImage } from './product-image';
+import { PLACEHOLDER_IMAGE, PLACEHOLDER_PICTURE, ProductImage } from './product-image';
 
 describe('ProductImage', () => {
-  it.each([null, '', PLACEHOLDER_IMAGE])('uses the placeholder for %p', (src) => {
+  it.each([null, '', ' ', PLACEHOLDER_IMAGE, PLACEHOLDER_PICTURE, 'placeholder'])('shows the placeholder drawing for %p', (src) => {
     renderAt(<ProductImage src={src} alt="Hat" />);
-    expect(screen.getByRole('img', { name: 'Hat' })).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+    expect(screen.getByRole('img', { name: 'Hat' })).toHaveAttribute('src', '/placeholder.svg');
   });
 
   it('falls back to the placeholder when the image fails to load', () => {
@@ -13,7 +13,10 @@ describe('ProductImage', () => {
     const img = screen.getByRole('img', { name: 'Hat' });
     expect(img).toHaveAttribute('src', '/images/products/X.svg');
     fireEvent.error(img);
-    expect(img).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+    expect(img).toHaveAttribute('src', PLACEHOLDER_PICTURE);
+    // The drawing failing too is left as it is (no loop).
+    fireEvent.error(img);
+    expect(img).toHaveAttribute('src', PLACEHOLDER_PICTURE);
   });
 
   it("loads lazily, unless it is the page's first picture", () => {

@@ -1,12 +1,22 @@
 import { createContext, useContext, useState } from 'react';
 import { AppLink } from './app-link';
 
+/** The "no image" address the back office stores for a product without a picture. */
 export const PLACEHOLDER_IMAGE = '/placeholder.png';
 
-/** The image to try first: the placeholder when the link is missing or is the placeholder. */
+/**
+ * The picture shown for a product without one: a drawing the server serves
+ * (crates/api/src/demo_images.rs), sharp at any size; its old PNG address leads there too.
+ */
+export const PLACEHOLDER_PICTURE = '/placeholder.svg';
+
+/** Addresses that mean "no image": the stored default, the drawing, and the form's word. */
+const NO_IMAGE: readonly string[] = [PLACEHOLDER_IMAGE, PLACEHOLDER_PICTURE, 'placeholder'];
+
+/** The image to try first: the placeholder drawing when the link is missing or means "no image". */
 export function imageSource(src: string | null | undefined): string {
   const s = src?.trim();
-  return !s || s === PLACEHOLDER_IMAGE ? PLACEHOLDER_IMAGE : s;
+  return !s || NO_IMAGE.includes(s) ? PLACEHOLDER_PICTURE : s;
 }
 
 /**
@@ -27,7 +37,7 @@ export function ProductImage({
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const wanted = imageSource(src);
-  const shown = failed === wanted ? PLACEHOLDER_IMAGE : wanted;
+  const shown = failed === wanted ? PLACEHOLDER_PICTURE : wanted;
   return (
     <img
       src={shown}
@@ -38,7 +48,7 @@ export function ProductImage({
       height={300}
       className={`aspect-[4/3] w-full bg-base-200 object-contain ${className}`}
       onError={() => {
-        if (shown !== PLACEHOLDER_IMAGE) setFailed(wanted);
+        if (shown !== PLACEHOLDER_PICTURE) setFailed(wanted);
       }}
     />
   );

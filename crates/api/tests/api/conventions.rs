@@ -479,3 +479,19 @@ async fn the_product_list_comes_with_its_first_page_in_the_built_layout() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_placeholder_picture_is_a_drawing_and_the_stored_png_address_leads_to_it() {
+    let app = spawn_app().await;
+    let res = app.get("/placeholder.svg").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "image/svg+xml");
+    assert_eq!(res.headers()["cache-control"], "public, max-age=86400");
+    let svg = res.text().await.expect("svg");
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
+    assert!(svg.contains("viewBox=\"0 0 400 300\""), "{svg}");
+    // Products keep "/placeholder.png" as their "no image" address: it leads to the drawing.
+    let png = app.get("/placeholder.png").await;
+    assert_eq!(png.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(png.headers()["location"], "/placeholder.svg");
+}

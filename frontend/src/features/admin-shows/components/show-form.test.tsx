@@ -188,7 +188,7 @@ describe('/admin/shows/create', () => {
       },
     });
     await ready();
-    expect(screen.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', '/placeholder.png');
+    expect(screen.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', '/placeholder.svg');
     const upload = screen.getByLabelText('Upload an image');
     await userEvent.upload(upload, new File(['png bytes'], 'finale.png', { type: 'image/png' }));
     await waitFor(() => expect(field('Image URL')).toHaveValue('/uploads/abc.png'));
