@@ -336,7 +336,8 @@ test('a buyer fills the cart, completes the profile, accepts the terms and pays 
   const popupClosed = popup.waitForEvent('close');
   await payWith(popup, GOOD_CARD);
   await popupClosed;
-  await expect(page).toHaveURL(new RegExp(`/profile/cart/${session.cartId}/success$`));
+  // The success page names the order (issue 32 item 11).
+  await expect(page).toHaveURL(new RegExp(`/profile/cart/${session.cartId}/success\\?order=[0-9a-f-]{36}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByText('Thank you for your purchase. Your transaction was successful.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the homepage' })).toHaveAttribute('href', '/');
@@ -351,6 +352,8 @@ test('a buyer fills the cart, completes the profile, accepts the terms and pays 
   expect(order.grandTotal).toBe(atTerminal.grandTotal);
   expect(order.itemCount).toBe(4);
   expect(order.shipToTerminalId).toBe(terminal.id);
+  expect(page.url()).toMatch(new RegExp(`\\?order=${order.id}$`));
+  await expect(page.getByText(`Your order number is ${orderNumber(order.id)}.`)).toBeVisible();
 
   await mainNav(page).getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Account' })).toBeVisible();
@@ -366,6 +369,14 @@ test('a buyer fills the cart, completes the profile, accepts the terms and pays 
   await expect(totals).toContainText(money(atTerminal.grandTotal));
   await expect(page.getByText('Freight terminal')).toBeVisible();
   await expectAccessible(page);
+
+  // Back on the success page, its link opens the order in the history.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  await page.getByRole('link', { name: `View order ${number} in your order history` }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile\\?order=${order.id}$`));
+  await expect(page.getByRole('group', { name: `Totals of order ${number}` })).toContainText(money(atTerminal.grandTotal));
+  await expect(history.getByRole('button', { name: `Hide details of order ${number}` })).toHaveAttribute('aria-expanded', 'true');
   expect(problems).toEqual([]);
 });
 

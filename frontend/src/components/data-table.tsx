@@ -174,6 +174,15 @@ function CreateButton({ action }: { action: CreateAction }) {
 const sortArrow = { asc: '▲', desc: '▼' } as const;
 
 /**
+ * The Actions column stays at the table's right edge while a wide table scrolls sideways, so a
+ * row's buttons are in view without scrolling; opaque (the zebra rows' colour too), with a
+ * shadow where the columns pass under it.
+ */
+const PINNED_END =
+  'sticky right-0 z-[1] bg-base-100 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.3)] [tr:nth-child(even)>&]:bg-base-200';
+const pinned = (columnId: string) => (columnId === 'actions' ? PINNED_END : undefined);
+
+/**
  * The one table of the back office (back-office.md §2): a title, a search box, an optional
  * create button, sortable columns, row actions, paging with a page-size choice, and the
  * loading, empty and error states. Built on @tanstack/react-table (headless); paging and
@@ -294,7 +303,9 @@ export function DataTable<T>({
     body = shownRows.map((row) => (
       <tr key={row.id}>
         {row.getVisibleCells().map((cell) => (
-          <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+          <td key={cell.id} className={pinned(cell.column.id)}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
         ))}
       </tr>
     ));
@@ -339,6 +350,7 @@ export function DataTable<T>({
                         <th
                           key={header.id}
                           scope="col"
+                          className={pinned(header.column.id)}
                           aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                         >
                           {header.column.getCanSort() ? (

@@ -18,3 +18,9 @@ export const orderTypeLabel = (type: string): string => ORDER_TYPE_LABELS[type a
  * by every order placed within the same 65 seconds, while their tail is random.
  */
 export const orderNumber = (id: string): string => id.replace(/-/g, '').slice(-8).toUpperCase();
+
+/**
+ * The search parameter naming an order: the success page's order, and the order that the
+ * profile's order history opens (`/profile?order={id}`).
+ */
+export const ORDER_PARAM = 'order';

@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Loading } from '@/components/loading';
 import { Page } from '@/components/page';
 import { useAppSelector } from '@/lib/hooks';
+import { ORDER_PARAM } from '@/lib/orders';
 import { selectCartId } from '@/lib/session/session-slice';
 import { CartCard } from '@/features/cart/components/cart-card';
 import { OrderHistory } from '@/features/orders/components/order-history';
@@ -15,6 +17,8 @@ import { TermsModal } from '@/features/profile/components/terms-modal';
  */
 export default function ProfilePage() {
   const cartId = useAppSelector(selectCartId);
+  // The order a link names (the success page's "View order ... in your order history").
+  const [search] = useSearchParams();
   const { data: profile, error, isLoading } = useGetProfileQuery();
   const [termsOpen, setTermsOpen] = useState(false);
   const closeTerms = useCallback(() => setTermsOpen(false), []);
@@ -32,7 +36,7 @@ export default function ProfilePage() {
             <h2 id="orders-title" className="card-title">
               Your Orders
             </h2>
-            <OrderHistory />
+            <OrderHistory initialOpen={search.get(ORDER_PARAM)} />
           </div>
         </section>
       </div>

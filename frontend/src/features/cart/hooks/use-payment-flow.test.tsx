@@ -118,7 +118,8 @@ describe('the payment flow', () => {
     expect(checkout()).toBeDisabled();
 
     post({ status: 'SUCCESS', token: TOKEN });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/profile/cart/${CART_ID}/success`));
+    // The success page is told the order (issue 32 item 11).
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/profile/cart/${CART_ID}/success?order=order-1`));
     expect(calls.complete).toEqual([
       {
         userId: USER_ID,
@@ -196,7 +197,7 @@ describe('the payment flow', () => {
       window.dispatchEvent(new Event('focus'));
     });
     post({ status: 'SUCCESS', token: TOKEN });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/success$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/success\?order=order-1$/));
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1500);
     });

@@ -10,6 +10,7 @@ import {
   PAYMENT_WINDOW_NAME,
 } from '@/lib/constants';
 import { useAppDispatch } from '@/lib/hooks';
+import { ORDER_PARAM } from '@/lib/orders';
 import { paths } from '@/lib/paths';
 import { useCancelPaymentSessionMutation, useCompletePurchaseMutation, useOpenPaymentSessionMutation } from '../api/cart-api';
 import type { Quote, ShippingChoice } from '../api/types';
@@ -94,7 +95,7 @@ export function usePaymentFlow({ cartId, userId }: { cartId: string; userId: str
       try {
         if (!userId || !quote.shippingAddress) throw new Error('no user or shipping address to complete the purchase with');
         const { subtotal, tax, liftGateFee, shipping, grandTotal } = quote;
-        await completePurchase({
+        const order = await completePurchase({
           userId,
           shippingAddressId: quote.shippingAddress.id,
           amounts: { subtotal, tax, liftGateFee, shipping, grandTotal },
@@ -102,7 +103,8 @@ export function usePaymentFlow({ cartId, userId }: { cartId: string; userId: str
         }).unwrap();
         flowRef.current = null;
         busy.current = false;
-        await navigate(paths.cartSuccess.getHref({ cartId }));
+        // The success page names the order (issue 32 item 11); in the address, so a reload keeps it.
+        await navigate(paths.cartSuccess.getHref({ cartId }, `?${ORDER_PARAM}=${encodeURIComponent(order.id)}`));
       } catch (error) {
         console.error('Payment: completing the purchase failed', error);
         flowRef.current = null;

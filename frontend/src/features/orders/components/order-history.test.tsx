@@ -81,6 +81,17 @@ describe('OrderHistory', () => {
     expect(screen.getByRole('button', { name: 'Hide details of order 11112222' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('opens the order a link names (the success page), without a click', async () => {
+    mockApi({
+      'GET /api/orders': () => [200, page([order('0aaa1111-2222'), order('0bbb3333-4444')])],
+      'GET /api/orders/0bbb3333-4444': () => [200, order('0bbb3333-4444', { items: [] })],
+    });
+    renderAt(<OrderHistory initialOpen="0bbb3333-4444" />, { preloadedState: signedInState() });
+    expect(await screen.findByRole('table', { name: 'Items of order 33334444' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide details of order 33334444' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'View details of order 11112222' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('says when there are no orders yet', async () => {
     mockApi({ 'GET /api/orders': () => [200, page([])] });
     renderAt(<OrderHistory />, { preloadedState: signedInState() });

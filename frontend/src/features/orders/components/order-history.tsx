@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { AddressBlock } from '@/components/address-block';
 import { Loading } from '@/components/loading';
 import { Pagination } from '@/components/pagination';
@@ -112,12 +112,20 @@ function OrderBody({ order }: { order: Order }) {
   );
 }
 
-/** The buyer's orders (date, status, items, total), newest first; each opens to its detail. */
-export function OrderHistory() {
+/**
+ * The buyer's orders (date, status, items, total), newest first; each opens to its detail.
+ * `initialOpen` (the order a link names, e.g. the success page's) starts open and in view.
+ */
+export function OrderHistory({ initialOpen = null }: { initialOpen?: string | null }) {
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(initialOpen);
+  const opened = useRef<HTMLTableRowElement | null>(null);
   const { data, error, isLoading, isFetching } = useGetOrdersQuery({ page, pageSize });
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded && initialOpen) opened.current?.scrollIntoView?.({ block: 'start' });
+  }, [loaded, initialOpen]);
 
   if (isLoading) return <Loading label="Loading orders..." />;
   if (error || !data) {
@@ -151,7 +159,7 @@ export function OrderHistory() {
               const detailId = `order-detail-${order.id}`;
               return (
                 <Fragment key={order.id}>
-                  <tr>
+                  <tr ref={order.id === initialOpen ? opened : undefined}>
                     <td className="font-mono">{orderNumber(order.id)}</td>
                     <td>{formatDate(order.createdOn)}</td>
                     <td>
