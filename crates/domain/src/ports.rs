@@ -550,8 +550,9 @@ pub trait Sales {
     /// Store failures.
     fn case_break(&mut self, id: &str) -> Result<Option<CaseBreak>, StoreError>;
 
-    /// Marks a PENDING or PROCESSING request COMPLETED with the units added, and adds them to
-    /// the product's unit stock, in the caller's transaction. Answers false (and changes
+    /// Marks a PENDING or PROCESSING request COMPLETED with the units the case gave
+    /// (`quantity_added`), and adds `to_stock` of them (what the waiting order did not take)
+    /// to the product's unit stock, in the caller's transaction. Answers false (and changes
     /// nothing) when the request was not open any more: of two parallel calls one wins.
     ///
     /// # Errors
@@ -560,6 +561,7 @@ pub trait Sales {
         &mut self,
         id: &str,
         quantity_added: u32,
+        to_stock: u32,
         at: NaiveDateTime,
     ) -> Result<bool, StoreError>;
 }

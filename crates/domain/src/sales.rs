@@ -183,6 +183,19 @@ pub struct CaseBreak {
     pub created_on: NaiveDateTime,
 }
 
+impl CaseBreak {
+    /// Units sold to the waiting order and not shipped yet: the request's quantity while it
+    /// is open (PENDING or PROCESSING), none once it is COMPLETED or FAILED.
+    #[must_use]
+    pub fn owed_units(&self) -> u32 {
+        if self.status.can_be_processed() {
+            self.quantity
+        } else {
+            0
+        }
+    }
+}
+
 /// Case break requests in a range, with counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CaseBreakReport {
@@ -209,6 +222,9 @@ pub enum SalesError {
     /// The request is COMPLETED or FAILED.
     #[error("This case break request is already {0} and cannot be processed again")]
     AlreadyClosed(CaseBreakStatus),
+    /// Fewer units than the request owes to its order (decisions.md "Stock").
+    #[error("At least {0} units are owed to the waiting order")]
+    FewerThanOwed(u32),
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -329,12 +345,16 @@ pub fn case_break_report(
     })
 }
 
-/// Processes a case break request: adds `quantity_added` units to the product's unit stock and
-/// marks the request COMPLETED, in one transaction. Of two parallel calls exactly one adds.
+/// Processes a case break request (decisions.md "Stock"): `quantity_added` is the units the
+/// opened case gave; they first fill the units owed to the waiting order (the request's
+/// quantity, sold already), and only the rest goes to the product's unit stock. The request
+/// is marked COMPLETED in the same transaction. Of two parallel calls exactly one adds.
 ///
 /// # Errors
 /// [`SalesError::Invalid`] (`quantityAdded`: [`QUANTITY_MESSAGE`]),
-/// [`SalesError::CaseBreakNotFound`], [`SalesError::AlreadyClosed`]; store failures.
+/// [`SalesError::CaseBreakNotFound`], [`SalesError::AlreadyClosed`],
+/// [`SalesError::FewerThanOwed`] when `quantity_added` is below the request's quantity; store
+/// failures.
 pub fn process_case_break(
     store: &impl Store,
     actor: &UserId,
@@ -351,7 +371,10 @@ pub fn process_case_break(
         if !before.status.can_be_processed() {
             return Err(SalesError::AlreadyClosed(before.status));
         }
-        if !tx.complete_case_break(id, quantity, now)? {
+        let to_stock = quantity
+            .checked_sub(before.quantity)
+            .ok_or(SalesError::FewerThanOwed(before.quantity))?;
+        if !tx.complete_case_break(id, quantity, to_stock, now)? {
             let now_status = tx
                 .case_break(id)?
                 .map_or(CaseBreakStatus::Completed, |c| c.status);
@@ -413,5 +436,30 @@ mod tests {
             Some(Some(CaseBreakStatus::Pending))
         );
         assert!(parse_case_break_filter(Some("DONE")).is_err());
+    }
+
+    #[test]
+    fn an_open_request_owes_its_quantity_and_a_closed_one_nothing() {
+        let request = |status| CaseBreak {
+            id: "cb".into(),
+            product_id: ProductId::from("p"),
+            sku: "SKU".into(),
+            title: "Cake".into(),
+            order_id: None,
+            quantity: 7,
+            quantity_added: None,
+            status,
+            box_size: vec![12],
+            created_on: at("2026-11-23 15:00:00.000"),
+        };
+        let owed: Vec<u32> = CaseBreakStatus::ALL
+            .iter()
+            .map(|s| request(*s).owed_units())
+            .collect();
+        assert_eq!(owed, [7, 7, 0, 0]);
+        assert_eq!(
+            SalesError::FewerThanOwed(7).to_string(),
+            "At least 7 units are owed to the waiting order"
+        );
     }
 }

@@ -8,11 +8,11 @@ use domain::ids::{OrderId, UserId};
 use domain::money::Money;
 use domain::paging::{Page, PageRequest};
 use domain::quote::Amounts;
-use domain::status::OrderStatus;
+use domain::status::{CaseBreakStatus, OrderStatus};
 use uuid::Uuid;
 
 use crate::models::{Order as OrderRow, OrderItem as ItemRow, OrderStatusChange};
-use crate::schema::{order_items, order_status_history, orders};
+use crate::schema::{case_break_requests, order_items, order_status_history, orders};
 use crate::{DbConnection, DbError};
 
 /// Stores an order, its items and its PENDING history row; answers its id.
@@ -130,17 +130,28 @@ pub(crate) fn with_items(
         Vec::new()
     } else {
         order_items::table
-            .filter(order_items::order_id.eq_any(ids))
+            .filter(order_items::order_id.eq_any(&ids))
             .order((order_items::order_id, order_items::id))
             .select(ItemRow::as_select())
             .load(conn)?
     };
+    let owed = owed_units(conn, &ids)?;
     let mut by_order: HashMap<String, Vec<OrderItem>> = HashMap::new();
     for i in items {
+        let owed_units = if i.is_unit {
+            owed.get(&(i.order_id.clone(), i.product_id.clone()))
+                .copied()
+                .unwrap_or(0)
+        } else {
+            0
+        };
         by_order
             .entry(i.order_id.clone())
             .or_default()
-            .push(item(i));
+            .push(OrderItem {
+                owed_units,
+                ..item(i)
+            });
     }
     rows.into_iter()
         .map(|r| {
@@ -150,8 +161,40 @@ pub(crate) fn with_items(
         .collect()
 }
 
+/// Units still owed per (order, product): the quantities of the orders' open (PENDING or
+/// PROCESSING) case break requests.
+fn owed_units(
+    conn: &mut DbConnection,
+    orders: &[&str],
+) -> Result<HashMap<(String, String), u32>, DbError> {
+    if orders.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let open = [
+        CaseBreakStatus::Pending.as_str(),
+        CaseBreakStatus::Processing.as_str(),
+    ];
+    let rows: Vec<(Option<String>, String, i32)> = case_break_requests::table
+        .filter(case_break_requests::order_id.eq_any(orders))
+        .filter(case_break_requests::status.eq_any(open))
+        .select((
+            case_break_requests::order_id,
+            case_break_requests::product_id,
+            case_break_requests::quantity,
+        ))
+        .load(conn)?;
+    let mut owed = HashMap::new();
+    for (order, product, quantity) in rows {
+        if let Some(order) = order {
+            *owed.entry((order, product)).or_insert(0) += u32::try_from(quantity).unwrap_or(0);
+        }
+    }
+    Ok(owed)
+}
+
 fn item(i: ItemRow) -> OrderItem {
     OrderItem {
+        owed_units: 0,
         id: i.id,
         item: NewOrderItem {
             product_id: i.product_id.into(),

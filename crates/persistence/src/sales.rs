@@ -320,9 +320,10 @@ pub fn case_break(conn: &mut DbConnection, id: &str) -> Result<Option<CaseBreak>
         .transpose()
 }
 
-/// Completes an open request and adds the units to the product's unit stock. The status
-/// update is conditional (only an open request changes), so of two parallel calls one wins;
-/// answers the request's product if this call did, `None` if it did not.
+/// Completes an open request with the units the case gave (`quantity_added`) and adds
+/// `to_stock` units (those the waiting order did not take) to the product's unit stock. The
+/// status update is conditional (only an open request changes), so of two parallel calls one
+/// wins; answers the request's product if this call did, `None` if it did not.
 ///
 /// # Errors
 /// [`DbError::NotFound`] when the product has no unit product (nothing is changed: the
@@ -331,9 +332,11 @@ pub fn complete_case_break(
     conn: &mut DbConnection,
     id: &str,
     quantity_added: u32,
+    to_stock: u32,
     at: NaiveDateTime,
 ) -> Result<Option<String>, DbError> {
     let added = i32::try_from(quantity_added).unwrap_or(i32::MAX);
+    let to_stock = i32::try_from(to_stock).unwrap_or(i32::MAX);
     let open = [
         CaseBreakStatus::Pending.as_str(),
         CaseBreakStatus::Processing.as_str(),
@@ -357,7 +360,7 @@ pub fn complete_case_break(
         .select(case_break_requests::product_id)
         .first(conn)?;
     let n = diesel::update(unit_products::table.filter(unit_products::product_id.eq(&product)))
-        .set(unit_products::available_stock.eq(unit_products::available_stock + added))
+        .set(unit_products::available_stock.eq(unit_products::available_stock + to_stock))
         .execute(conn)?;
     if n == 0 {
         return Err(DbError::NotFound);

@@ -892,12 +892,14 @@ impl Sales for Tx<'_> {
         &mut self,
         id: &str,
         quantity_added: u32,
+        to_stock: u32,
         at: NaiveDateTime,
     ) -> Result<bool, StoreError> {
         let completed = q(sales::complete_case_break(
             self.conn,
             id,
             quantity_added,
+            to_stock,
             at,
         ))?;
         match &completed {

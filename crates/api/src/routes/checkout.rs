@@ -82,6 +82,20 @@ pub struct CartQuoteJson {
     pub shipping_address: Option<AddressJson>,
     /// The terminal, when shipping to one.
     pub terminal: Option<TerminalJson>,
+    /// The unit lines that stock cannot fill now: their units ship once a case is opened.
+    pub owed_units: Vec<OwedUnitsJson>,
+}
+
+/// Units of a cart line that ship once a case is opened (decisions.md "Stock").
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwedUnitsJson {
+    /// The product.
+    pub product_id: String,
+    /// Its title.
+    pub title: String,
+    /// Units owed.
+    pub units: u32,
 }
 
 impl From<CartQuote> for CartQuoteJson {
@@ -101,6 +115,15 @@ impl From<CartQuote> for CartQuoteJson {
             }),
             shipping_address: q.address.map(AddressJson::from),
             terminal: q.terminal.map(TerminalJson::from),
+            owed_units: q
+                .owed_units
+                .into_iter()
+                .map(|o| OwedUnitsJson {
+                    product_id: o.product_id.into_string(),
+                    title: o.title,
+                    units: o.units,
+                })
+                .collect(),
         }
     }
 }
@@ -301,6 +324,9 @@ pub struct OrderItemJson {
     pub title: String,
     /// The SKU sold.
     pub sku: String,
+    /// Units of this line not in stock at the purchase that ship once a case is opened (0
+    /// once the case break request is processed, and for other lines).
+    pub owed_units: u32,
 }
 
 /// The address an order ships to.
@@ -408,6 +434,7 @@ impl From<Order> for OrderJson {
                     item_subtotal: i.item.item_subtotal,
                     title: i.item.title,
                     sku: i.item.sku,
+                    owed_units: i.owed_units,
                 })
                 .collect(),
         }

@@ -34,6 +34,13 @@ impl From<SalesError> for ApiError {
                 ApiError::NotFound(e.to_string())
             }
             SalesError::AlreadyClosed(_) => ApiError::Conflict(e.to_string()),
+            SalesError::FewerThanOwed(_) => {
+                let message = e.to_string();
+                ApiError::Validation {
+                    errors: BTreeMap::from([("quantityAdded".to_owned(), vec![message.clone()])]),
+                    message,
+                }
+            }
             SalesError::Store(e) => e.into(),
         }
     }
@@ -216,6 +223,8 @@ pub struct PurchaseItemJson {
     #[serde(rename = "itemSubTotal")]
     #[schema(value_type = f64)]
     pub item_sub_total: Money,
+    /// Units of this line that ship once a case is opened (its open case break request).
+    pub owed_units: u32,
 }
 
 /// One status change.
@@ -293,6 +302,7 @@ impl From<Sale> for SaleJson {
             .into_iter()
             .zip(s.lines)
             .map(|(i, (product, variant))| {
+                let owed_units = i.owed_units;
                 let item = i.item;
                 PurchaseItemJson {
                     id: i.id,
@@ -314,6 +324,7 @@ impl From<Sale> for SaleJson {
                     quantity: item.quantity,
                     unit_price: item.unit_price,
                     item_sub_total: item.item_subtotal,
+                    owed_units,
                 }
             })
             .collect();
@@ -460,6 +471,8 @@ pub struct CaseBreakJson {
     pub quantity: u32,
     /// Units added when processed.
     pub quantity_added: Option<u32>,
+    /// Units the order still waits for: the quantity while PENDING or PROCESSING, else 0.
+    pub owed_units: u32,
     /// PENDING, PROCESSING, COMPLETED or FAILED.
     #[schema(value_type = String)]
     pub status: CaseBreakStatus,
@@ -477,6 +490,7 @@ pub struct CaseBreakJson {
 impl From<CaseBreak> for CaseBreakJson {
     fn from(c: CaseBreak) -> Self {
         CaseBreakJson {
+            owed_units: c.owed_units(),
             id: c.id,
             product_id: c.product_id.into_string(),
             sku: c.sku,
@@ -541,12 +555,15 @@ pub struct ProcessBody {
     pub quantity_added: i64,
 }
 
-/// Processes a case break request: adds the units to stock and completes it, once.
+/// Processes a case break request, once: `quantityAdded` is the units the opened case gave;
+/// they first fill the units owed to the waiting order, the rest goes to the unit stock, and
+/// the request is COMPLETED.
 #[utoipa::path(post, path = "/api/reports/case-break/{id}/process", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Case break request id")), request_body = ProcessBody,
     responses((status = 200, body = CaseBreakJson), (status = 400, description = "Please enter a valid positive number"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "Case break request not found"), (status = 409, description = "already COMPLETED or FAILED")))]
+    (status = 404, description = "Case break request not found"), (status = 409, description = "already COMPLETED or FAILED"),
+    (status = 422, description = "At least {quantity} units are owed to the waiting order")))]
 #[post("/reports/case-break/{id}/process")]
 pub async fn process(
     state: web::Data<AppState>,

@@ -279,7 +279,8 @@ async fn a_case_break_from_a_unit_purchase_is_processed_exactly_once() {
     let mut statuses = [one.status(), two.status()];
     statuses.sort();
     assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
-    assert_eq!(app.db.unit_stock(&s.breakable.0).expect("units"), 12);
+    // The case's 12 units first fill the 3 the order waits for (decisions.md "Stock").
+    assert_eq!(app.db.unit_stock(&s.breakable.0).expect("units"), 9);
     let res = app
         .send(Method::POST, &path, Some(&admin), Some(&body))
         .await;
@@ -303,6 +304,148 @@ async fn a_case_break_from_a_unit_purchase_is_processed_exactly_once() {
         .await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.db.audit_rows("case_break").expect("audit").len(), 1);
+}
+
+/// decisions.md "Stock" (issue 32, item 5): units sold short of stock are owed to the order;
+/// the quote, the order, the admin's order detail and the case break report say how many, and
+/// processing the request fills them before adding the rest to the unit stock.
+#[tokio::test]
+async fn a_processed_case_break_fills_the_units_owed_to_the_order_then_stocks_the_rest() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let s = app.db.quote_samples().expect("samples");
+    app.db.set_unit_stock(&s.breakable.0, 2).expect("units");
+    let b = buyer(&app, "owed@example.com").await;
+    for _ in 0..5 {
+        b.add(&app, &s.breakable.0, true, None).await;
+    }
+    b.add(&app, &s.case_only.0, false, None).await;
+    // The checkout summary: 2 of the 5 units come from stock, 3 are owed.
+    let quote = b.quote(&app).await;
+    assert_eq!(
+        quote["owedUnits"],
+        json!([{"productId": s.breakable.0, "title": quote["owedUnits"][0]["title"], "units": 3}])
+    );
+    assert!(quote["owedUnits"][0]["title"].is_string());
+
+    // The confirmation: the purchase's answer and the buyer's order.
+    let order = buy(&app, &b).await;
+    let owed_of = |items: &Value, units_key: &str| -> Vec<(bool, u64)> {
+        items
+            .as_array()
+            .expect("items")
+            .iter()
+            .map(|i| {
+                (
+                    i["isUnit"] == true,
+                    i[units_key].as_u64().expect("owedUnits"),
+                )
+            })
+            .collect()
+    };
+    let mut owed = owed_of(&order["items"], "owedUnits");
+    owed.sort_unstable();
+    assert_eq!(owed, [(false, 0), (true, 3)]);
+    let id = order["id"].as_str().expect("order id").to_owned();
+    let mine = expect(
+        app.get_as(&format!("/api/orders/{id}"), &b.token).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(mine["items"], order["items"]);
+    assert_eq!(app.db.unit_stock(&s.breakable.0).expect("units"), 0);
+
+    // The admin's order detail and the case break report.
+    let sale = |report: &Value| {
+        // The orders, whether the report is the array itself or carries it under `data`.
+        report
+            .as_array()
+            .or_else(|| report["data"].as_array())
+            .expect("orders")
+            .iter()
+            .find(|o| o["id"] == id.as_str())
+            .cloned()
+            .expect("the order")
+    };
+    let sales = admin_get(&app, &admin, "/api/reports/purchases").await;
+    let mut owed = owed_of(&sale(&sales)["purchaseItems"], "owedUnits");
+    owed.sort_unstable();
+    assert_eq!(owed, [(false, 0), (true, 3)]);
+    let report = admin_get(&app, &admin, "/api/reports/case-break?status=PENDING").await;
+    let request = &report["data"][0];
+    assert_eq!(
+        (&request["quantity"], &request["owedUnits"]),
+        (&json!(3), &json!(3))
+    );
+    let path = format!(
+        "/api/reports/case-break/{}/process",
+        request["id"].as_str().expect("request id")
+    );
+
+    // A case that gives fewer units than are owed: 422, nothing changes.
+    let res = app
+        .send(
+            Method::POST,
+            &path,
+            Some(&admin),
+            Some(&json!({"quantityAdded": 2})),
+        )
+        .await;
+    let e = expect(res, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(
+        e["message"],
+        "At least 3 units are owed to the waiting order"
+    );
+    assert_eq!(
+        e["errors"]["quantityAdded"],
+        json!(["At least 3 units are owed to the waiting order"])
+    );
+    assert_eq!(app.db.unit_stock(&s.breakable.0).expect("units"), 0);
+
+    // A case of 24: 3 fill the order, 21 go to stock; nothing is owed any more.
+    let done = expect(
+        app.send(
+            Method::POST,
+            &path,
+            Some(&admin),
+            Some(&json!({"quantityAdded": 24})),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        (&done["status"], &done["quantityAdded"], &done["owedUnits"]),
+        (&json!("COMPLETED"), &json!(24), &json!(0))
+    );
+    assert_eq!(app.db.unit_stock(&s.breakable.0).expect("units"), 21);
+    let sales = admin_get(&app, &admin, "/api/reports/purchases").await;
+    let owed = owed_of(&sale(&sales)["purchaseItems"], "owedUnits");
+    assert!(owed.iter().all(|(_, n)| *n == 0), "{owed:?}");
+    let mine = expect(
+        app.get_as(&format!("/api/orders/{id}"), &b.token).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert!(mine["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .all(|i| i["owedUnits"] == 0));
+    // Processed once: a second press is 409 and the stock stays.
+    let res = app
+        .send(
+            Method::POST,
+            &path,
+            Some(&admin),
+            Some(&json!({"quantityAdded": 24})),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert_eq!(app.db.unit_stock(&s.breakable.0).expect("units"), 21);
+    // A cart whose units the stock covers owes none.
+    b.add(&app, &s.breakable.0, true, None).await;
+    assert_eq!(b.quote(&app).await["owedUnits"], json!([]));
 }
 
 /// The storefront's product as its (cached) read answers it.
@@ -365,7 +508,8 @@ async fn the_storefronts_cached_stock_follows_purchases_and_processed_case_break
         )
         .await;
     expect(res, StatusCode::OK).await;
-    shown_becomes(&app, &s.breakable.0, units, json!(12)).await;
+    // 12 units: 2 fill the order, 10 go to stock.
+    shown_becomes(&app, &s.breakable.0, units, json!(10)).await;
 
     // An apparel variant's stock likewise.
     let (product, variant, _) = s.variants[0].clone();

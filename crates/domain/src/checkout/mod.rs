@@ -22,8 +22,8 @@ mod tests;
 pub use error::{CheckoutError, CART_CHANGED_MESSAGE, TOO_MANY_CHECKOUTS_MESSAGE};
 pub use model::{
     Blocked, CartQuote, CheckoutToken, InvalidSessionStatus, NewOrder, NewOrderItem, NewSession,
-    OpenedSession, Order, OrderItem, PaymentSession, SessionStatus, ShipAddress, SESSION_MINUTES,
-    TERMS_MESSAGE,
+    OpenedSession, Order, OrderItem, OwedUnits, PaymentSession, SessionStatus, ShipAddress,
+    SESSION_MINUTES, TERMS_MESSAGE,
 };
 pub use orders::{get_order, list_orders};
 pub use plan::quote_cart;

@@ -58,6 +58,33 @@ impl Blocked {
     }
 }
 
+/// Units of a case-breakable product that the purchase would take from stock: as many as
+/// there are (a negative stock counts as none). The rest ([`units_owed`]) are sold all the
+/// same and owed to the order until a case is opened (decisions.md "Stock").
+#[must_use]
+pub fn units_from_stock(wanted: u32, available_stock: i32) -> u32 {
+    u32::try_from(available_stock).unwrap_or(0).min(wanted)
+}
+
+/// Units of a case-breakable product that would be owed: those [`units_from_stock`] cannot
+/// give.
+#[must_use]
+pub fn units_owed(wanted: u32, available_stock: i32) -> u32 {
+    wanted - units_from_stock(wanted, available_stock)
+}
+
+/// A cart line's units that are not in stock now: buying them opens a case break request,
+/// and they ship once a case is opened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwedUnits {
+    /// The case-breakable product.
+    pub product_id: ProductId,
+    /// Its title.
+    pub title: String,
+    /// Units owed.
+    pub units: u32,
+}
+
 /// A cart's checkout figures for a destination.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CartQuote {
@@ -72,6 +99,8 @@ pub struct CartQuote {
     pub address: Option<StoredAddress>,
     /// The terminal shipped to, if any.
     pub terminal: Option<Terminal>,
+    /// Per unit line short of stock now: the units that would ship once a case is opened.
+    pub owed_units: Vec<OwedUnits>,
 }
 
 /// A checkout token: 256 random bits as 64 lowercase hex digits. It names a payment session
@@ -273,6 +302,9 @@ pub struct OrderItem {
     pub id: String,
     /// The line as bought.
     pub item: NewOrderItem,
+    /// Units of this line sold but not in stock at the purchase, still waiting for a case to
+    /// be opened (its open case break request); 0 for other lines (decisions.md "Stock").
+    pub owed_units: u32,
 }
 
 /// A stored order.

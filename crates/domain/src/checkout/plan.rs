@@ -7,8 +7,9 @@ use std::fmt::Write as _;
 
 use sha2::{Digest, Sha256};
 
-use super::{Blocked, CartQuote, CheckoutError};
-use crate::catalogue::{PricedProduct, PricedVariant, StoredAddress, Terminal};
+use super::model::units_owed;
+use super::{Blocked, CartQuote, CheckoutError, OwedUnits};
+use crate::catalogue::{unit_for_sale, PricedProduct, PricedVariant, StoredAddress, Terminal};
 use crate::ids::{CartId, ProductId, TerminalId, UserId, VariantId};
 use crate::ports::{Carts, Catalogue, Store, StoreError, Terminals, Users};
 use crate::quote::{price_line, quote, Destination, LineRequest, Quote};
@@ -63,8 +64,27 @@ impl Plan {
         }
     }
 
+    /// Per line with units of a product sold by the unit: the units its stock cannot give
+    /// now (lines with none are left out).
+    pub fn owed_units(&self) -> Vec<OwedUnits> {
+        self.lines
+            .iter()
+            .filter(|l| l.units > 0 && l.variant.is_none())
+            .filter_map(|l| {
+                let unit = unit_for_sale(l.product.unit.clone())?;
+                let units = units_owed(l.units, unit.available_stock);
+                (units > 0).then(|| OwedUnits {
+                    product_id: l.product.id.clone(),
+                    title: l.product.title.clone(),
+                    units,
+                })
+            })
+            .collect()
+    }
+
     pub fn cart_quote(self) -> CartQuote {
         CartQuote {
+            owed_units: self.owed_units(),
             item_count: self.item_count(),
             quote: self.quote,
             blocked: self.blocked,

@@ -81,3 +81,25 @@ fn errors_that_refuse_a_purchase_for_good_are_told_apart_from_failures_on_the_wa
         "Your cart changed. Please review the new total."
     );
 }
+
+/// decisions.md "Stock": units come from stock as far as it goes; the rest are owed until a
+/// case is opened.
+#[test]
+fn units_short_of_stock_are_owed() {
+    use super::model::{units_from_stock, units_owed};
+    for (wanted, stock, taken, owed) in [
+        (3, 10, 3, 0),
+        (3, 3, 3, 0),
+        (5, 2, 2, 3),
+        (5, 0, 0, 5),
+        (5, -4, 0, 5),
+        (0, 7, 0, 0),
+    ] {
+        assert_eq!(
+            units_from_stock(wanted, stock),
+            taken,
+            "{wanted} of {stock}"
+        );
+        assert_eq!(units_owed(wanted, stock), owed, "{wanted} of {stock}");
+    }
+}

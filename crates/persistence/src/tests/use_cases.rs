@@ -683,3 +683,78 @@ fn the_apparel_stock_filter_is_the_domains_rule() {
         assert_eq!(got, want, "{stock:?}");
     }
 }
+
+/// decisions.md "Stock": processing a case break first fills the units owed to the waiting
+/// order, then adds only the rest to the unit stock, in one transaction, once.
+#[test]
+fn a_processed_case_break_fills_the_owed_units_before_adding_the_rest_to_stock() {
+    use domain::ports::Sales;
+    use domain::sales::{self, SalesError};
+    use domain::status::CaseBreakStatus;
+
+    let test_db = demo();
+    let db = test_db.db();
+    let s = test_db.quote_samples().expect("samples");
+    let admin = customer(db, "breaker@example.com");
+    test_db.set_unit_stock(&s.breakable.0, 2).expect("units");
+    {
+        let mut conn = db.get().expect("connection");
+        diesel::insert_into(crate::schema::case_break_requests::table)
+            .values(&crate::models::CaseBreakRequest {
+                id: "cb-owed".into(),
+                product_id: s.breakable.0.clone(),
+                order_id: None,
+                quantity: 5,
+                quantity_added: None,
+                status: CaseBreakStatus::Pending.as_str().into(),
+                created_on: now(),
+                updated_on: now(),
+            })
+            .execute(&mut *conn)
+            .expect("request");
+    }
+    let pending = db.read(|tx| tx.case_break("cb-owed")).expect("read");
+    assert_eq!(pending.map(|c| c.owed_units()), Some(5));
+
+    // A case that gave fewer units than the order waits for is refused, and changes nothing.
+    let short = sales::process_case_break(db, &admin, "cb-owed", 4, now());
+    assert!(
+        matches!(&short, Err(e @ SalesError::FewerThanOwed(5))
+            if e.to_string() == "At least 5 units are owed to the waiting order"),
+        "{short:?}"
+    );
+    assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 2);
+
+    // 12 units: 5 go to the waiting order, 7 to stock (2 + 7).
+    let done = sales::process_case_break(db, &admin, "cb-owed", 12, now()).expect("processed");
+    assert_eq!(
+        (done.status, done.quantity_added, done.owed_units()),
+        (CaseBreakStatus::Completed, Some(12), 0)
+    );
+    assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
+    assert!(matches!(
+        sales::process_case_break(db, &admin, "cb-owed", 12, now()),
+        Err(SalesError::AlreadyClosed(CaseBreakStatus::Completed))
+    ));
+    assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
+
+    // Exactly the owed units: nothing goes to stock.
+    {
+        let mut conn = db.get().expect("connection");
+        diesel::insert_into(crate::schema::case_break_requests::table)
+            .values(&crate::models::CaseBreakRequest {
+                id: "cb-exact".into(),
+                product_id: s.breakable.0.clone(),
+                order_id: None,
+                quantity: 3,
+                quantity_added: None,
+                status: CaseBreakStatus::Pending.as_str().into(),
+                created_on: now(),
+                updated_on: now(),
+            })
+            .execute(&mut *conn)
+            .expect("request");
+    }
+    sales::process_case_break(db, &admin, "cb-exact", 3, now()).expect("processed");
+    assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
+}

@@ -16,6 +16,8 @@ export interface CaseBreakRequest {
   quantity: number;
   /** Units added when processed. */
   quantityAdded: number | null;
+  /** Units the order still waits for (the quantity while open, 0 once processed or failed). */
+  owedUnits: number;
   status: Status;
   /** The product's package; the first value is items per box. */
   boxSize: number[];
@@ -51,6 +53,8 @@ export interface SaleItem {
   quantity: number;
   unitPrice: number;
   itemSubTotal: number;
+  /** Units of this line that ship once a case is opened (the server's count). */
+  owedUnits: number;
 }
 
 export interface StatusChange {
@@ -202,10 +206,11 @@ export const reportsApi = api.injectEndpoints({
     }),
     processCaseBreak: build.mutation<CaseBreakRequest, { id: string; productId: string; quantityAdded: number }>({
       query: ({ id, quantityAdded }) => ({ url: `/reports/case-break/${at(id)}/process`, method: 'POST', body: { quantityAdded } }),
-      // Units were added to the product's stock. A 409 (closed meanwhile) or 404 also means the list is stale.
+      // Units were added to the product's stock and the order's owed units filled. A 409 (closed
+      // meanwhile) or 404 also means the lists are stale.
       invalidatesTags: (result, error, { productId }) =>
         result || (error && (error.status === 409 || error.status === 404))
-          ? [CASE_BREAKS, { type: 'Inventory', id: 'LIST' }, { type: 'Product', id: productId }]
+          ? [CASE_BREAKS, SALES, { type: 'Inventory', id: 'LIST' }, { type: 'Product', id: productId }]
           : [],
     }),
     // back-office.md §7: an array of orders, newest first.

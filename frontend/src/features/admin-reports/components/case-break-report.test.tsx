@@ -8,8 +8,8 @@ const LIST = 'GET /api/reports/case-break';
 const NOW = new Date('2026-07-04T15:00:00.000Z');
 
 const pending = caseBreak();
-const done = caseBreak({ id: 'cb2', productId: 'p2', sku: 'BB-7', title: 'Big Boom', quantity: 6, quantityAdded: 6, status: 'COMPLETED', boxSize: [6] });
-const failed = caseBreak({ id: 'cb3', productId: 'p3', sku: 'SS-1', title: 'Sky Storm', quantity: 4, status: 'FAILED', boxSize: [24, 4] });
+const done = caseBreak({ id: 'cb2', productId: 'p2', sku: 'BB-7', title: 'Big Boom', quantity: 6, quantityAdded: 6, owedUnits: 0, status: 'COMPLETED', boxSize: [6] });
+const failed = caseBreak({ id: 'cb3', productId: 'p3', sku: 'SS-1', title: 'Sky Storm', quantity: 4, owedUnits: 0, status: 'FAILED', boxSize: [24, 4] });
 const report = caseBreakReport([pending, done, failed], { count: 3, totalQuantity: 22, statusCounts: { PENDING: 1, PROCESSING: 0, COMPLETED: 1, FAILED: 1 } });
 
 function setup(handlers: Parameters<typeof renderReports>[1] = {}) {
@@ -35,7 +35,7 @@ describe('the case break report (?type=case-break)', () => {
     expect(within(first!).getAllByRole('cell').slice(0, -1).map((c) => c.textContent)).toEqual([
       'Tiger Roar',
       'TR-100',
-      '12',
+      '1212 units ship once a case is opened',
       '12, 6',
       'Pending',
       formatDateTime('2026-07-01T15:30:00.000Z'),
@@ -115,18 +115,18 @@ describe('the case break report (?type=case-break)', () => {
       const { sent, queries } = setup({
         [LIST]: () => [200, answer],
         'POST /api/reports/case-break/cb1/process': () => {
-          answer = caseBreakReport([{ ...pending, status: 'COMPLETED', quantityAdded: 10 }, done, failed]);
-          return [200, { ...pending, status: 'COMPLETED', quantityAdded: 10 }];
+          answer = caseBreakReport([{ ...pending, status: 'COMPLETED', quantityAdded: 14, owedUnits: 0 }, done, failed]);
+          return [200, { ...pending, status: 'COMPLETED', quantityAdded: 14, owedUnits: 0 }];
         },
       });
       await user.click(await screen.findByRole('button', { name: 'Process Tiger Roar (12 requested)' }));
       const quantity = screen.getByRole('spinbutton', { name: 'Quantity to add' });
       await user.clear(quantity);
-      await user.type(quantity, '10');
+      await user.type(quantity, '14');
       await user.click(screen.getByRole('button', { name: 'Process' }));
       expect(await screen.findByText('Case break request processed successfully')).toBeInTheDocument();
       const [request] = sent('POST /api/reports/case-break/cb1/process');
-      expect(await request!.json()).toEqual({ quantityAdded: 10 });
+      expect(await request!.json()).toEqual({ quantityAdded: 14 });
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       await waitFor(() => expect(queries(LIST)).toHaveLength(2));
       await waitFor(() => expect(screen.getByRole('button', { name: 'Process Tiger Roar (12 requested)' })).toBeDisabled());
@@ -155,6 +155,30 @@ describe('the case break report (?type=case-break)', () => {
       await waitFor(() => expect(quantity).toHaveAttribute('aria-invalid', 'true'));
       expect(quantity).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid positive number'));
     });
+  });
+
+  it('says the units an open request owes its order, and lands the server\'s 422 for fewer units on the field', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const owed = 'At least 12 units are owed to the waiting order';
+    setup({
+      'POST /api/reports/case-break/cb1/process': () => [422, { message: owed, errors: { quantityAdded: [owed] } }],
+    });
+    const table = await screen.findByRole('table', { name: 'Case Break Requests' });
+    await within(table).findByRole('cell', { name: 'Tiger Roar' });
+    const row = (title: string) => within(table).getByRole('cell', { name: title }).closest('tr')!;
+    expect(within(row('Tiger Roar')).getByText('12 units ship once a case is opened')).toBeInTheDocument();
+    expect(within(row('Big Boom')).queryByText(/ship once a case is opened/)).not.toBeInTheDocument();
+    expect(within(row('Sky Storm')).queryByText(/ship once a case is opened/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Process Tiger Roar (12 requested)' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('the first 12 fill the waiting order (12 units ship once a case is opened)');
+    const quantity = within(dialog).getByRole('spinbutton', { name: 'Quantity to add' });
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Process' }));
+    await waitFor(() => expect(quantity).toHaveAttribute('aria-invalid', 'true'));
+    expect(quantity).toHaveAccessibleDescription(expect.stringContaining(owed));
   });
 
   it('exports the listed rows as case-break-report-{date}.csv with exactly the §9 columns', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { saveBlob } from '@/lib/download';
+import { owedUnitsText } from '@/lib/owed-units';
 import { useGetCaseBreaksQuery, type CaseBreakRequest, type RangeFilter } from '../api/reports-api';
 import { caseBreakCsv, caseBreakCsvName } from '../lib/csv';
 import { defaultRange, rangeError } from '../lib/dates';
@@ -17,7 +18,16 @@ const whole = new Intl.NumberFormat('en-US');
 const columns: DataColumn<CaseBreakRequest>[] = [
   { accessorKey: 'title', header: 'Product' },
   { accessorKey: 'sku', header: 'SKU' },
-  { accessorKey: 'quantity', header: 'Quantity', cell: ({ getValue }) => whole.format(getValue<number>()) },
+  {
+    accessorKey: 'quantity',
+    header: 'Quantity',
+    cell: ({ row }) => (
+      <>
+        {whole.format(row.original.quantity)}
+        {row.original.owedUnits > 0 && <span className="block text-xs text-base-content/80">{owedUnitsText(row.original.owedUnits)}</span>}
+      </>
+    ),
+  },
   {
     id: 'boxSize',
     accessorFn: (r) => r.boxSize.join(', '),

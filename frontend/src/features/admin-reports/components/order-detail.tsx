@@ -2,6 +2,7 @@ import { AddressBlock } from '@/components/address-block';
 import { Modal } from '@/components/modal';
 import { formatMoney } from '@/lib/format';
 import { orderTypeLabel } from '@/lib/orders';
+import { owedUnitsText } from '@/lib/owed-units';
 import type { Sale, SaleItem } from '../api/reports-api';
 import { buyerName } from '../lib/csv';
 import { orderNumber } from '@/lib/orders';
@@ -126,6 +127,7 @@ export function OrderDetailDialog({
                         <span className="block font-medium">{item.product.title}</span>
                         <span className="block text-sm text-base-content/80">{item.product.sku}</span>
                         {variant && <span className="block text-sm text-base-content/80">{variant}</span>}
+                        {item.owedUnits > 0 && <span className="block text-sm font-medium">{owedUnitsText(item.owedUnits)}</span>}
                       </td>
                       <td>
                         <span className={`badge badge-sm ${BADGE_CLASS[badge]}`}>{badge}</span>

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { Modal } from '@/components/modal';
 import { fieldErrors } from '@/lib/api';
 import { useAppDispatch } from '@/lib/hooks';
+import { owedUnitsText } from '@/lib/owed-units';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useProcessCaseBreakMutation, type CaseBreakRequest } from '../api/reports-api';
 import { CASE_BREAK_PROCESSED, CASE_BREAK_PROCESS_FAILED, processFailure, QUANTITY_MESSAGE } from '../lib/messages';
@@ -93,7 +94,15 @@ export function ProcessDialog({ request, onClose }: { request: CaseBreakRequest;
             {...field}
           />
           <p id={`${id}-hint`} className="text-sm text-base-content/80">
-            These units are added to the product&apos;s stock and the request is completed.
+            {request.owedUnits > 0 ? (
+              // decisions.md "Stock": the case's units fill the waiting order first.
+              <>
+                The units the opened case gave: the first {request.owedUnits} fill the waiting order ({owedUnitsText(request.owedUnits)}), the
+                rest are added to the product&apos;s stock, and the request is completed.
+              </>
+            ) : (
+              <>These units are added to the product&apos;s stock and the request is completed.</>
+            )}
           </p>
           {error && (
             <p id={`${id}-error`} className="rounded bg-error px-2 py-1 text-sm text-error-content">

@@ -8,6 +8,7 @@ export const caseBreak = (over: Partial<CaseBreakRequest> = {}): CaseBreakReques
   orderId: 'o1',
   quantity: 12,
   quantityAdded: null,
+  owedUnits: 12,
   status: 'PENDING',
   boxSize: [12, 6],
   createdOn: '2026-07-01T15:30:00.000Z',
@@ -30,6 +31,7 @@ export const saleItem = (over: Partial<SaleItem> = {}): SaleItem => ({
   quantity: 2,
   unitPrice: 120,
   itemSubTotal: 240,
+  owedUnits: 0,
   ...over,
 });
 

@@ -96,6 +96,15 @@ export interface Quote {
   blocked: { reason: BlockedReason; message: string } | null;
   shippingAddress: (PostalAddress & { id: string }) | null;
   terminal: Terminal | null;
+  /** Unit lines the unit stock cannot fill now: these units ship once a case is opened. */
+  owedUnits: OwedUnits[];
+}
+
+/** The server's count of a cart line's units that are not in stock now (decisions.md "Stock"). */
+export interface OwedUnits {
+  productId: string;
+  title: string;
+  units: number;
 }
 
 /** POST /api/cart/{cartId}/purchase: the payment session (checkout token). */

@@ -2,6 +2,7 @@ import { AppLink } from '@/components/app-link';
 import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { orderTypeLabel } from '@/lib/orders';
+import { owedUnitsText } from '@/lib/owed-units';
 import type { Quote } from '../api/types';
 
 function Row({ term, children, strong = false }: { term: string; children: React.ReactNode; strong?: boolean }) {
@@ -34,6 +35,16 @@ export function OrderSummary({ quote, stale }: { quote: Quote; stale: boolean })
           {formatMoney(quote.grandTotal)}
         </Row>
       </dl>
+      {quote.owedUnits.length > 0 && (
+        // decisions.md "Stock": units past the unit stock are sold and ship once a case is opened.
+        <ul className="mt-3 space-y-1 text-sm" aria-label="Units waiting for a case">
+          {quote.owedUnits.map((o) => (
+            <li key={o.productId}>
+              <span className="font-medium">{o.title}</span>: {owedUnitsText(o.units)}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { renderAt, signedInState } from '@/test/render';
+import { screen, within } from '@testing-library/react';
+import { mockApi, renderAt, signedInState } from '@/test/render';
 import CheckoutSuccess from './checkout-success';
 
 const CART = '0190f1c2-0000-7000-8000-0000000000c1';
@@ -20,6 +20,22 @@ describe('the success page', () => {
       `/profile?order=${ORDER}`,
     );
     expect(screen.getByRole('link', { name: 'Back to the homepage' })).toHaveAttribute('href', '/');
+  });
+
+  it('says which units ship once a case is opened, as the placed order counts them (decisions.md "Stock")', async () => {
+    mockApi({
+      [`GET /api/orders/${ORDER}`]: () => [
+        200,
+        { id: ORDER, items: [{ id: 'i1', title: 'Comet Cake', isUnit: true, quantity: 5, owedUnits: 3 }] },
+      ],
+    });
+    renderAt(<CheckoutSuccess />, {
+      path: `/profile/cart/${CART}/success?order=${ORDER}`,
+      route: '/profile/cart/:cartId/success',
+      preloadedState: signedInState(),
+    });
+    const owed = await screen.findByRole('list', { name: 'Units waiting for a case' });
+    expect(within(owed).getByRole('listitem')).toHaveTextContent('Comet Cake: 3 units ship once a case is opened');
   });
 
   it('without an order in the address, says only the thanks', () => {

@@ -3,6 +3,7 @@ import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { ORDER_PARAM, orderNumber } from '@/lib/orders';
 import { paths } from '@/lib/paths';
+import { OwedUnitsNotice } from '../components/owed-units-notice';
 
 /**
  * /profile/cart/{cartId}/success?order={id}: where a completed purchase lands. Names the order
@@ -19,6 +20,7 @@ export default function CheckoutSuccess() {
           <p className="text-lg">
             Your order number is <strong className="font-mono">{number}</strong>.
           </p>
+          <OwedUnitsNotice orderId={orderId} />
           <AppLink to={paths.profile.getHref(`?${ORDER_PARAM}=${encodeURIComponent(orderId)}`)} className="link link-primary">
             View order {number} in your order history
           </AppLink>

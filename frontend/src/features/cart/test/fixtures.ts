@@ -47,6 +47,7 @@ export const quote = (over: Partial<Quote> = {}): Quote => ({
   blocked: null,
   shippingAddress: { id: 'addr-1', street1: '1 Main St', street2: null, city: 'Fargo', state: 'ND', postalCode: '58102' },
   terminal: null,
+  owedUnits: [],
   ...over,
 });
 
