@@ -393,3 +393,42 @@ async fn show_and_apparel_types_keep_a_description_and_every_node_sees_writes_at
         "A apparel type named \"T-Shirt\" already exists"
     );
 }
+
+/// Issue 32, item 6: the products that name a show type are shows, and the refusal says so.
+#[tokio::test]
+async fn deleting_a_show_type_in_use_says_how_many_shows_use_it() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let types = get_ok(&app, "/api/shows/types/all").await;
+    let mut refused = 0;
+    for t in types.as_array().expect("types") {
+        let id = t["id"].as_str().expect("id");
+        let res = app
+            .send(
+                reqwest::Method::DELETE,
+                &format!("/api/shows/types/{id}"),
+                Some(&admin),
+                None,
+            )
+            .await;
+        if res.status() != StatusCode::CONFLICT {
+            continue;
+        }
+        let m = expect(res, StatusCode::CONFLICT).await["message"]
+            .as_str()
+            .expect("message")
+            .to_owned();
+        let prefix = format!("Show type \"{}\" is used by ", t["name"].as_str().expect("name"));
+        let count = m
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.split_once(' '))
+            .and_then(|(n, rest)| Some((n.parse::<i64>().ok()?, rest)));
+        match count {
+            Some((1, rest)) => assert_eq!(rest, "show and cannot be deleted", "{m}"),
+            Some((_, rest)) => assert_eq!(rest, "shows and cannot be deleted", "{m}"),
+            None => panic!("{m}"),
+        }
+        refused += 1;
+    }
+    assert!(refused > 0, "the demo shop's shows use some show type");
+}

@@ -158,15 +158,20 @@ impl TermUsage {
         self.products == 0 && self.variants == 0
     }
 
-    fn describe(self) -> String {
+    /// What uses a term of `kind`, in words: the products that name a show type are shows.
+    fn describe(self, kind: Vocabulary) -> String {
         let plural =
             |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let products = |n: i64| match kind {
+            Vocabulary::ShowType => plural(n, "show", "shows"),
+            _ => plural(n, "product", "products"),
+        };
         match (self.products, self.variants) {
-            (p, 0) => plural(p, "product", "products"),
+            (p, 0) => products(p),
             (0, v) => plural(v, "apparel variant", "apparel variants"),
             (p, v) => format!(
                 "{} and {}",
-                plural(p, "product", "products"),
+                products(p),
                 plural(v, "apparel variant", "apparel variants")
             ),
         }
@@ -191,7 +196,7 @@ pub enum VocabularyError {
         name: String,
     },
     /// The term is still used.
-    #[error("{} \"{name}\" is used by {} and cannot be deleted", .kind.label(), .usage.describe())]
+    #[error("{} \"{name}\" is used by {} and cannot be deleted", .kind.label(), .usage.describe(*.kind))]
     InUse {
         /// The kind.
         kind: Vocabulary,
@@ -413,6 +418,23 @@ mod tests {
         assert_eq!(
             in_use(0, 1).to_string(),
             "Color \"Red\" is used by 1 apparel variant and cannot be deleted"
+        );
+        // Products that name a show type are shows (issue 32, item 6).
+        let show_type = |products| VocabularyError::InUse {
+            kind: Vocabulary::ShowType,
+            name: "FOURTH_JULY".into(),
+            usage: TermUsage {
+                products,
+                variants: 0,
+            },
+        };
+        assert_eq!(
+            show_type(3).to_string(),
+            "Show type \"FOURTH_JULY\" is used by 3 shows and cannot be deleted"
+        );
+        assert_eq!(
+            show_type(1).to_string(),
+            "Show type \"FOURTH_JULY\" is used by 1 show and cannot be deleted"
         );
         let dup = VocabularyError::Duplicate {
             kind: Vocabulary::ShowType,

@@ -9,6 +9,7 @@ import { fieldErrors } from '@/lib/api';
 import { useAppDispatch } from '@/lib/hooks';
 import { MAX_DESCRIPTION_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
 import { paths } from '@/lib/paths';
+import { showTypeLabel } from '@/lib/show-types';
 import { toastShown } from '@/lib/toast/toast-slice';
 import {
   useCreateShowMutation,
@@ -193,7 +194,7 @@ function ShowFormFields({ show, options, showTypes }: { show?: AdminShow; option
         <legend className="fieldset-legend text-lg">Classification</legend>
         <SelectField id="show-type" label="Show Type" required error={errors.showTypeId?.message} registration={register('showTypeId')}>
           <option value="">Select a show type</option>
-          <Choices items={showTypes} />
+          <Choices items={showTypes.map((t) => ({ ...t, name: showTypeLabel(t.name) }))} />
         </SelectField>
         <SelectField id="show-brand" label="Brand" required error={errors.brandId?.message} registration={register('brandId')}>
           <option value="">Select a brand</option>

@@ -6,6 +6,7 @@ import { ProductImage } from '@/components/product-image';
 import { formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
+import { showTypeLabel } from '@/lib/show-types';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useDeleteShowMutation, useGetAdminShowsQuery, type AdminShow } from '../api/shows-api';
 import { confirmShowDelete, SHOW_DELETED, SHOWS_FAILED, showFailure } from '../lib/messages';
@@ -22,7 +23,7 @@ const columns: DataColumn<AdminShow>[] = [
   },
   { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="whitespace-nowrap font-mono text-sm">{getValue<string>()}</span> },
   { accessorKey: 'title', header: 'Title', cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span> },
-  { accessorFn: (s) => s.showType?.name ?? '', id: 'showType', header: 'Show Type' },
+  { accessorFn: (s) => showTypeLabel(s.showType?.name), id: 'showType', header: 'Show Type' },
   { accessorFn: (s) => s.brand?.name ?? '', id: 'brand', header: 'Brand' },
   { accessorFn: (s) => s.category?.name ?? '', id: 'category', header: 'Category' },
   // The server's price, formatted; the shop never works a price out itself.

@@ -31,6 +31,15 @@ describe('/admin/shows/showTypes', () => {
     expect(screen.getByRole('cell', { name: 'No description' })).toBeInTheDocument();
   });
 
+  it('names the seeded show types as the storefront does (issue 32, item 6), in Edit, Delete and the confirmation too', async () => {
+    setup({ [LIST]: () => [200, [{ id: 's3', name: 'FOURTH_JULY', description: 'Independence Day' }]] });
+    expect(await screen.findByRole('cell', { name: 'Fourth of July' })).toBeInTheDocument();
+    expect(screen.queryByText('FOURTH_JULY')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Fourth of July' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Fourth of July' }));
+    expect(await screen.findByText('Are you sure you want to delete "Fourth of July"?')).toBeInTheDocument();
+  });
+
   it('says "No show types found. Create one to get started." when there are none', async () => {
     setup({ [LIST]: () => [200, []] });
     expect(await screen.findByText('No show types found. Create one to get started.')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { useAppDispatch } from '@/lib/hooks';
+import { showTypeLabel } from '@/lib/show-types';
 import { toastShown } from '@/lib/toast/toast-slice';
 import {
   useCreateShowTypeMutation,
@@ -20,7 +21,8 @@ const SHOW_TYPE: Wording = { label: 'Show type', noun: 'show type' };
 export const NO_SHOW_TYPES = 'No show types found. Create one to get started.';
 
 const columns: DataColumn<TermType>[] = [
-  { accessorKey: 'name', header: 'Name', cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span> },
+  // The name (storefront.md §2's label for the seeded codes such as FOURTH_JULY), sorted by it.
+  { accessorFn: (t) => showTypeLabel(t.name), id: 'name', header: 'Name', cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span> },
   {
     accessorFn: (t) => t.description ?? '',
     id: 'description',
@@ -82,7 +84,7 @@ export function ShowTypesManager() {
       {mode && (
         <section aria-labelledby="show-type-form-title" className="rounded-box border border-base-300 p-4">
           <h2 id="show-type-form-title" className="mb-3 text-xl font-semibold">
-            {editing ? `Edit Show Type: ${editing.name}` : 'Create Show Type'}
+            {editing ? `Edit Show Type: ${showTypeLabel(editing.name)}` : 'Create Show Type'}
           </h2>
           <TermForm
             key={editing?.id ?? 'new'}
@@ -111,13 +113,13 @@ export function ShowTypesManager() {
         create={{ label: 'Create Show Type', onClick: () => setMode({ kind: 'create' }), disabled: busy }}
         rowActions={(t) => (
           <>
-            <button type="button" className="btn btn-xs" aria-label={`Edit ${t.name}`} disabled={busy} onClick={() => setMode({ kind: 'edit', type: t })}>
+            <button type="button" className="btn btn-xs" aria-label={`Edit ${showTypeLabel(t.name)}`} disabled={busy} onClick={() => setMode({ kind: 'edit', type: t })}>
               Edit
             </button>
             <button
               type="button"
               className="btn btn-error btn-xs"
-              aria-label={`Delete ${t.name}`}
+              aria-label={`Delete ${showTypeLabel(t.name)}`}
               disabled={busy}
               onClick={() => setToDelete(t)}
             >
@@ -129,7 +131,7 @@ export function ShowTypesManager() {
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete Show Type"
-        message={`Are you sure you want to delete "${toDelete?.name ?? ''}"?`}
+        message={`Are you sure you want to delete "${showTypeLabel(toDelete?.name)}"?`}
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
