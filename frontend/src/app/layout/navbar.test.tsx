@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readSession, writeSession } from '@/lib/session/session-storage';
+import { deferred } from '@/test/deferred';
 import { mockApi, renderAt, signedInState, signedOutState, user } from '@/test/render';
 import { Navbar } from './navbar';
 
@@ -56,6 +57,37 @@ describe('Navbar', () => {
     expect(cart).toHaveAttribute('href', '/profile/cart/0190f1c2-0000-7000-8000-0000000000c1');
     expect(nav.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('shows no count, never a 0, until the cart is read', async () => {
+    const answer = deferred<[number, unknown]>();
+    const fetch = mockApi({ [`GET ${cartPath}`]: () => answer.promise });
+    renderAt(<Navbar />, { preloadedState: signedInState() });
+    const nav = mainNav();
+    const noCountYet = () => {
+      expect(nav.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/profile/cart/0190f1c2-0000-7000-8000-0000000000c1');
+      expect(nav.queryByTestId('cart-badge')).not.toBeInTheDocument();
+      expect(nav.queryByText('0')).not.toBeInTheDocument();
+    };
+    // The cart's chunk on its way, then its read.
+    noCountYet();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    noCountYet();
+    answer.resolve([200, { id: 'c', userId: 'u', cartProducts: [{ id: 'l1', caseQuantity: 2, unitQuantity: 0 }] }]);
+    expect(await nav.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    expect(nav.getByTestId('cart-badge')).toHaveTextContent(/^2$/);
+  });
+
+  it('keeps the cart in the bar, out of the phone menu', async () => {
+    mockApi({ [`GET ${cartPath}`]: () => [200, { id: 'c', userId: 'u', cartProducts: [] }] });
+    const ue = userEvent.setup();
+    renderAt(<Navbar />, { preloadedState: signedInState() });
+    expect(await mainNav().findByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    await ue.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }));
+    expect(mobile.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(mobile.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(mobile.queryByRole('link', { name: /^Cart/ })).not.toBeInTheDocument();
   });
 
   it('sends the bearer token with the cart call', async () => {

@@ -15,7 +15,7 @@ const catalogue = [
 
 /**
  * The cart link with its count: a chunk of its own with RTK Query, which a signed-out visitor's
- * first page does not need. Until it is in, the link shows a count of 0, as while the cart loads.
+ * first page does not need. Until it is in, the badge shows no count, as while the cart loads.
  */
 const CartLink = lazy(() =>
   import(/* webpackChunkName: "cart-link" */ '@/features/cart/components/cart-link').then((m) => ({ default: m.CartLink })),
@@ -37,8 +37,12 @@ function Logo() {
   );
 }
 
-/** The account links: signed-in (Profile, Cart, Admin, Logout) or signed-out (Sign Up, Sign In). */
-function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The account links: signed-in (Profile, Cart, Admin, Logout) or signed-out (Sign Up, Sign In).
+ * In the bar (`inBar`) every link but the cart shows from the lg breakpoint up: below it they
+ * are in the menu, and the cart, with its badge, stays in the bar.
+ */
+function AccountLinks({ onNavigate, inBar = false }: { onNavigate?: () => void; inBar?: boolean }) {
   const status = useAppSelector(selectSessionStatus);
   const isAdmin = useAppSelector(selectIsAdmin);
   const cartId = useAppSelector(selectCartId);
@@ -46,30 +50,32 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { search } = useLocation();
   const redirect = new URLSearchParams(search).get(REDIRECT_PARAM);
 
+  const item = inBar ? 'hidden lg:block' : undefined;
+
   if (status === 'loading') return null;
   if (status === 'authenticated') {
     return (
       <>
-        <li>
+        <li className={item}>
           <AppNavLink to={paths.profile.getHref()} end className={navClass} onClick={onNavigate}>
             Profile
           </AppNavLink>
         </li>
-        {cartId && (
+        {cartId && inBar && (
           <li>
-            <Suspense fallback={<CartLinkView cartId={cartId} count={0} onNavigate={onNavigate} />}>
+            <Suspense fallback={<CartLinkView cartId={cartId} count={null} onNavigate={onNavigate} />}>
               <CartLink cartId={cartId} onNavigate={onNavigate} />
             </Suspense>
           </li>
         )}
         {isAdmin && (
-          <li>
+          <li className={item}>
             <AppNavLink to={paths.admin.getHref()} className={navClass} onClick={onNavigate}>
               Admin
             </AppNavLink>
           </li>
         )}
-        <li>
+        <li className={item}>
           <button
             type="button"
             className="btn btn-ghost"
@@ -86,12 +92,12 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   }
   return (
     <>
-      <li>
+      <li className={item}>
         <AppNavLink to={paths.register.getHref()} className={navClass} onClick={onNavigate}>
           Sign Up
         </AppNavLink>
       </li>
-      <li>
+      <li className={item}>
         <AppNavLink to={loginPath(redirect)} className={navClass} onClick={onNavigate}>
           Sign In
         </AppNavLink>
@@ -109,15 +115,15 @@ export function Navbar() {
         <div className="flex-1">
           <Logo />
         </div>
-        <ul className="hidden items-center gap-1 lg:flex">
+        <ul className="flex items-center gap-1">
           {catalogue.map((l) => (
-            <li key={l.label}>
+            <li key={l.label} className="hidden lg:block">
               <AppNavLink to={l.to} className={navClass}>
                 {l.label}
               </AppNavLink>
             </li>
           ))}
-          <AccountLinks />
+          <AccountLinks inBar />
         </ul>
         <button
           type="button"

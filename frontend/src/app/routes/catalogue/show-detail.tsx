@@ -55,9 +55,11 @@ export default function ShowDetail() {
         <h2 id="included-heading" className="text-xl font-bold">
           Included products
         </h2>
-        <div className="overflow-x-auto">
-          <table className="table">
-            <thead>
+        {/* Every column fits a phone (narrower padding, headers that wrap); a longer note scrolls
+            inside the card, never the page. */}
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table table-sm sm:table-md" aria-labelledby="included-heading">
+            <thead className="[&_th]:whitespace-normal">
               <tr>
                 <th scope="col">Product</th>
                 <th scope="col">Case or unit</th>

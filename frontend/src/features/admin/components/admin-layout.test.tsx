@@ -83,4 +83,22 @@ describe('isCurrentLink', () => {
   ])('%s at %s%s: %s', (to, pathname, search, expected) => {
     expect(isCurrentLink(to, { pathname, search })).toBe(expected);
   });
+
+  it('folds the sections behind a button on a narrow screen, and folds them again once one is chosen', async () => {
+    const ue = userEvent.setup();
+    renderLayout('/admin');
+    const toggle = screen.getByRole('button', { name: 'Admin sections' });
+    // Below the lg breakpoint the sections are hidden until asked for (the button shows there only).
+    expect(toggle).toHaveClass('lg:hidden');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar()).toHaveClass('hidden', 'lg:block');
+    expect(toggle).toHaveAttribute('aria-controls', sidebar().id);
+    await ue.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar()).not.toHaveClass('hidden');
+    await ue.click(within(sidebar()).getByRole('link', { name: 'All Shows' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/shows');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar()).toHaveClass('hidden');
+  });
 });
