@@ -4,7 +4,7 @@ import { Field } from '@/components/field';
 import { ProductImage } from '@/components/product-image';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { MAX_IMAGE_URL_LEN } from '@/lib/limits';
-import { useUploadShowImageMutation } from '../api/shows-api';
+import { useUploadImageMutation } from '@/lib/image-upload-api';
 
 /** The types POST /api/admin/images takes (it checks the bytes too). */
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
@@ -15,8 +15,9 @@ export function uploadFailure(error: unknown): string {
 }
 
 /**
- * The show's image: an address typed in, or a file uploaded (POST /api/admin/images) whose
- * address fills the field; a preview of what the shop will show (the placeholder when empty).
+ * A back-office image (products, apparel and shows): an address typed in, or a file uploaded
+ * (POST /api/admin/images) whose address fills the field; a preview of what the shop will show
+ * (the placeholder when empty).
  */
 export function ImageField({
   id,
@@ -33,7 +34,7 @@ export function ImageField({
   onUploaded: (url: string) => void;
   onUploadFailed: (message: string) => void;
 }) {
-  const [upload, { isLoading }] = useUploadShowImageMutation();
+  const [upload, { isLoading }] = useUploadImageMutation();
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.currentTarget;

@@ -47,7 +47,12 @@ pub struct ProductBody {
     #[serde(default)]
     #[schema(value_type = Option<f64>)]
     pub unit_price: Value,
-    /// Image address (defaults to the placeholder).
+    /// Units in stock as the admin counts them, 0..1000000 (left out: the unit stock stays as
+    /// it is; a new unit product starts at 0).
+    #[serde(default, deserialize_with = "crate::whole::optional")]
+    #[schema(minimum = 0, maximum = 1_000_000)]
+    pub unit_stock: Option<i64>,
+    /// Image address (defaults to the placeholder; the word `placeholder` means the same).
     #[serde(default)]
     pub image: Option<String>,
     /// Video address.
@@ -95,6 +100,7 @@ impl From<ProductBody> for ProductInput {
             package: as_text(&b.package),
             is_case_breakable: b.is_case_breakable,
             unit_price: as_text(&b.unit_price),
+            unit_stock: b.unit_stock,
             image: b.image,
             video_url: b.video_url,
             brand_id: b.brand_id,

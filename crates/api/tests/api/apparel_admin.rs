@@ -60,6 +60,31 @@ fn colour_code(name: &str) -> String {
 }
 
 #[tokio::test]
+async fn apparel_stores_the_image_word_placeholder_as_no_image() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let v = vocab(&app).await;
+    let mut body = form(
+        &v,
+        "Admin Placeholder Tee",
+        vec![variant("M", "MALE", None, 20.0)],
+    );
+    body["image"] = json!("placeholder");
+    let created = expect(
+        app.send(
+            Method::POST,
+            "/api/apparel/products",
+            Some(&admin),
+            Some(&body),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(created["image"], "/placeholder.png");
+}
+
+#[tokio::test]
 async fn only_admins_write_apparel() {
     let app = demo_app().await;
     let user = app.customer_token("apparelshopper@example.com").await;

@@ -320,3 +320,74 @@ async fn title_search_follows_a_product_created_renamed_and_deleted() {
     // Two characters are below a trigram: still found, by reading the titles.
     assert!(!search_titles(&app, "ke").await.is_empty());
 }
+
+#[tokio::test]
+async fn the_image_word_placeholder_is_stored_as_no_image() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let mut body = form(&app, "ADM-PH-1").await;
+    body["image"] = json!("placeholder");
+    let created = expect(
+        app.send(Method::POST, "/api/products", Some(&admin), Some(&body))
+            .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(created["image"], "/placeholder.png");
+}
+
+#[tokio::test]
+async fn the_admin_sets_the_unit_price_and_stock_and_the_product_answers_them() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let a = Some(admin.as_str());
+    let mut body = form(&app, "ADM-US-1").await;
+    body["isCaseBreakable"] = json!(true);
+    body["unitStock"] = json!(7);
+    let created = expect(
+        app.send(Method::POST, "/api/products", a, Some(&body))
+            .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = created["id"].as_str().expect("id").to_owned();
+    // The price helper's price, and the admin's count.
+    assert_eq!(created["unitProduct"]["unitPrice"], 13.99);
+    assert_eq!(created["unitProduct"]["availableStock"], 7);
+    assert_eq!(app.db.unit_stock(&id).expect("stock"), 7);
+
+    // Left out, the count stays as sold; given, it is the admin's.
+    app.db.set_unit_stock(&id, 5).expect("sold two");
+    body["unitPrice"] = json!(39.99);
+    body.as_object_mut().expect("object").remove("unitStock");
+    let path = format!("/api/products/{id}");
+    let v = expect(
+        app.send(Method::PUT, &path, a, Some(&body)).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(v["unitProduct"]["unitPrice"], 39.99);
+    assert_eq!(v["unitProduct"]["availableStock"], 5);
+    body["unitStock"] = json!(48);
+    let v = expect(
+        app.send(Method::PUT, &path, a, Some(&body)).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(v["unitProduct"]["availableStock"], 48);
+    assert_eq!(
+        get_ok(&app, &path).await["unitProduct"]["availableStock"],
+        48
+    );
+
+    for bad in [json!(-1), json!(1_000_001), json!(2.5)] {
+        body["unitStock"] = bad.clone();
+        let res = app.send(Method::PUT, &path, a, Some(&body)).await;
+        assert!(res.status().is_client_error(), "{bad}: {}", res.status());
+    }
+    assert_eq!(
+        app.db.unit_stock(&id).expect("stock"),
+        48,
+        "a refused count changes nothing"
+    );
+}

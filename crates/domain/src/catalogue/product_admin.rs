@@ -6,6 +6,7 @@
 use chrono::NaiveDateTime;
 use serde::Serialize;
 
+use super::apparel_admin::variant_stock;
 use super::{video_url, Package, Sku, Vocabulary};
 use crate::ids::{ProductId, UserId};
 use crate::money::Money;
@@ -43,6 +44,9 @@ pub struct ProductInput {
     pub is_case_breakable: bool,
     /// Unit price chosen by the admin (otherwise the price helper's).
     pub unit_price: Option<String>,
+    /// Units in stock as the admin counts them (left out: the stock stays as it is; a new unit
+    /// product starts at 0).
+    pub unit_stock: Option<i64>,
     /// Image address (defaults to [`PLACEHOLDER_IMAGE`]).
     pub image: Option<String>,
     /// Video address.
@@ -77,6 +81,8 @@ pub struct ValidProduct {
     pub is_case_breakable: bool,
     /// The admin's unit price, if set.
     pub unit_price: Option<Money>,
+    /// The admin's count of units in stock, if given.
+    pub unit_stock: Option<u32>,
     /// Image address.
     pub image: String,
     /// Video address.
@@ -106,6 +112,8 @@ pub struct UnitRecord {
     pub price_overridden: bool,
     /// `[1, rest of the case package]`.
     pub package: Package,
+    /// The admin's count of units in stock (`None`: keep the stored count, 0 for a new one).
+    pub stock: Option<u32>,
 }
 
 impl ValidProduct {
@@ -128,6 +136,7 @@ impl ValidProduct {
             unit_price,
             price_overridden,
             package: unit_package(&self.package),
+            stock: self.unit_stock,
         })
     }
 }
@@ -144,13 +153,17 @@ pub(super) fn price(raw: Option<&String>) -> Option<Money> {
         .filter(|m| !m.is_zero() && !m.is_negative())
 }
 
-/// A form's image address: [`PLACEHOLDER_IMAGE`] when blank, else a web address or a path on
-/// this site.
+/// The word back-office.md §5's product form sends when no image is given ("The image defaults
+/// to the word placeholder when empty"): stored as [`PLACEHOLDER_IMAGE`], like a blank field.
+pub(super) const PLACEHOLDER_WORD: &str = "placeholder";
+
+/// A form's image address: [`PLACEHOLDER_IMAGE`] when blank or the word [`PLACEHOLDER_WORD`],
+/// else a web address or a path on this site.
 ///
 /// # Errors
 /// The message for the `image` field.
 pub(super) fn image(raw: Option<&String>) -> Result<String, &'static str> {
-    let Some(text) = text(raw) else {
+    let Some(text) = text(raw).filter(|t| !t.eq_ignore_ascii_case(PLACEHOLDER_WORD)) else {
         return Ok(PLACEHOLDER_IMAGE.to_owned());
     };
     let lower = text.to_ascii_lowercase();
@@ -213,7 +226,7 @@ impl ProductInput {
     ///
     /// # Errors
     /// The failures by field (`sku`, `title`, `casePrice`, `package`, `brandId`, `categoryId`,
-    /// `unitPrice`, `image`, `videoURL`, `description`, `colors`, `effects`).
+    /// `unitPrice`, `unitStock`, `image`, `videoURL`, `description`, `colors`, `effects`).
     pub fn validate(&self) -> Result<ValidProduct, FieldErrors> {
         let mut errors = FieldErrors::new();
         let sku = Sku::parse(self.sku.as_deref().unwrap_or_default())
@@ -236,6 +249,14 @@ impl ProductInput {
                     errors.add_message("unitPrice", "Valid unit price is required");
                 }
                 p
+            }
+        };
+        let unit_stock = match self.unit_stock.map(variant_stock) {
+            None => None,
+            Some(Ok(n)) => Some(n),
+            Some(Err(m)) => {
+                errors.add_message("unitStock", m);
+                None
             }
         };
         let brand_id = text(self.brand_id.as_ref());
@@ -287,6 +308,7 @@ impl ProductInput {
                 package,
                 is_case_breakable: self.is_case_breakable,
                 unit_price,
+                unit_stock,
                 image,
                 video_url: video,
                 brand_id: brand.to_owned(),
@@ -584,6 +606,19 @@ mod tests {
     }
 
     #[test]
+    fn the_word_placeholder_and_a_blank_image_are_stored_as_no_image() {
+        for given in ["placeholder", " Placeholder ", "", "   "] {
+            let mut form = input();
+            form.image = Some(given.into());
+            assert_eq!(
+                form.validate().expect(given).image,
+                PLACEHOLDER_IMAGE,
+                "{given:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_case_breakable_product_gets_its_unit_product() {
         let mut form = input();
         form.is_case_breakable = true;
@@ -593,12 +628,25 @@ mod tests {
         assert!(!unit.price_overridden);
         // ceil(12000 * 265 / (20160 * 12)) = ceil(13.14...) = 14 dollars, minus a cent.
         assert_eq!(unit.unit_price, Money::from_cents(1399));
+        assert_eq!(unit.stock, None, "no count given: the stock stays");
         form.unit_price = Some("15.50".into());
         let unit = form.validate().expect("valid").unit().expect("unit");
         assert_eq!(
             (unit.unit_price, unit.price_overridden),
             (Money::from_cents(1550), true)
         );
+        form.unit_stock = Some(40);
+        assert_eq!(
+            form.validate().expect("valid").unit().expect("unit").stock,
+            Some(40)
+        );
+        for bad in [-1, 1_000_001] {
+            form.unit_stock = Some(bad);
+            assert_eq!(
+                form.validate().expect_err("bad stock").get("unitStock"),
+                ["Stock must be a whole number from 0 to 1000000"]
+            );
+        }
     }
 
     #[test]

@@ -174,8 +174,10 @@ pub fn product_record(
         package: Package::parse(&row.package).map_err(DbError::other)?,
         is_case_breakable: row.is_case_breakable,
         unit_price: unit
+            .as_ref()
             .filter(|u| u.price_overridden)
             .map(|u| Money::from_cents(u.unit_price_cents)),
+        unit_stock: unit.and_then(|u| u32::try_from(u.available_stock).ok()),
         image: row.image,
         video_url: row.video_url,
         brand_id: row.brand_id,
@@ -248,6 +250,14 @@ pub fn put_unit_product(
                     unit_products::available.eq(available),
                 ))
                 .execute(conn)?;
+            // The admin's count, when the form gave one; otherwise the stock stays as sold.
+            if let Some(stock) = unit.stock {
+                diesel::update(unit_products::table.find(&stored.id))
+                    .set(
+                        unit_products::available_stock.eq(i32::try_from(stock).unwrap_or(i32::MAX)),
+                    )
+                    .execute(conn)?;
+            }
         }
         None => {
             diesel::insert_into(unit_products::table)
@@ -258,7 +268,9 @@ pub fn put_unit_product(
                     unit_price_cents: unit.unit_price.cents(),
                     price_overridden: unit.price_overridden,
                     package: unit.package.to_db_string(),
-                    available_stock: 0,
+                    available_stock: unit
+                        .stock
+                        .map_or(0, |n| i32::try_from(n).unwrap_or(i32::MAX)),
                     available,
                 })
                 .execute(conn)?;

@@ -209,6 +209,7 @@ fn product_input(db: &Db, title: &str, colour: usize) -> ProductInput {
         package: Some("12,6".to_owned()),
         is_case_breakable: false,
         unit_price: None,
+        unit_stock: None,
         image: None,
         video_url: None,
         brand_id: Some(meta.brands[0].id.clone()),

@@ -3,9 +3,10 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Field, SelectField, TextAreaField } from '@/components/field';
+import { ImageField } from '@/components/image-field';
 import { Loading } from '@/components/loading';
 import { useAppDispatch } from '@/lib/hooks';
-import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
+import { MAX_DESCRIPTION_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
 import {
@@ -110,7 +111,7 @@ function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel
     control,
     formState: { errors, isSubmitting },
   } = form;
-  const [casePrice, pkg, colors] = useWatch({ control, name: ['casePrice', 'package', 'colors'] });
+  const [casePrice, pkg, colors, image] = useWatch({ control, name: ['casePrice', 'package', 'colors', 'image'] });
   const estimate = estimatedUnitPrice(casePrice, pkg);
   const action = editing ? 'update' : 'create';
 
@@ -216,15 +217,19 @@ function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel
 
         <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
           <legend className="fieldset-legend text-lg">Media</legend>
-          <Field
-            id="apparel-image"
-            label="Image URL"
-            type="url"
-            maxLength={MAX_IMAGE_URL_LEN}
-            hint="Leave empty for the placeholder image."
-            error={errors.image?.message}
-            registration={register('image')}
-          />
+          <div className="sm:col-span-2">
+            <ImageField
+              id="apparel-image"
+              value={image}
+              error={errors.image?.message}
+              registration={register('image')}
+              onUploaded={(url) => {
+                setValue('image', url, { shouldDirty: true });
+                form.clearErrors('image');
+              }}
+              onUploadFailed={(message) => form.setError('image', { type: 'upload', message })}
+            />
+          </div>
           <Field id="apparel-video" label="Video URL" type="url" maxLength={MAX_VIDEO_URL_LEN} error={errors.videoURL?.message} registration={register('videoURL')} />
         </fieldset>
 

@@ -50,6 +50,10 @@ export interface ProductBody {
   inStock: boolean;
   package: string;
   isCaseBreakable: boolean;
+  /** The admin's unit price (left out: the price helper's, or the admin's earlier one). */
+  unitPrice?: number;
+  /** The admin's count of units in stock (left out: the stock stays). */
+  unitStock?: number;
   image: string;
   videoURL?: string;
   brandId: string;

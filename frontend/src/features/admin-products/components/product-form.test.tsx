@@ -119,18 +119,52 @@ describe('/admin/products/create', () => {
     expect(calls.mock.calls.filter(([r]) => r.method === 'POST')).toHaveLength(0);
   });
 
-  it('shows the estimated unit price of a case-breakable product: case price / first package number', async () => {
-    setup('/admin/products/create');
-    await screen.findByRole('form', { name: 'Create Product' });
-    expect(screen.queryByText(/Estimated unit price/)).not.toBeInTheDocument();
+  it('a new case-breakable product: no price computed on the page; a unit price and stock typed are sent', async () => {
+    let body: Record<string, unknown> = {};
+    setup('/admin/products/create', {
+      'POST /api/products': async (req) => {
+        body = (await req.json()) as Record<string, unknown>;
+        return [201, product({ id: 'p3' })];
+      },
+    });
+    await screen.findByRole('option', { name: 'Generic' });
+    expect(screen.queryByLabelText('Unit Price ($)')).not.toBeInTheDocument();
+    await fillValid();
     await userEvent.click(screen.getByRole('checkbox', { name: /Case Breakable/ }));
-    expect(screen.getByText(/Estimated unit price/)).toHaveTextContent('Estimated unit price: enter a case price and package');
-    await userEvent.type(field('Case Price ($)'), '100');
-    await userEvent.type(field('Package'), '8,4');
-    expect(screen.getByRole('status')).toHaveTextContent('$12.50');
-    await userEvent.clear(field('Package'));
-    await userEvent.type(field('Package'), '3');
-    expect(screen.getByRole('status')).toHaveTextContent('$33.33');
+    // The issue 32 page said "Estimated unit price: $30.00" while the shop sold the unit at $39.99.
+    expect(screen.queryByText(/Estimated unit price/)).not.toBeInTheDocument();
+    expect(screen.getByText(/The unit product is created when you save/)).toBeInTheDocument();
+    expect(field('Unit Price ($)')).toHaveValue('');
+    await userEvent.type(field('Unit Price ($)'), '0');
+    await userEvent.type(field('Units in Stock'), '-3');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText(m.unitPrice)).toBeInTheDocument();
+    expect(field('Units in Stock')).toHaveAccessibleDescription(expect.stringContaining(m.unitStock));
+    await userEvent.clear(field('Unit Price ($)'));
+    await userEvent.type(field('Unit Price ($)'), '39.99');
+    await userEvent.clear(field('Units in Stock'));
+    await userEvent.type(field('Units in Stock'), '24');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Product created successfully!')).toBeInTheDocument();
+    expect(body).toMatchObject({ isCaseBreakable: true, unitPrice: 39.99, unitStock: 24 });
+  });
+
+  it('a blank unit price and stock are left out: the server prices the unit', async () => {
+    let body: Record<string, unknown> = {};
+    setup('/admin/products/create', {
+      'POST /api/products': async (req) => {
+        body = (await req.json()) as Record<string, unknown>;
+        return [201, product({ id: 'p3' })];
+      },
+    });
+    await screen.findByRole('option', { name: 'Generic' });
+    await fillValid();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Case Breakable/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Product created successfully!')).toBeInTheDocument();
+    expect(body.isCaseBreakable).toBe(true);
+    expect(body).not.toHaveProperty('unitPrice');
+    expect(body).not.toHaveProperty('unitStock');
   });
 
   it('creates the product (placeholder image, package text, colours and effects), says so and returns to the list', async () => {
@@ -216,7 +250,10 @@ describe('/admin/products/{productId}/edit', () => {
     expect(field('Image URL')).toHaveValue('');
     await waitFor(() => expect(field('Brand')).toHaveValue('b1'));
     expect(within(screen.getByRole('group', { name: /Colors/ })).getByRole('checkbox', { name: 'Gold' })).toBeChecked();
-    expect(screen.getByRole('status')).toHaveTextContent('$10.00');
+    // The unit as the shop sells it, from the API.
+    expect(screen.getByText(/The shop sells a unit/)).toHaveTextContent('The shop sells a unit (CB-100-u) at $10.00, with 0 units in stock.');
+    expect(field('Unit Price ($)')).toHaveValue('10.00');
+    expect(field('Units in Stock')).toHaveValue('0');
 
     await userEvent.type(field('SKU'), 'X');
     expect(field('SKU')).toHaveValue('CB-100');
@@ -226,6 +263,31 @@ describe('/admin/products/{productId}/edit', () => {
     expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
     expect(body).toMatchObject({ sku: 'CB-100', title: 'Sky Dragon II', casePrice: 120, package: '12,6', colors: ['co1'], isCaseBreakable: true });
+    // Untouched, the unit price stays the server's and the count is not overwritten.
+    expect(body).not.toHaveProperty('unitPrice');
+    expect(body).not.toHaveProperty('unitStock');
+  });
+
+  it("shows the unit's real price and stock, and sends the admin's new ones", async () => {
+    let body: Record<string, unknown> = {};
+    setup('/admin/products/p1/edit', {
+      'GET /api/products/p1': () => [200, product({ casePrice: 360, unitProduct: { id: 'u1', sku: 'CB-100-u', unitPrice: 39.99, availableStock: 7 } })],
+      'PUT /api/products/p1': async (req) => {
+        body = (await req.json()) as Record<string, unknown>;
+        return [200, product()];
+      },
+    });
+    await screen.findByRole('form', { name: 'Edit Product' });
+    await waitFor(() => expect(field('Brand')).toHaveValue('b1'));
+    expect(screen.getByText(/The shop sells a unit/)).toHaveTextContent('at $39.99, with 7 units in stock.');
+    expect(screen.queryByText(/\$30\.00/)).not.toBeInTheDocument();
+    await userEvent.clear(field('Unit Price ($)'));
+    await userEvent.type(field('Unit Price ($)'), '41.5');
+    await userEvent.clear(field('Units in Stock'));
+    await userEvent.type(field('Units in Stock'), '48');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
+    expect(body).toMatchObject({ unitPrice: 41.5, unitStock: 48 });
   });
 
   it('shows "SKU cannot be changed" from the server on the SKU', async () => {

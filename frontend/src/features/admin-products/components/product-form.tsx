@@ -3,10 +3,11 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Field, SelectField, TextAreaField } from '@/components/field';
+import { ImageField } from '@/components/image-field';
 import { Loading } from '@/components/loading';
 import { fieldErrors } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
-import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_SKU_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
+import { MAX_DESCRIPTION_LEN, MAX_SKU_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
 import { useAppDispatch } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
@@ -19,10 +20,32 @@ import {
   type ProductOptions,
 } from '../api/products-api';
 import { PRODUCT_CREATED, PRODUCT_UPDATED, productFailure } from '../lib/messages';
-import { EMPTY_PRODUCT, estimatedUnitPrice, formValuesOf, productBodyOf, productSchema, type ProductFormValues } from './product-schema';
+import { EMPTY_PRODUCT, formValuesOf, MAX_UNIT_STOCK, productBodyOf, productSchema, type ProductFormValues } from './product-schema';
 
 /** The fields of the form, as the server names them in a 422 answer. */
 const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT));
+/** The unit product's fields: on screen only while the product is case-breakable. */
+const UNIT_FIELDS = new Set<string>(['unitPrice', 'unitStock']);
+
+/**
+ * The unit product as the shop sells it now (its price and stock from the API: the form never
+ * prices anything), or what saving will do for a product that has none yet.
+ */
+function UnitNow({ unit }: { unit: AdminProduct['unitProduct'] | undefined }) {
+  if (!unit) {
+    return (
+      <p className="text-sm sm:col-span-2">
+        The unit product is created when you save. Without a unit price, the shop prices the unit from the case price and the package.
+      </p>
+    );
+  }
+  return (
+    <p className="sm:col-span-2" aria-live="polite">
+      The shop sells a unit ({unit.sku}) at <strong>{formatMoney(unit.unitPrice)}</strong>, with{' '}
+      <strong>{unit.availableStock.toLocaleString('en-US')}</strong> {unit.availableStock === 1 ? 'unit' : 'units'} in stock.
+    </p>
+  );
+}
 
 /** Colours or effects: a group of checkboxes (a multi-select that reads well and works by keyboard). */
 function OptionGroup({
@@ -103,6 +126,7 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
     register,
     handleSubmit,
     setError,
+    clearErrors,
     setFocus,
     setValue,
     watch,
@@ -112,12 +136,11 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
     mode: 'onTouched',
     defaultValues: product ? formValuesOf(product) : EMPTY_PRODUCT,
   });
-  const [casePrice, pkg, isCaseBreakable, colors, effects] = watch(['casePrice', 'package', 'isCaseBreakable', 'colors', 'effects']);
-  const estimate = estimatedUnitPrice(casePrice, pkg);
+  const [isCaseBreakable, colors, effects, image] = watch(['isCaseBreakable', 'colors', 'effects', 'image']);
   const action = editing ? 'update' : 'create';
 
   const onSubmit = async (values: ProductFormValues) => {
-    const body = productBodyOf(values);
+    const body = productBodyOf(values, product ? formValuesOf(product) : undefined);
     try {
       if (product) await update({ id: product.id, body }).unwrap();
       else await create(body).unwrap();
@@ -130,7 +153,7 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
       const unplaced: string[] = [];
       let first: FieldPath<ProductFormValues> | null = null;
       for (const [field, text] of Object.entries(byField)) {
-        if (!FORM_FIELDS.has(field)) {
+        if (!FORM_FIELDS.has(field) || (UNIT_FIELDS.has(field) && !values.isCaseBreakable)) {
           unplaced.push(text);
           continue;
         }
@@ -204,12 +227,27 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
           <span>Case Breakable (also sold by the unit)</span>
         </label>
         {isCaseBreakable && (
-          <p className="sm:col-span-2">
-            Estimated unit price: <output className="font-semibold">{estimate === null ? 'enter a case price and package' : formatMoney(estimate)}</output>
-            <span className="block text-sm text-base-content/80">
-              The case price divided by the first package number; the server sets the unit price.
-            </span>
-          </p>
+          <>
+            <UnitNow unit={product?.unitProduct} />
+            <Field
+              id="product-unit-price"
+              label="Unit Price ($)"
+              type="text"
+              inputMode="decimal"
+              hint="Leave empty for the shop's price from the case price and package."
+              error={errors.unitPrice?.message}
+              registration={register('unitPrice')}
+            />
+            <Field
+              id="product-unit-stock"
+              label="Units in Stock"
+              type="text"
+              inputMode="numeric"
+              hint={`A whole number from 0 to ${MAX_UNIT_STOCK.toLocaleString('en-US')}; leave it as it is to keep the count.`}
+              error={errors.unitStock?.message}
+              registration={register('unitStock')}
+            />
+          </>
         )}
       </fieldset>
 
@@ -255,15 +293,19 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
 
       <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
         <legend className="fieldset-legend text-lg">Media</legend>
-        <Field
-          id="product-image"
-          label="Image URL"
-          type="url"
-          maxLength={MAX_IMAGE_URL_LEN}
-          hint="Leave empty for the placeholder image."
-          error={errors.image?.message}
-          registration={register('image')}
-        />
+        <div className="sm:col-span-2">
+          <ImageField
+            id="product-image"
+            value={image}
+            error={errors.image?.message}
+            registration={register('image')}
+            onUploaded={(url) => {
+              setValue('image', url, { shouldDirty: true });
+              clearErrors('image');
+            }}
+            onUploadFailed={(message) => setError('image', { type: 'upload', message })}
+          />
+        </div>
         <Field id="product-video" label="Video URL" type="url" maxLength={MAX_VIDEO_URL_LEN} error={errors.videoURL?.message} registration={register('videoURL')} />
       </fieldset>
 

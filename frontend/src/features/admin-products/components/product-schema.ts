@@ -3,6 +3,9 @@ import { PLACEHOLDER_IMAGE } from '@/components/product-image';
 import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_SKU_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN, tooLong } from '@/lib/limits';
 import type { AdminProduct, ProductBody } from '../api/products-api';
 
+/** The most units the admin may count in stock (the server's limit). */
+export const MAX_UNIT_STOCK = 1_000_000;
+
 /** Back-office.md §5, product: the messages, word for word (the server answers the same ones). */
 export const productMessages = {
   sku: 'SKU is required',
@@ -18,6 +21,9 @@ export const productMessages = {
   descriptionLength: tooLong('Description', MAX_DESCRIPTION_LEN),
   imageLength: tooLong('Image URL', MAX_IMAGE_URL_LEN),
   videoLength: tooLong('Video URL', MAX_VIDEO_URL_LEN),
+  // The server's words for the unit product's fields.
+  unitPrice: 'Valid unit price is required',
+  unitStock: `Stock must be a whole number from 0 to ${MAX_UNIT_STOCK}`,
 } as const;
 
 /** A price above 0 with at most two decimals ("12", "12.5", "12.50"). */
@@ -40,12 +46,12 @@ export function parsePackage(text: string | undefined): number[] | null {
   return parts.map(Number);
 }
 
-/** The estimated unit price (§5): the case price divided by the first package number; display only. */
-export function estimatedUnitPrice(casePrice: string | undefined, pkg: string | undefined): number | null {
-  const price = parsePrice(casePrice);
-  const counts = parsePackage(pkg);
-  if (price === null || !counts) return null;
-  return price / counts[0]!;
+/** A stock count as typed ("48"), or null unless it is a whole number from 0 to MAX_UNIT_STOCK. */
+export function parseStock(text: string | undefined): number | null {
+  const t = text?.trim() ?? '';
+  if (!/^\d+$/.test(t)) return null;
+  const n = Number(t);
+  return n <= MAX_UNIT_STOCK ? n : null;
 }
 
 export const productSchema = yup.object({
@@ -68,6 +74,16 @@ export const productSchema = yup.object({
   effects: yup.array(yup.string().required()).default([]),
   inStock: yup.boolean().default(true),
   isCaseBreakable: yup.boolean().default(false),
+  // Blank: the shop's price helper prices the unit (or the admin's earlier price stays).
+  unitPrice: yup
+    .string()
+    .default('')
+    .test('unit-price', productMessages.unitPrice, (v) => !v?.trim() || parsePrice(v) !== null),
+  // Blank: the unit stock stays as it is (a new unit product starts at 0).
+  unitStock: yup
+    .string()
+    .default('')
+    .test('unit-stock', productMessages.unitStock, (v) => !v?.trim() || parseStock(v) !== null),
   image: yup.string().default('').max(MAX_IMAGE_URL_LEN, productMessages.imageLength),
   videoURL: yup.string().default('').max(MAX_VIDEO_URL_LEN, productMessages.videoLength),
 });
@@ -86,6 +102,8 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   effects: [],
   inStock: true,
   isCaseBreakable: false,
+  unitPrice: '',
+  unitStock: '',
   image: '',
   videoURL: '',
 };
@@ -104,6 +122,8 @@ export function formValuesOf(p: AdminProduct): ProductFormValues {
     effects: p.effects.map((e) => e.id),
     inStock: p.inStock,
     isCaseBreakable: p.isCaseBreakable,
+    unitPrice: p.unitProduct ? p.unitProduct.unitPrice.toFixed(2) : '',
+    unitStock: p.unitProduct ? String(p.unitProduct.availableStock) : '',
     image: p.image && p.image !== PLACEHOLDER_IMAGE ? p.image : '',
     videoURL: p.videoURL ?? '',
   };
@@ -111,12 +131,17 @@ export function formValuesOf(p: AdminProduct): ProductFormValues {
 
 /**
  * The body of POST or PUT /api/products: trimmed text, the package as "12,6", the placeholder
- * image when none is given (§5), and no description or video when blank. No price but the case
- * price: the server computes the unit price.
+ * image when none is given (§5), and no description or video when blank. The unit price and
+ * stock go only for a case-breakable product, and only when the admin typed or changed them
+ * (`was`: the form's values as loaded): an untouched price stays the price helper's, and an
+ * untouched count does not overwrite units sold meanwhile.
  */
-export function productBodyOf(v: ProductFormValues): ProductBody {
+export function productBodyOf(v: ProductFormValues, was?: ProductFormValues): ProductBody {
   const description = v.description.trim();
   const videoURL = v.videoURL.trim();
+  const changed = (key: 'unitPrice' | 'unitStock') => v.isCaseBreakable && v[key].trim() !== '' && v[key].trim() !== (was?.[key] ?? '').trim();
+  const unitPrice = changed('unitPrice') ? parsePrice(v.unitPrice) : null;
+  const unitStock = changed('unitStock') ? parseStock(v.unitStock) : null;
   return {
     sku: v.sku.trim(),
     title: v.title.trim(),
@@ -125,6 +150,8 @@ export function productBodyOf(v: ProductFormValues): ProductBody {
     inStock: v.inStock,
     package: (parsePackage(v.package) ?? []).join(','),
     isCaseBreakable: v.isCaseBreakable,
+    ...(unitPrice !== null ? { unitPrice } : {}),
+    ...(unitStock !== null ? { unitStock } : {}),
     image: v.image.trim() || PLACEHOLDER_IMAGE,
     ...(videoURL ? { videoURL } : {}),
     brandId: v.brandId,

@@ -147,15 +147,6 @@ export const showsApi = api.injectEndpoints({
       query: (id) => ({ url: `/shows/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [{ type: 'Show', id }, LIST, ...aroundAShow(id)],
     }),
-    /** POST /api/admin/images: the file's bytes as they are; the answer's url becomes the show's image. */
-    uploadShowImage: build.mutation<{ url: string }, File>({
-      query: (file) => ({
-        url: '/admin/images',
-        method: 'POST',
-        body: file,
-        headers: { 'content-type': file.type || 'application/octet-stream' },
-      }),
-    }),
   }),
 });
 
@@ -168,5 +159,4 @@ export const {
   useCreateShowMutation,
   useUpdateShowMutation,
   useDeleteShowMutation,
-  useUploadShowImageMutation,
 } = showsApi;

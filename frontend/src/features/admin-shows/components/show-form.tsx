@@ -4,6 +4,7 @@ import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Field, SelectField, TextAreaField } from '@/components/field';
+import { ImageField } from '@/components/image-field';
 import { Loading } from '@/components/loading';
 import { fieldErrors } from '@/lib/api';
 import { useAppDispatch } from '@/lib/hooks';
@@ -22,7 +23,6 @@ import {
   type ShowOptions,
 } from '../api/shows-api';
 import { duplicateWarning, SHOW_CREATED, SHOW_UPDATED, showFailure } from '../lib/messages';
-import { ImageField } from './image-field';
 import { ProductPicker } from './product-picker';
 import { ShowLines } from './show-lines';
 import { EMPTY_SHOW, formFieldOf, formValuesOf, lineOf, showBodyOf, showSchema, type ShowFormValues } from './show-schema';

@@ -1,0 +1,143 @@
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { money, signInAsAdmin, stamp, storedSession, toast } from './helpers';
+
+// The back office as issue 32 found it: inline renames that saved the unchanged name, products
+// and apparel without an image upload, the product form's unit price, the lists' sorting and
+// filters in the address, and the dashboard's work counts. Every name carries the run's stamp:
+// the specs share one database.
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const res = await request.post(path, { headers: bearer(token), data });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** A real 1x1 PNG: the server checks an upload's bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function metadataIds(request: APIRequestContext): Promise<Record<'brands' | 'categories' | 'apparelTypes', Named[]>> {
+  const res = await request.get('/api/metadata');
+  expect(res.status()).toBe(200);
+  const all = await res.json();
+  const types = await (await request.get('/api/apparel/types/all')).json();
+  return { brands: all.brands, categories: all.categories, apparelTypes: types };
+}
+
+/** Uploads the PNG in the form's image field and waits for its address in the field and the preview. */
+async function uploadImage(form: Locator): Promise<string> {
+  await expect(form.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', /placeholder/);
+  await form.getByLabel('Upload an image').setInputFiles({ name: 'finale.png', mimeType: 'image/png', buffer: PNG });
+  const field = form.getByLabel('Image URL', { exact: true });
+  await expect(field).toHaveValue(/^\/uploads\/.+/);
+  const url = await field.inputValue();
+  await expect(form.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', url);
+  return url;
+}
+
+test('an admin uploads an image for a product and for apparel, with a preview, and the shop shows it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = stamp();
+  await signInAsAdmin(page);
+  const { token } = await storedSession(page);
+  const meta = await metadataIds(page.request);
+  const brandId = meta.brands[0]!.id;
+  const categoryId = meta.categories[0]!.id;
+  // The form's default word "placeholder" is taken as no image (it was refused: issue 32).
+  const product = await post<{ id: string; image: string }>(page.request, token, '/api/products', {
+    sku: `E2E-IMG-${id}`,
+    title: `E2E Picture Cake ${id}`,
+    casePrice: 80,
+    inStock: true,
+    package: '24',
+    isCaseBreakable: false,
+    image: 'placeholder',
+    brandId,
+    categoryId,
+    colors: [],
+    effects: [],
+  });
+  expect(product.image).toBe('/placeholder.png');
+  const apparel = await post<{ id: string; image: string }>(page.request, token, '/api/apparel/products', {
+    title: `E2E Picture Tee ${id}`,
+    casePrice: 120,
+    inStock: true,
+    package: '12,1',
+    image: 'placeholder',
+    brandId,
+    categoryId,
+    apparelTypeId: meta.apparelTypes[0]!.id,
+    colors: [],
+    variants: [{ size: 'M', gender: 'UNISEX', unitPrice: 10, availableStock: 5 }],
+  });
+  expect(apparel.image).toBe('/placeholder.png');
+
+  await page.goto(`/admin/products/${product.id}/edit`);
+  const productForm = page.getByRole('form', { name: 'Edit Product' });
+  const productImage = await uploadImage(productForm);
+  await productForm.getByRole('button', { name: 'Update Product' }).click();
+  await expect(toast(page, 'Product updated successfully!')).toBeVisible();
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByRole('main').getByRole('img', { name: `E2E Picture Cake ${id}` }).first()).toHaveAttribute('src', productImage);
+  const served = await page.request.get(productImage);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+
+  await page.goto(`/admin/apparel/${apparel.id}/edit`);
+  const apparelForm = page.getByRole('form', { name: 'Edit Apparel Product' });
+  const apparelImage = await uploadImage(apparelForm);
+  await apparelForm.getByRole('button', { name: 'Update Apparel Product' }).click();
+  await expect(toast(page, 'Apparel product updated successfully!')).toBeVisible();
+  await page.goto(`/apparel/${apparel.id}`);
+  await expect(page.getByRole('main').getByRole('img', { name: `E2E Picture Tee ${id}` }).first()).toHaveAttribute('src', apparelImage);
+});
+
+test('the product form shows the unit the shop sells, at its real price and stock, and the admin sets both', async ({ page }) => {
+  test.setTimeout(90_000);
+  const id = stamp();
+  await signInAsAdmin(page);
+  const { token } = await storedSession(page);
+  const meta = await metadataIds(page.request);
+  const created = await post<{ id: string; unitProduct: { unitPrice: number; availableStock: number } }>(page.request, token, '/api/products', {
+    sku: `E2E-UNIT-${id}`,
+    title: `E2E Unit Cake ${id}`,
+    casePrice: 360,
+    inStock: true,
+    package: '12,6',
+    isCaseBreakable: true,
+    image: '',
+    brandId: meta.brands[0]!.id,
+    categoryId: meta.categories[0]!.id,
+    colors: [],
+    effects: [],
+  });
+  const shopPrice = created.unitProduct.unitPrice;
+
+  await page.goto(`/admin/products/${created.id}/edit`);
+  const form = page.getByRole('form', { name: 'Edit Product' });
+  const now = form.getByText(/^The shop sells a unit/);
+  await expect(now).toHaveText(`The shop sells a unit (E2E-UNIT-${id}-u) at ${money(shopPrice)}, with 0 units in stock.`);
+  // No price made up on the page (it said "Estimated unit price: $30.00").
+  await expect(form.getByText(/Estimated unit price/)).toHaveCount(0);
+  await expect(form.getByLabel('Unit Price ($)')).toHaveValue(shopPrice.toFixed(2));
+  await form.getByLabel('Unit Price ($)').fill('39.99');
+  await form.getByLabel('Units in Stock').fill('12');
+  await form.getByRole('button', { name: 'Update Product' }).click();
+  await expect(toast(page, 'Product updated successfully!')).toBeVisible();
+
+  const stored = await (await page.request.get(`/api/products/${created.id}`)).json();
+  expect(stored.unitProduct).toMatchObject({ unitPrice: 39.99, availableStock: 12 });
+  await page.goto(`/admin/products/${created.id}/edit`);
+  await expect(page.getByText(/^The shop sells a unit/)).toHaveText(`The shop sells a unit (E2E-UNIT-${id}-u) at $39.99, with 12 units in stock.`);
+  await page.goto(`/products/${created.id}`);
+  await expect(page.getByRole('main').getByText('$39.99', { exact: true })).toBeVisible();
+});
