@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { money, signInAsAdmin, stamp, storedSession, toast } from './helpers';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { dataRows, heading, money, signInAsAdmin, stamp, storedSession, toast } from './helpers';
 
 // The back office as issue 32 found it: inline renames that saved the unchanged name, products
 // and apparel without an image upload, the product form's unit price, the lists' sorting and
@@ -12,12 +12,111 @@ interface Named {
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const rowOf = (table: Locator, name: string) => dataRows(table).filter({ has: table.page().getByText(name, { exact: true }) });
 
 async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
   const res = await request.post(path, { headers: bearer(token), data });
   expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
   return (await res.json()) as T;
 }
+
+/** Renames the row `from` to `to` in the table `tableName`, by mouse or by keyboard. */
+async function renameInPlace(page: Page, tableName: string, from: string, to: string, by: 'mouse' | 'keyboard', toastText: string) {
+  const table = page.getByRole('table', { name: tableName });
+  const edit = rowOf(table, from).getByRole('button', { name: `Edit ${from}` });
+  if (by === 'mouse') {
+    await edit.click();
+  } else {
+    await edit.focus();
+    await page.keyboard.press('Enter');
+  }
+  // The editor opens and nothing has been saved yet.
+  const form = page.getByRole('form', { name: `Edit ${from}` });
+  const name = form.getByLabel('Name', { exact: true });
+  await expect(name).toBeVisible();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue(from);
+  await expect(toast(page, toastText)).toHaveCount(0);
+  await name.fill(to);
+  const row = dataRows(table).filter({ has: form });
+  if (by === 'mouse') await row.getByRole('button', { name: 'Save' }).click();
+  else await page.keyboard.press('Enter');
+  await expect(toast(page, toastText)).toBeVisible();
+  await expect(rowOf(table, to)).toHaveCount(1);
+}
+
+test('an admin renames a brand, a category, a colour, an effect and an apparel type in place, and the shop shows the new names', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = stamp();
+  await signInAsAdmin(page);
+  const { token } = await storedSession(page);
+  const req = page.request;
+  const names = {
+    brands: `E2E Brand ${id}`,
+    categories: `E2E Category ${id}`,
+    colors: `E2E Colour ${id}`,
+    effects: `E2E Effect ${id}`,
+  } as const;
+  const made: Record<keyof typeof names, Named> = {
+    brands: await post<Named>(req, token, '/api/metadata/brands', { name: names.brands }),
+    categories: await post<Named>(req, token, '/api/metadata/categories', { name: names.categories }),
+    colors: await post<Named>(req, token, '/api/metadata/colors', { name: names.colors }),
+    effects: await post<Named>(req, token, '/api/metadata/effects', { name: names.effects }),
+  };
+  const apparelType = await post<Named>(req, token, '/api/apparel/types', { name: `E2E Cape ${id}` });
+  const product = await post<{ id: string }>(req, token, '/api/products', {
+    sku: `E2E-REN-${id}`,
+    title: `E2E Rename Holder ${id}`,
+    casePrice: 80,
+    inStock: true,
+    package: '24',
+    isCaseBreakable: false,
+    image: '/placeholder.png',
+    brandId: made.brands.id,
+    categoryId: made.categories.id,
+    colors: [made.colors.id],
+    effects: [made.effects.id],
+  });
+  const apparel = await post<{ id: string }>(req, token, '/api/apparel/products', {
+    title: `E2E Rename Cape ${id}`,
+    description: 'A cape for the rename test.',
+    casePrice: 120,
+    inStock: true,
+    package: '12,1',
+    image: '/placeholder.png',
+    brandId: made.brands.id,
+    categoryId: made.categories.id,
+    apparelTypeId: apparelType.id,
+    colors: [],
+    variants: [{ size: 'M', gender: 'UNISEX', unitPrice: 10, availableStock: 5 }],
+  });
+
+  // Each metadata kind, alternating mouse and keyboard.
+  const kinds = [
+    ['brands', 'Brands', 'Brand updated successfully', 'mouse'],
+    ['categories', 'Categories', 'Category updated successfully', 'keyboard'],
+    ['colors', 'Colors', 'Color updated successfully', 'mouse'],
+    ['effects', 'Effects', 'Effect updated successfully', 'keyboard'],
+  ] as const;
+  for (const [kind, title, message, by] of kinds) {
+    await page.goto(`/admin/products/metadata?tab=${kind}`);
+    await expect(heading(page, 'Manage Metadata')).toBeVisible();
+    await renameInPlace(page, title, names[kind], `${names[kind]} Renamed`, by, message);
+  }
+  await page.goto('/admin/apparel/types');
+  await expect(heading(page, 'Apparel Types')).toBeVisible();
+  await renameInPlace(page, 'Apparel Types', apparelType.name, `${apparelType.name} Renamed`, 'mouse', 'Apparel type updated successfully!');
+
+  // The storefront: the product page names the renamed brand, category, colour and effect.
+  await page.goto(`/products/${product.id}`);
+  const facts = page.getByRole('main');
+  await expect(facts.getByRole('definition').filter({ hasText: `${names.brands} Renamed` })).toHaveCount(1);
+  await expect(facts.getByRole('definition').filter({ hasText: `${names.categories} Renamed` })).toHaveCount(1);
+  await expect(facts.getByText(`${names.colors} Renamed`, { exact: true })).toBeVisible();
+  await expect(facts.getByText(`${names.effects} Renamed`, { exact: true })).toBeVisible();
+  await page.goto(`/apparel/${apparel.id}`);
+  await expect(page.getByRole('main').getByText(`${apparelType.name} Renamed`, { exact: true })).toBeVisible();
+});
 
 /** A real 1x1 PNG: the server checks an upload's bytes. */
 const PNG = Buffer.from(

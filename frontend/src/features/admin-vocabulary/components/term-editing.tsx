@@ -165,16 +165,20 @@ export function TermDescriptionCell({ term }: { term: Term }) {
   );
 }
 
-/** A row's buttons: Edit and Delete, or Save and Cancel while it is edited. */
+/**
+ * A row's buttons: Edit and Delete, or Save and Cancel while it is edited. Each button has its
+ * own key: were Save the Edit element re-typed in place, the click that opened the editor would
+ * end on a submit button and save the unchanged name at once (issue 32, item 1).
+ */
 export function TermActions({ term }: { term: Term }) {
   const e = useTermEditingContext();
   if (e.editingId === term.id) {
     return (
       <>
-        <button type="submit" form={e.formId} className="btn btn-primary btn-xs" disabled={!e.canSave}>
+        <button key="save" type="submit" form={e.formId} className="btn btn-primary btn-xs" disabled={!e.canSave}>
           {e.saving ? 'Saving...' : 'Save'}
         </button>
-        <button type="button" className="btn btn-ghost btn-xs" onClick={e.cancel}>
+        <button key="cancel" type="button" className="btn btn-ghost btn-xs" onClick={e.cancel}>
           Cancel
         </button>
       </>
@@ -182,10 +186,10 @@ export function TermActions({ term }: { term: Term }) {
   }
   return (
     <>
-      <button type="button" className="btn btn-xs" aria-label={`Edit ${term.name}`} onClick={() => e.start(term)}>
+      <button key="edit" type="button" className="btn btn-xs" aria-label={`Edit ${term.name}`} onClick={() => e.start(term)}>
         Edit
       </button>
-      <button type="button" className="btn btn-error btn-xs" aria-label={`Delete ${term.name}`} onClick={() => e.askDelete(term)}>
+      <button key="delete" type="button" className="btn btn-error btn-xs" aria-label={`Delete ${term.name}`} onClick={() => e.askDelete(term)}>
         Delete
       </button>
     </>
