@@ -350,6 +350,16 @@ test('a unit purchase that runs short: the admin processes the case break and mo
   await page.goto('/admin');
   await expect(await unitStock()).toHaveText('0 (out of stock)');
 
+  // The order's detail says which units wait for a case (decisions.md "Stock", issue 32 item 5).
+  await page.goto('/admin/reports?type=sales');
+  const waiting = dataRows(page.getByRole('table', { name: 'Purchase Orders' })).filter({ hasText: email });
+  await waiting.getByRole('button', { name: `Details of order ${orderNumber(order.id)}` }).click();
+  const waitingDetail = page.getByRole('dialog', { name: `Order ${orderNumber(order.id)}` });
+  const unitLine = dataRows(waitingDetail.getByRole('table', { name: 'Items' })).filter({ has: page.getByRole('cell', { name: 'Unit', exact: true }) });
+  await expect(unitLine.getByRole('cell').first()).toHaveText(`${product!.title}${product!.sku}${short} units ship once a case is opened`);
+  await page.keyboard.press('Escape');
+  await expect(waitingDetail).toBeHidden();
+
   // Reports from the top bar, the Case Break report from the sidebar.
   await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/admin\/reports$/);
@@ -366,10 +376,12 @@ test('a unit purchase that runs short: the admin processes the case break and mo
   await expect(process).toBeEnabled();
   const requestRow = dataRows(requests).filter({ has: page.getByRole('button', { name: processName, exact: true }) });
   await expect(requestRow).toHaveCount(1);
+  // The quantity, and the units the order waits for (decisions.md "Stock", issue 32 item 5).
+  const owedText = `${short} units ship once a case is opened`;
   await expect(requestRow.getByRole('cell')).toHaveText([
     product!.title,
     product!.sku,
-    String(short),
+    `${short}${owedText}`,
     product!.package.join(', '),
     'Pending',
     /\S/,
@@ -396,18 +408,29 @@ test('a unit purchase that runs short: the admin processes the case break and mo
   const quantity = dialog.getByRole('spinbutton', { name: 'Quantity to add' });
   await expect(quantity).toHaveValue(String(short));
   await expect(quantity).toBeFocused();
-  await expect(quantity).toHaveAccessibleDescription("These units are added to the product's stock and the request is completed.");
+  await expect(quantity).toHaveAccessibleDescription(
+    `The units the opened case gave: the first ${short} fill the waiting order (${owedText}), the rest are added to the product's stock, and the request is completed.`,
+  );
   await expectAccessible(page);
+  // Fewer units than the order waits for: the server's 422 lands on the field, nothing changes.
+  await quantity.fill(String(short - 1));
+  await dialog.getByRole('button', { name: 'Process', exact: true }).click();
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(`At least ${short} units are owed to the waiting order`)).toBeVisible();
+  // The case gave 5 more than are owed: those 5 go to the unit stock.
+  const extra = 5;
+  await quantity.fill(String(short + extra));
   await dialog.getByRole('button', { name: 'Process', exact: true }).click();
   await seeToast(page, 'Case break request processed successfully');
   await expect(dialog).toBeHidden();
   await expect(requestRow.getByRole('cell').nth(4)).toHaveText('Completed');
+  await expect(requestRow.getByRole('cell').nth(2)).toHaveText(String(short));
   await expect(process).toBeDisabled();
   const after = await expectTotals();
   expect(after.statusCounts.PENDING).toBe(pendingBefore - 1);
   await expectAccessible(page);
-  // The units went into the unit stock.
-  await expect(await unitStock()).toHaveText(`${short} (low)`);
+  // The owed units filled the order; only the rest went into the unit stock.
+  await expect(await unitStock()).toHaveText(`${extra} (low)`);
 
   // The Sales report lists the order: Pending, then Processing, then Completed from its row.
   await reportLinks.getByRole('link', { name: 'Sales' }).click();
@@ -465,7 +488,9 @@ test('a unit purchase that runs short: the admin processes the case break and mo
   await expect(line('Apparel').getByRole('cell').first()).toContainText(withStock!.title);
   await expect(line('Apparel').getByRole('cell').first()).toContainText(variant.sku);
   await expect(line('Apparel').getByRole('cell').nth(2)).toHaveText('1');
-  const sale = (sales.data as { id: string; subTotal: number; shippingCost: number; tax: number; liftGateFee: number; grandTotal: number }[]).find(
+  // GET /api/reports/purchases answers an array of orders (issue 32 item 16); /totals only the count and sum.
+  const purchases = await (await page.request.get(`/api/reports/purchases?endDate=${endOfToday}`, { headers: bearer(admin.token) })).json();
+  const sale = (purchases as { id: string; subTotal: number; shippingCost: number; tax: number; liftGateFee: number; grandTotal: number }[]).find(
     (s) => s.id === order.id,
   )!;
   const summary = detail.getByRole('heading', { name: 'Order Summary' }).locator('xpath=following-sibling::dl');
