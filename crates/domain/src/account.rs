@@ -227,6 +227,72 @@ pub struct UserFilter {
     pub role: Option<Role>,
     /// Only active (or only inactive) users.
     pub active: Option<bool>,
+    /// The order of the list.
+    pub sort: UserSort,
+}
+
+/// A column the user list sorts by (then by e-mail and id, so that the order is total).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum UserColumn {
+    /// First name, then last name, any case; users without a name last (back-office.md §9's
+    /// default).
+    #[default]
+    Name,
+    /// E-mail address.
+    Email,
+    /// Role.
+    Role,
+    /// Last sign-in; users who never signed in last.
+    LastLogin,
+    /// Creation time.
+    CreatedOn,
+}
+
+/// The order of the user list: a column, ascending or descending.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct UserSort {
+    /// The column.
+    pub column: UserColumn,
+    /// Highest (Z, newest) first.
+    pub descending: bool,
+}
+
+/// A text that is not a user list order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("sort must be name, email, role, lastLogin or createdOn, with - first for descending")]
+pub struct InvalidUserSort;
+
+impl UserSort {
+    /// The query values of the columns (`-` first for descending).
+    pub const COLUMNS: [(&'static str, UserColumn); 5] = [
+        ("name", UserColumn::Name),
+        ("email", UserColumn::Email),
+        ("role", UserColumn::Role),
+        ("lastLogin", UserColumn::LastLogin),
+        ("createdOn", UserColumn::CreatedOn),
+    ];
+
+    /// Reads `name`, `-name`, `email`, ..., or nothing (by name).
+    ///
+    /// # Errors
+    /// `InvalidUserSort` for another word.
+    pub fn parse(text: Option<&str>) -> Result<UserSort, InvalidUserSort> {
+        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+            return Ok(UserSort::default());
+        };
+        let (descending, name) = match text.strip_prefix('-') {
+            Some(name) => (true, name),
+            None => (false, text),
+        };
+        Self::COLUMNS
+            .iter()
+            .find(|(v, _)| *v == name)
+            .map(|(_, column)| UserSort {
+                column: *column,
+                descending,
+            })
+            .ok_or(InvalidUserSort)
+    }
 }
 
 /// Checks the registration password rule: at least 8 characters with an uppercase letter, a

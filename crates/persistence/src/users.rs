@@ -2,7 +2,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use domain::account::{NewUser, Role, User as UserModel, UserFilter, UserListItem};
+use domain::account::{NewUser, Role, User as UserModel, UserColumn, UserFilter, UserListItem};
 use domain::ids::{CartId, UserId};
 use domain::paging::{Page, PageRequest};
 use domain::profile::{Address as AddressValue, Profile as ProfileModel, ProfileChanges};
@@ -433,14 +433,48 @@ pub fn list_users(
         q
     };
     let total: i64 = query().count().get_result(conn)?;
-    let rows: Vec<ListRow> = query()
-        .order((
+    // Users without a name, or who never signed in, come last either way (NULLs sort first on
+    // SQLite and last on PostgreSQL, hence the explicit `is_null`).
+    let (q, down) = (query(), filter.sort.descending);
+    let sorted = match (filter.sort.column, down) {
+        (UserColumn::Name, false) => q.order((
             profiles::first_name.is_null().asc(),
             lower(profiles::first_name.assume_not_null()).asc(),
             lower(profiles::last_name.assume_not_null()).asc(),
             users::email.asc(),
             users::id.asc(),
-        ))
+        )),
+        (UserColumn::Name, true) => q.order((
+            profiles::first_name.is_null().asc(),
+            lower(profiles::first_name.assume_not_null()).desc(),
+            lower(profiles::last_name.assume_not_null()).desc(),
+            users::email.desc(),
+            users::id.desc(),
+        )),
+        (UserColumn::Email, false) => q.order((users::email.asc(), users::id.asc())),
+        (UserColumn::Email, true) => q.order((users::email.desc(), users::id.desc())),
+        (UserColumn::Role, false) => {
+            q.order((users::role.asc(), users::email.asc(), users::id.asc()))
+        }
+        (UserColumn::Role, true) => {
+            q.order((users::role.desc(), users::email.asc(), users::id.asc()))
+        }
+        (UserColumn::LastLogin, false) => q.order((
+            users::last_login.is_null().asc(),
+            users::last_login.asc(),
+            users::email.asc(),
+            users::id.asc(),
+        )),
+        (UserColumn::LastLogin, true) => q.order((
+            users::last_login.is_null().asc(),
+            users::last_login.desc(),
+            users::email.asc(),
+            users::id.asc(),
+        )),
+        (UserColumn::CreatedOn, false) => q.order((users::created_on.asc(), users::id.asc())),
+        (UserColumn::CreatedOn, true) => q.order((users::created_on.desc(), users::id.desc())),
+    };
+    let rows: Vec<ListRow> = sorted
         .limit(page.page_size)
         .offset(page.offset())
         .select((

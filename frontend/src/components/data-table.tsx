@@ -46,6 +46,15 @@ export interface ServerSearch {
   onChange: (value: string) => void;
 }
 
+/**
+ * Sorting done by the server (a paged list): the sort shown, and where a header click sends the
+ * next one. Only the columns the server sorts by may sort (`enableSorting: false` on others).
+ */
+export interface ServerSorting {
+  value: SortingState;
+  onChange: (next: SortingState) => void;
+}
+
 export type CreateAction =
   | { label: string; to: string; disabled?: undefined; onClick?: undefined }
   | { label: string; onClick: () => void; disabled?: boolean; to?: undefined };
@@ -89,6 +98,8 @@ export interface DataTableProps<T> {
   pageSizes?: readonly number[];
   /** Sorting over the rows the table holds (not offered with server paging). */
   initialSorting?: SortingState;
+  /** The server's sorting, for a table with server paging. */
+  serverSorting?: ServerSorting;
   /** Extra content under the toolbar (filters, notes). */
   children?: ReactNode;
 }
@@ -207,6 +218,7 @@ export function DataTable<T>({
   initialPageSize = TABLE_PAGE_SIZE,
   pageSizes = TABLE_PAGE_SIZES,
   initialSorting = [],
+  serverSorting,
   children,
 }: DataTableProps<T>) {
   const titleId = useId();
@@ -246,13 +258,16 @@ export function DataTable<T>({
     data: rows,
     columns: allColumns,
     getRowId: (row) => getRowId(row),
-    state: { sorting, globalFilter, pagination },
-    onSortingChange: setSorting,
+    state: { sorting: serverSorting ? serverSorting.value : sorting, globalFilter, pagination },
+    onSortingChange: serverSorting
+      ? (update) => serverSorting.onChange(typeof update === 'function' ? update(serverSorting.value) : update)
+      : setSorting,
     onGlobalFilterChange: setGlobalFilter,
     onPaginationChange: setPagination,
     globalFilterFn: 'includesString',
-    // The server's page is already one page, in the server's order.
-    enableSorting: !serverPaging,
+    // The server's page is already one page, in the server's order: the server sorts it.
+    enableSorting: !serverPaging || serverSorting !== undefined,
+    manualSorting: serverSorting !== undefined,
     manualPagination: !clientPaging,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),

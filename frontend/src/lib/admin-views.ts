@@ -26,6 +26,12 @@ export const REPORT_TYPES = {
 } as const;
 export type ReportType = (typeof REPORT_TYPES)[keyof typeof REPORT_TYPES];
 
+/**
+ * /admin/reports?type=sales&status=PENDING: the report's status filter to start with (the
+ * dashboard's counts of orders to handle and open case breaks link to their lists this way).
+ */
+export const REPORT_STATUS_PARAM = 'status';
+
 /** The search keys that pick a view; two addresses show the same view when these agree. */
 export const VIEW_PARAMS = [INVENTORY_VIEW_PARAM, PRODUCT_STOCK_PARAM, REPORT_TYPE_PARAM] as const;
 

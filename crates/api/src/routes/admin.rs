@@ -3,11 +3,11 @@
 //! and Out of Stock views). ADMIN only.
 
 use actix_web::{get, web, HttpResponse};
-use domain::catalogue::{self, InventoryFilter, InventoryItem, InventoryView};
+use domain::catalogue::{self, InventoryFilter, InventoryItem, InventorySort, InventoryView};
 use domain::money::Money;
 use domain::paging::PageRequest;
 use serde::Serialize;
-use utoipa::openapi::schema::Object;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
 
 use super::products::params::{blank_or, Params};
@@ -18,6 +18,7 @@ use crate::state::AppState;
 
 /// The dashboard's figures.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SummaryJson {
     /// Accounts.
     pub users: i64,
@@ -27,9 +28,23 @@ pub struct SummaryJson {
     pub products: i64,
     /// Shows.
     pub shows: i64,
+    /// Orders waiting for the admin (PENDING and PROCESSING).
+    pub orders_to_handle: WorkCountsJson,
+    /// Case break requests still open (PENDING and PROCESSING).
+    pub open_case_breaks: WorkCountsJson,
 }
 
-/// The dashboard's four figures.
+/// Work waiting, by status.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkCountsJson {
+    /// PENDING.
+    pub pending: i64,
+    /// PROCESSING.
+    pub processing: i64,
+}
+
+/// The dashboard's figures: the four tiles, and the orders and case break requests to handle.
 #[utoipa::path(get, path = "/api/admin/summary", tag = "back office", security(("bearer" = ["ADMIN"])),
     responses((status = 200, body = SummaryJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/admin/summary")]
@@ -37,7 +52,10 @@ pub async fn summary(
     state: web::Data<AppState>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    let s = state.call(|s| catalogue::summary(&s.store)).await?;
+    let now = chrono::Utc::now().naive_utc();
+    let s = state
+        .call(move |s| catalogue::summary(&s.store, now))
+        .await?;
     Ok(HttpResponse::Ok()
         .insert_header(no_store())
         .json(SummaryJson {
@@ -45,6 +63,14 @@ pub async fn summary(
             inventory: s.inventory,
             products: s.products,
             shows: s.shows,
+            orders_to_handle: WorkCountsJson {
+                pending: s.pending_orders,
+                processing: s.processing_orders,
+            },
+            open_case_breaks: WorkCountsJson {
+                pending: s.pending_case_breaks,
+                processing: s.processing_case_breaks,
+            },
         }))
 }
 
@@ -121,16 +147,32 @@ pub struct InventoryQuery {
     /// all (or blank), low-stock (0 < stock < 10) or out-of-stock (0)
     #[param(schema_with = inventory_view)]
     pub view: Option<String>,
+    /// The order: sku (the default), title, unitPrice or availableStock, `-` first for
+    /// descending (`-availableStock`); ties by SKU
+    #[param(schema_with = inventory_sort)]
+    pub sort: Option<String>,
 }
 
 fn inventory_view() -> Object {
     blank_or(["all", "low-stock", "out-of-stock"])
 }
 
-/// Unit products and apparel variants by SKU.
+fn inventory_sort() -> Object {
+    let names = InventorySort::COLUMNS.map(|(name, _)| name);
+    let values: Vec<String> = std::iter::once(String::new())
+        .chain(names.iter().map(|n| (*n).to_owned()))
+        .chain(names.iter().map(|n| format!("-{n}")))
+        .collect();
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values))
+        .build()
+}
+
+/// Unit products and apparel variants, by SKU or the column `sort` names.
 #[utoipa::path(get, path = "/api/admin/inventory", tag = "back office", security(("bearer" = ["ADMIN"])),
     params(InventoryQuery),
-    responses((status = 200, body = InventoryJson), (status = 400, description = "bad paging or view"),
+    responses((status = 200, body = InventoryJson), (status = 400, description = "bad paging, view or sort"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/admin/inventory")]
 pub async fn inventory(
@@ -141,9 +183,12 @@ pub async fn inventory(
     let page: PageRequest = params.page()?;
     let view = InventoryView::parse(params.one("view"))
         .map_err(|e| ApiError::bad_field("view", e.to_string()))?;
+    let sort = InventorySort::parse(params.one("sort"))
+        .map_err(|e| ApiError::bad_field("sort", e.to_string()))?;
     let filter = InventoryFilter {
         search: params.search("search")?,
         view,
+        sort,
     };
     let found = state
         .call(move |s| catalogue::inventory(&s.store, &filter, page))

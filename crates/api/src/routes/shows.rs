@@ -8,7 +8,7 @@ use domain::paging::{Page, PageRequest};
 use domain::ports::Catalogue as _;
 
 use super::products::dto::{JsonList, ShowJson, ShowPageJson, ShowPaginationJson, TypeJson};
-use super::products::params::{PageQuery, Params};
+use super::products::params::{PageQuery, Params, SortQuery};
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
 
@@ -33,6 +33,7 @@ pub fn show_query(params: &Params, brand: Option<String>) -> Result<ShowQuery, A
             .or_else(|| params.one("showType"))
             .map(str::to_owned),
         search: params.search("searchTitle")?,
+        sort: params.sort()?,
     })
 }
 
@@ -71,8 +72,9 @@ fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
         ("brand" = Option<String>, Query, description = "Brand id, name or key (CODY_B)"),
         ("typeId" = Option<String>, Query, description = "Show type id or name"),
         ("searchTitle" = Option<String>, Query, max_length = 200, description = "Text anywhere in the title, any case"),
+        SortQuery,
     ),
-    responses((status = 200, body = ShowPageJson), (status = 400, description = "invalid paging")))]
+    responses((status = 200, body = ShowPageJson), (status = 400, description = "invalid paging or sort")))]
 #[get("/shows")]
 pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let q = ShowRequest::parse(&params, None)?;

@@ -21,6 +21,36 @@ pub enum ProductSort {
     Title,
     /// Newest first (creation time, then id): the home page's new arrivals.
     Newest,
+    /// By title, Z to A (then id, descending).
+    TitleDesc,
+    /// By SKU (then id).
+    Sku,
+    /// By SKU, descending.
+    SkuDesc,
+    /// By case price, lowest first (then title and id).
+    Price,
+    /// By case price, highest first (then title and id).
+    PriceDesc,
+}
+
+impl ProductSort {
+    /// Every order with its query value (`sort=...`): a column's name, `-` first for
+    /// descending; `newest` for the newest first. The back office's tables sort by these.
+    pub const ALL: [(&'static str, ProductSort); 7] = [
+        ("title", ProductSort::Title),
+        ("-title", ProductSort::TitleDesc),
+        ("newest", ProductSort::Newest),
+        ("sku", ProductSort::Sku),
+        ("-sku", ProductSort::SkuDesc),
+        ("casePrice", ProductSort::Price),
+        ("-casePrice", ProductSort::PriceDesc),
+    ];
+
+    /// The order a query value names, or `None`.
+    #[must_use]
+    pub fn parse(value: &str) -> Option<ProductSort> {
+        Self::ALL.iter().find(|(v, _)| *v == value).map(|(_, s)| *s)
+    }
 }
 
 /// Filters of a product list. Values of one kind are alternatives (OR); kinds combine with
@@ -64,6 +94,8 @@ pub struct ShowFilter {
     pub show_types: Vec<String>,
     /// Text anywhere in the title, case-insensitive.
     pub search: Option<String>,
+    /// The order (the back office's show table sorts by its columns).
+    pub sort: ProductSort,
 }
 
 impl ShowFilter {
@@ -75,6 +107,7 @@ impl ShowFilter {
             brands: self.brands.clone(),
             show_types: self.show_types.clone(),
             search: self.search.clone(),
+            sort: self.sort,
             ..ProductFilter::default()
         }
     }

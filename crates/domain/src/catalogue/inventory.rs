@@ -4,7 +4,11 @@
 use crate::ids::ProductId;
 use crate::money::Money;
 use crate::paging::{Page, PageRequest};
-use crate::ports::{Catalogue, Store, StoreError, Users};
+use chrono::{Duration, NaiveDateTime};
+
+use crate::ports::{Catalogue, Sales, Store, StoreError, Users};
+use crate::sales::DateRange;
+use crate::status::{CaseBreakStatus, OrderStatus};
 
 /// Which stock an inventory line counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,6 +75,66 @@ impl InventoryView {
     }
 }
 
+/// A column the inventory sorts by (then by SKU and id, so that the order is total).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum InventoryColumn {
+    /// SKU: the default (back-office.md §9).
+    #[default]
+    Sku,
+    /// The product's title, any case.
+    Title,
+    /// Price of one.
+    UnitPrice,
+    /// Stock on hand.
+    AvailableStock,
+}
+
+/// The order of the inventory: a column, ascending or descending.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct InventorySort {
+    /// The column.
+    pub column: InventoryColumn,
+    /// Highest (Z) first.
+    pub descending: bool,
+}
+
+/// A text that is not an inventory order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("sort must be sku, title, unitPrice or availableStock, with - first for descending")]
+pub struct InvalidInventorySort;
+
+impl InventorySort {
+    /// The query values of the columns (`-` first for descending).
+    pub const COLUMNS: [(&'static str, InventoryColumn); 4] = [
+        ("sku", InventoryColumn::Sku),
+        ("title", InventoryColumn::Title),
+        ("unitPrice", InventoryColumn::UnitPrice),
+        ("availableStock", InventoryColumn::AvailableStock),
+    ];
+
+    /// Reads `sku`, `-sku`, `title`, ..., or nothing (by SKU).
+    ///
+    /// # Errors
+    /// `InvalidInventorySort` for another word.
+    pub fn parse(text: Option<&str>) -> Result<InventorySort, InvalidInventorySort> {
+        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+            return Ok(InventorySort::default());
+        };
+        let (descending, name) = match text.strip_prefix('-') {
+            Some(name) => (true, name),
+            None => (false, text),
+        };
+        Self::COLUMNS
+            .iter()
+            .find(|(v, _)| *v == name)
+            .map(|(_, column)| InventorySort {
+                column: *column,
+                descending,
+            })
+            .ok_or(InvalidInventorySort)
+    }
+}
+
 /// What an inventory list asks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct InventoryFilter {
@@ -78,6 +142,8 @@ pub struct InventoryFilter {
     pub search: Option<String>,
     /// The view.
     pub view: InventoryView,
+    /// The order.
+    pub sort: InventorySort,
 }
 
 /// One inventory line.
@@ -101,7 +167,8 @@ pub struct InventoryItem {
     pub available_stock: i32,
 }
 
-/// The dashboard's four figures.
+/// The dashboard's figures: the four tiles of back-office.md §2, and the work waiting (orders
+/// and case break requests still PENDING or PROCESSING).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Accounts.
@@ -112,20 +179,48 @@ pub struct Summary {
     pub products: i64,
     /// Shows.
     pub shows: i64,
+    /// Orders PENDING, to handle.
+    pub pending_orders: i64,
+    /// Orders PROCESSING, to finish.
+    pub processing_orders: i64,
+    /// Case break requests PENDING.
+    pub pending_case_breaks: i64,
+    /// Case break requests PROCESSING.
+    pub processing_case_breaks: i64,
 }
 
 /// The dashboard's figures, in one read.
 ///
 /// # Errors
 /// Store failures.
-pub fn summary(store: &impl Store) -> Result<Summary, StoreError> {
+pub fn summary(store: &impl Store, now: NaiveDateTime) -> Result<Summary, StoreError> {
+    // Every order and request so far (a day ahead covers clocks a little apart).
+    let ever = DateRange {
+        start: None,
+        end: now + Duration::days(1),
+    };
     store.read(|tx| {
         let (products, shows) = tx.product_counts()?;
+        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let pending_orders = count(tx.sales(&ever, Some(OrderStatus::Pending))?.len());
+        let processing_orders = count(tx.sales(&ever, Some(OrderStatus::Processing))?.len());
+        let breaks = tx.case_break_counts(&ever)?;
+        let breaks_in = |status| {
+            breaks
+                .iter()
+                .filter(|(s, _)| *s == status)
+                .map(|(_, n)| n)
+                .sum::<i64>()
+        };
         Ok(Summary {
             users: tx.count_users()?,
             inventory: tx.stock_total()?,
             products,
             shows,
+            pending_orders,
+            processing_orders,
+            pending_case_breaks: breaks_in(CaseBreakStatus::Pending),
+            processing_case_breaks: breaks_in(CaseBreakStatus::Processing),
         })
     })
 }

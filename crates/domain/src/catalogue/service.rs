@@ -2,7 +2,7 @@
 //! inside one [`crate::ports::Store::read`] that the caller opens (the API's read cache opens
 //! it, reads the catalogue version first and keys the answer by it).
 
-use super::filter::ShowFilter;
+use super::filter::{ProductSort, ShowFilter};
 use super::model::{MetadataItem, MetadataKind, Product, Show, Terminal};
 use super::ProductFilter;
 use crate::ids::{ProductId, TerminalId};
@@ -62,6 +62,8 @@ pub struct ShowQuery {
     pub show_type: Option<String>,
     /// Text anywhere in the title.
     pub search: Option<String>,
+    /// The order of the list.
+    pub sort: ProductSort,
 }
 
 /// One page of products; `known_total` (a count of the same filter at the same catalogue
@@ -125,6 +127,7 @@ pub(super) fn show_filter(
 ) -> Result<ShowFilter, ListShowsError> {
     let mut filter = ShowFilter {
         search: query.search.clone(),
+        sort: query.sort,
         ..ShowFilter::default()
     };
     if let Some(brand) = &query.brand {

@@ -3,7 +3,11 @@
 
 use diesel::dsl::{count_star, sum};
 use diesel::prelude::*;
-use domain::catalogue::{InventoryFilter, InventoryItem, Package, StockKind};
+use std::cmp::Ordering;
+
+use domain::catalogue::{
+    InventoryColumn, InventoryFilter, InventoryItem, InventorySort, Package, StockKind,
+};
 use domain::ids::ProductId;
 use domain::money::Money;
 
@@ -49,8 +53,64 @@ fn package(text: &str) -> Vec<u32> {
     Package::parse(text).map_or_else(|_| vec![1], |p| p.parts().to_vec())
 }
 
-/// One page of unit products and apparel variants, by SKU: each kind is counted and read up to
-/// the end of the page in SKU order, and the two are merged.
+/// Orders a boxed query of `$table` (unit products or apparel variants, joined with products)
+/// by the inventory's sort: the column, then SKU and id, all ascending or all descending.
+macro_rules! inventory_order {
+    ($query:expr, $sort:expr, $table:ident, $price:ident) => {{
+        use InventoryColumn as C;
+        match ($sort.column, $sort.descending) {
+            (C::Sku, false) => $query.order(($table::sku.asc(), $table::id.asc())),
+            (C::Sku, true) => $query.order(($table::sku.desc(), $table::id.desc())),
+            (C::Title, false) => $query.order((
+                products::title_lower.asc(),
+                $table::sku.asc(),
+                $table::id.asc(),
+            )),
+            (C::Title, true) => $query.order((
+                products::title_lower.desc(),
+                $table::sku.desc(),
+                $table::id.desc(),
+            )),
+            (C::UnitPrice, false) => {
+                $query.order(($table::$price.asc(), $table::sku.asc(), $table::id.asc()))
+            }
+            (C::UnitPrice, true) => {
+                $query.order(($table::$price.desc(), $table::sku.desc(), $table::id.desc()))
+            }
+            (C::AvailableStock, false) => $query.order((
+                $table::available_stock.asc(),
+                $table::sku.asc(),
+                $table::id.asc(),
+            )),
+            (C::AvailableStock, true) => $query.order((
+                $table::available_stock.desc(),
+                $table::sku.desc(),
+                $table::id.desc(),
+            )),
+        }
+    }};
+}
+
+/// The order of two inventory rows: what [`inventory_order!`] gives in SQL (titles compared as
+/// the lowercased `title_lower` column stores them).
+fn compare_rows(sort: InventorySort, a: &Row, b: &Row) -> Ordering {
+    let by_column = match sort.column {
+        InventoryColumn::Sku => Ordering::Equal,
+        InventoryColumn::Title => a.3.to_lowercase().cmp(&b.3.to_lowercase()),
+        InventoryColumn::UnitPrice => a.4.cmp(&b.4),
+        InventoryColumn::AvailableStock => a.6.cmp(&b.6),
+    };
+    let order = by_column.then_with(|| (&a.1, &a.0).cmp(&(&b.1, &b.0)));
+    if sort.descending {
+        order.reverse()
+    } else {
+        order
+    }
+}
+
+/// One page of unit products and apparel variants in the filter's order (by SKU unless asked
+/// otherwise): each kind is counted and read up to the end of the page in that order, and the
+/// two are merged.
 ///
 /// # Errors
 /// Database failures.
@@ -100,8 +160,8 @@ pub fn inventory_page(
     };
     let total_units: i64 = units().count().get_result(conn)?;
     let total_variants: i64 = variants().count().get_result(conn)?;
-    let unit_rows: Vec<Row> = units()
-        .order((unit_products::sku, unit_products::id))
+    let sort = filter.sort;
+    let unit_rows: Vec<Row> = inventory_order!(units(), sort, unit_products, unit_price_cents)
         .limit(end)
         .select((
             unit_products::id,
@@ -113,25 +173,25 @@ pub fn inventory_page(
             unit_products::available_stock,
         ))
         .load(conn)?;
-    let variant_rows: Vec<Row> = variants()
-        .order((apparel_variants::sku, apparel_variants::id))
-        .limit(end)
-        .select((
-            apparel_variants::id,
-            apparel_variants::sku,
-            products::id,
-            products::title,
-            apparel_variants::unit_price_cents,
-            products::package,
-            apparel_variants::available_stock,
-        ))
-        .load(conn)?;
+    let variant_rows: Vec<Row> =
+        inventory_order!(variants(), sort, apparel_variants, unit_price_cents)
+            .limit(end)
+            .select((
+                apparel_variants::id,
+                apparel_variants::sku,
+                products::id,
+                products::title,
+                apparel_variants::unit_price_cents,
+                products::package,
+                apparel_variants::available_stock,
+            ))
+            .load(conn)?;
     let mut merged: Vec<(StockKind, Row)> = unit_rows
         .into_iter()
         .map(|r| (StockKind::Unit, r))
         .chain(variant_rows.into_iter().map(|r| (StockKind::Variant, r)))
         .collect();
-    merged.sort_by(|a, b| (&a.1 .1, &a.1 .0).cmp(&(&b.1 .1, &b.1 .0)));
+    merged.sort_by(|a, b| compare_rows(sort, &a.1, &b.1));
     let skip = usize::try_from(page.offset()).unwrap_or(usize::MAX);
     let take = usize::try_from(page.page_size).unwrap_or(0);
     let items = merged

@@ -271,6 +271,44 @@ pub(crate) fn list_products_by_index(
     }))
 }
 
+/// Loads `$query` in the order `$sort` names (the tie-breakers make every order total). The
+/// orders are different diesel types, hence one arm each around the statement.
+macro_rules! load_sorted {
+    ($query:expr, $sort:expr, $conn:expr) => {
+        match $sort {
+            ProductSort::Title => $query
+                .order((products::title_lower.asc(), products::id.asc()))
+                .load($conn)?,
+            ProductSort::TitleDesc => $query
+                .order((products::title_lower.desc(), products::id.desc()))
+                .load($conn)?,
+            ProductSort::Newest => $query
+                .order((products::created_on.desc(), products::id.desc()))
+                .load($conn)?,
+            ProductSort::Sku => $query
+                .order((products::sku.asc(), products::id.asc()))
+                .load($conn)?,
+            ProductSort::SkuDesc => $query
+                .order((products::sku.desc(), products::id.desc()))
+                .load($conn)?,
+            ProductSort::Price => $query
+                .order((
+                    products::case_price_cents.asc(),
+                    products::title_lower.asc(),
+                    products::id.asc(),
+                ))
+                .load($conn)?,
+            ProductSort::PriceDesc => $query
+                .order((
+                    products::case_price_cents.desc(),
+                    products::title_lower.asc(),
+                    products::id.asc(),
+                ))
+                .load($conn)?,
+        }
+    };
+}
+
 /// [`list_products_counted`] by SQL alone: the count (unless `known_total`, a cached count of
 /// the same filter at the same catalogue version, is given), the page's ids, the page's rows
 /// with their brand, category, types and unit product, and one batched query per relation
@@ -303,24 +341,9 @@ pub(crate) fn list_products_by_sql(
         .select(products::id)
         .limit(page.page_size)
         .offset(page.offset());
-    // The two orders are different diesel types, hence a match around each statement.
-    let page_ids: Vec<String> = match filter.sort {
-        ProductSort::Title => ids
-            .order((products::title_lower.asc(), products::id.asc()))
-            .load(conn)?,
-        ProductSort::Newest => ids
-            .order((products::created_on.desc(), products::id.desc()))
-            .load(conn)?,
-    };
+    let page_ids: Vec<String> = load_sorted!(ids, filter.sort, conn);
     let rows = joined_products!().filter(products::id.eq_any(page_ids));
-    let rows: Vec<JoinedRow> = match filter.sort {
-        ProductSort::Title => rows
-            .order((products::title_lower.asc(), products::id.asc()))
-            .load(conn)?,
-        ProductSort::Newest => rows
-            .order((products::created_on.desc(), products::id.desc()))
-            .load(conn)?,
-    };
+    let rows: Vec<JoinedRow> = load_sorted!(rows, filter.sort, conn);
     Ok(Page {
         items: {
             let ids: Vec<String> = rows.iter().map(|r| r.0.id.clone()).collect();

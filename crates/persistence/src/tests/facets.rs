@@ -236,7 +236,7 @@ fn show_counts_are_the_show_lists_totals() {
     let query = catalogue::ShowQuery {
         brand: Some("cody b".to_owned()),
         show_type: Some("not a type".to_owned()),
-        search: None,
+        ..catalogue::ShowQuery::default()
     };
     let facets = db
         .read(|tx| {

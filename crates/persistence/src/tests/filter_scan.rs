@@ -397,6 +397,25 @@ fn scan(refs: &Reference, rows: &[Row], f: &ProductFilter) -> Vec<String> {
         ProductSort::Newest => hits.sort_by(|a, b| {
             (b.product.created_on, &b.product.id).cmp(&(a.product.created_on, &a.product.id))
         }),
+        ProductSort::TitleDesc => hits.sort_by(|a, b| {
+            (&b.product.title_lower, &b.product.id).cmp(&(&a.product.title_lower, &a.product.id))
+        }),
+        ProductSort::Sku => hits
+            .sort_by(|a, b| (&a.product.sku, &a.product.id).cmp(&(&b.product.sku, &b.product.id))),
+        ProductSort::SkuDesc => hits
+            .sort_by(|a, b| (&b.product.sku, &b.product.id).cmp(&(&a.product.sku, &a.product.id))),
+        ProductSort::Price | ProductSort::PriceDesc => hits.sort_by(|a, b| {
+            let by_price = a.product.case_price_cents.cmp(&b.product.case_price_cents);
+            let by_price = if f.sort == ProductSort::PriceDesc {
+                by_price.reverse()
+            } else {
+                by_price
+            };
+            by_price.then_with(|| {
+                (&a.product.title_lower, &a.product.id)
+                    .cmp(&(&b.product.title_lower, &b.product.id))
+            })
+        }),
     }
     hits.into_iter().map(|r| r.product.id.clone()).collect()
 }
@@ -499,4 +518,29 @@ fn every_filter_combination_lists_what_a_plain_scan_finds() {
         non_empty * 3 >= checked,
         "{non_empty} of {checked} filters found products"
     );
+}
+
+#[test]
+fn the_back_office_column_orders_list_what_a_sorted_scan_finds() {
+    let test_db = TestDatabase::new();
+    let db = test_db.db();
+    db.seed_reference_data().expect("reference");
+    let refs = reference(db);
+    let mut rng = StdRng::seed_from_u64(0x0C01);
+    let rows = catalogue(&mut rng, &refs, 40);
+    insert(db, &rows);
+    db.build_catalogue_index().expect("index");
+    for (name, sort) in ProductSort::ALL {
+        let filter = ProductFilter {
+            sort,
+            ..ProductFilter::default()
+        };
+        let want = scan(&refs, &rows, &filter);
+        assert_eq!(want.len(), rows.len());
+        // The port answers the column orders from SQL (the index keeps the catalogue's two).
+        for lister in [Lister::Sql, Lister::Port] {
+            let got = listed(db, lister, &filter, 7, want.len());
+            assert_eq!(got, want, "sort={name}, {lister:?}");
+        }
+    }
 }

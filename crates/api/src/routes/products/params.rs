@@ -88,7 +88,19 @@ pub struct ProductFilterQuery {
     /// XS ... 3XL or custom sizes
     #[param(schema_with = size_list)]
     pub sizes: Option<Vec<String>>,
-    /// title (default: title, then id) or newest
+    /// title (default: title, then id), newest, or a column of the back office's tables: sku,
+    /// casePrice (each with `-` first for descending, as `-title`)
+    #[param(schema_with = sort_schema)]
+    pub sort: Option<String>,
+}
+
+/// The order of a list, as the OpenAPI document lists it (the show list's; the product lists
+/// have it in [`ProductFilterQuery`]).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SortQuery {
+    /// title (default: title, then id), newest, or a column of the back office's tables: sku,
+    /// casePrice (each with `-` first for descending, as `-title`)
     #[param(schema_with = sort_schema)]
     pub sort: Option<String>,
 }
@@ -147,7 +159,9 @@ pub fn blank_or(values: impl IntoIterator<Item = &'static str>) -> Object {
 fn sort_schema() -> Object {
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .enum_values(Some(["", "title", "newest"]))
+        .enum_values(Some(
+            std::iter::once("").chain(ProductSort::ALL.iter().map(|(value, _)| *value)),
+        ))
         .build()
 }
 
@@ -354,15 +368,21 @@ impl Params {
         })
     }
 
-    /// `sort`: `title` (the default: title, then id) or `newest` (newest first).
+    /// `sort`: `title` (the default: title, then id), `newest` (newest first), or a column
+    /// of the back office's tables ([`ProductSort::ALL`]: `sku`, `casePrice`, `-` first for
+    /// descending).
     ///
     /// # Errors
     /// 400 naming the field for any other value.
     pub fn sort(&self) -> Result<ProductSort, ApiError> {
         match self.one("sort") {
-            None | Some("title") => Ok(ProductSort::Title),
-            Some("newest") => Ok(ProductSort::Newest),
-            Some(_) => Err(ApiError::bad_field("sort", "sort must be title or newest")),
+            None => Ok(ProductSort::Title),
+            Some(value) => ProductSort::parse(value).ok_or_else(|| {
+                ApiError::bad_field(
+                    "sort",
+                    "sort must be title, -title, newest, sku, -sku, casePrice or -casePrice",
+                )
+            }),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use actix_web::{get, web, HttpResponse};
 use chrono::{NaiveDateTime, SecondsFormat};
-use domain::account::{Role, UserFilter, UserListItem};
+use domain::account::{Role, UserFilter, UserListItem, UserSort};
 use domain::paging::PageRequest;
 use domain::user_admin;
 use serde::{Deserialize, Serialize};
@@ -36,6 +36,23 @@ pub struct UserListQuery {
     pub role: Option<String>,
     /// true or false.
     pub active: Option<bool>,
+    /// The order: name (the default), email, role, lastLogin or createdOn, `-` first for
+    /// descending (`-lastLogin`).
+    #[param(schema_with = user_sort_schema)]
+    pub sort: Option<String>,
+}
+
+/// The user list's orders in the document (blank: by name).
+fn user_sort_schema() -> Object {
+    let names = UserSort::COLUMNS.map(|(name, _)| name);
+    let values: Vec<String> = std::iter::once(String::new())
+        .chain(names.iter().map(|n| (*n).to_owned()))
+        .chain(names.iter().map(|n| format!("-{n}")))
+        .collect();
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values))
+        .build()
 }
 
 /// Profile names in a user row.
@@ -159,10 +176,11 @@ pub fn user_filter(
         search,
         role,
         active,
+        sort: UserSort::default(),
     })
 }
 
-/// Lists users for the back office.
+/// Lists users for the back office, by name unless `sort` names another column.
 #[utoipa::path(get, path = "/api/user/getAll", tag = "user", security(("bearer" = ["ADMIN"])), params(UserListQuery),
     responses((status = 200, body = UserList), (status = 400, description = "bad paging or filter"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
@@ -184,7 +202,9 @@ pub async fn get_all(
             format!("pageSize must be between 1 and {MAX_PAGE_SIZE}"),
         ));
     }
-    let filter = user_filter(q.search, q.role.as_deref(), q.active)?;
+    let mut filter = user_filter(q.search, q.role.as_deref(), q.active)?;
+    filter.sort = UserSort::parse(q.sort.as_deref())
+        .map_err(|e| ApiError::bad_field("sort", e.to_string()))?;
     let paging = PageRequest { page, page_size };
     let found = state
         .call(move |s| domain::users::list(&s.store, &filter, paging))

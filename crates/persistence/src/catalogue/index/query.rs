@@ -246,13 +246,19 @@ impl IndexData {
     }
 
     /// One page of `filter`'s list; `None` if a product of the page names a term the index
-    /// does not hold (answer from SQL).
+    /// does not hold, or the order is a back-office column's (answer from SQL).
     pub(crate) fn page(&self, filter: &ProductFilter, page: PageRequest) -> Option<ListPage> {
         let hits = self.matching(filter);
         let total = hits.count();
+        // The index holds the catalogue's two orders; the back office's column orders are SQL's.
         let order = match filter.sort {
             ProductSort::Title => Order::Title,
             ProductSort::Newest => Order::Newest,
+            ProductSort::TitleDesc
+            | ProductSort::Sku
+            | ProductSort::SkuDesc
+            | ProductSort::Price
+            | ProductSort::PriceDesc => return None,
         };
         Some(ListPage {
             total: i64::try_from(total).unwrap_or(i64::MAX),

@@ -26,6 +26,15 @@ function setup(path = '/admin/apparel', handlers: Parameters<typeof mockApi>[0] 
 }
 
 describe('/admin/apparel', () => {
+  it('sorts on the server by SKU, title or case price, the sort in the address', async () => {
+    const { lists, router } = setup('/admin/apparel?sort=sku');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(lists()[0]).toEqual({ page: '1', pageSize: '25', showOutOfStock: 'true', sort: 'sku' }));
+    await userEvent.click(within(table).getByRole('button', { name: /Case Price/ }));
+    await waitFor(() => expect(lists().at(-1)).toEqual({ page: '1', pageSize: '25', showOutOfStock: 'true', sort: 'casePrice' }));
+    expect(router.state.location.search).toBe('?sort=casePrice');
+  });
+
   it('lists All Apparel 25 a page with View, Variants, Edit and Delete, and the apparel sections', async () => {
     const { lists } = setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Apparel Products' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { DataTable, TABLE_PAGE_SIZE, type DataColumn } from '@/components/data-t
 import { ProductImage } from '@/components/product-image';
 import { formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
+import { useListAddress } from '@/lib/list-address';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useDeleteApparelMutation, useGetAdminApparelListQuery, type AdminApparel } from '../api/apparel-api';
@@ -12,10 +13,15 @@ import { APPAREL_DELETED, APPAREL_LIST_FAILED, apparelFailure } from '../lib/mes
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
+/** The columns the API sorts by (`GET /api/apparel?sort=`), by their ids here. */
+export const SORTABLE = ['sku', 'title', 'casePrice'] as const;
+const NO_FILTERS = [] as const;
+
 const columns: DataColumn<AdminApparel>[] = [
   {
     id: 'image',
     header: 'Image',
+    enableSorting: false,
     cell: ({ row }) => (
       <div className="w-16">
         <ProductImage src={row.original.image} alt="" />
@@ -24,26 +30,40 @@ const columns: DataColumn<AdminApparel>[] = [
   },
   { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="whitespace-nowrap font-mono text-sm">{getValue<string>()}</span> },
   { accessorKey: 'title', header: 'Title', cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span> },
-  { accessorFn: (p) => p.apparelType?.name ?? '', id: 'type', header: 'Type' },
-  { accessorFn: (p) => p.brand?.name ?? '', id: 'brand', header: 'Brand' },
-  { accessorKey: 'casePrice', header: 'Case Price', cell: ({ getValue }) => formatMoney(getValue<number>()) },
-  { accessorFn: (p) => p.variants.length, id: 'variants', header: 'Variants' },
+  { accessorFn: (p) => p.apparelType?.name ?? '', id: 'type', header: 'Type', enableSorting: false },
+  { accessorFn: (p) => p.brand?.name ?? '', id: 'brand', header: 'Brand', enableSorting: false },
+  { accessorKey: 'casePrice', header: 'Case Price', sortDescFirst: false, cell: ({ getValue }) => formatMoney(getValue<number>()) },
+  { accessorFn: (p) => p.variants.length, id: 'variants', header: 'Variants', enableSorting: false },
   {
     accessorKey: 'inStock',
     header: 'In Stock',
+    enableSorting: false,
     cell: ({ getValue }) => <span className={`badge ${getValue<boolean>() ? 'badge-success' : 'badge-error'}`}>{yesNo(getValue<boolean>())}</span>,
   },
 ];
 
 /**
  * The list query (§7): the page, the title search, and every apparel product
- * (showOutOfStock=true) or only those without stock (inStock=false).
+ * (showOutOfStock=true) or only those without stock (inStock=false); the column sort, if any.
  */
-export function apparelListSearch({ page, pageSize, search, outOfStock }: { page: number; pageSize: number; search: string; outOfStock: boolean }) {
+export function apparelListSearch({
+  page,
+  pageSize,
+  search,
+  outOfStock,
+  sort = null,
+}: {
+  page: number;
+  pageSize: number;
+  search: string;
+  outOfStock: boolean;
+  sort?: string | null;
+}) {
   const q = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (search.trim()) q.set('searchTitle', search.trim());
   if (outOfStock) q.set('inStock', 'false');
   else q.set('showOutOfStock', 'true');
+  if (sort) q.set('sort', sort);
   return q.toString();
 }
 
@@ -57,7 +77,10 @@ export function ApparelTable({ outOfStock }: { outOfStock: boolean }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(TABLE_PAGE_SIZE);
   const [search, setSearch] = useState('');
-  const { data, isLoading, isFetching, isError, refetch } = useGetAdminApparelListQuery(apparelListSearch({ page, pageSize, search, outOfStock }));
+  const address = useListAddress(NO_FILTERS, SORTABLE, () => setPage(1));
+  const { data, isLoading, isFetching, isError, refetch } = useGetAdminApparelListQuery(
+    apparelListSearch({ page, pageSize, search, outOfStock, sort: address.sort }),
+  );
   const [remove, { isLoading: deleting }] = useDeleteApparelMutation();
   const [toDelete, setToDelete] = useState<AdminApparel | null>(null);
 
@@ -105,6 +128,7 @@ export function ApparelTable({ outOfStock }: { outOfStock: boolean }) {
             setPage(1);
           },
         }}
+        serverSorting={address.sorting}
         rowActions={(p) => (
           <>
             <AppLink to={paths.apparelItem.getHref({ productId: p.id })} className="btn btn-xs" aria-label={`View ${p.title}`}>

@@ -22,13 +22,16 @@ export interface InventoryArgs {
   pageSize: number;
   search: string;
   view: InventoryView | null;
+  /** The column sort (`-availableStock`), or null for the server's SKU order. */
+  sort?: string | null;
 }
 
 /** The query string: blank search and the All Inventory view are left out. */
-export function inventorySearch({ page, pageSize, search, view }: InventoryArgs): string {
+export function inventorySearch({ page, pageSize, search, view, sort = null }: InventoryArgs): string {
   const q = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (search.trim()) q.set('search', search.trim());
   if (view) q.set('view', view);
+  if (sort) q.set('sort', sort);
   return q.toString();
 }
 

@@ -56,6 +56,21 @@ function setup(path = '/admin/inventory', answer = inventoryServer()) {
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('/admin/inventory', () => {
+  it('sorts on the server by the column clicked, keeping the sort in the address and going back to page 1', async () => {
+    const { queries, router } = setup('/admin/inventory?view=low-stock&sort=-availableStock');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    expect(queries()[0]).toEqual({ page: '1', pageSize: '10', view: 'low-stock', sort: '-availableStock' });
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: /Available Stock/ })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(within(table).getByRole('button', { name: /Unit Price/ }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ page: '1', pageSize: '10', view: 'low-stock', sort: 'unitPrice' }));
+    expect(router.state.location.search).toBe('?view=low-stock&sort=unitPrice');
+    await userEvent.click(within(table).getByRole('button', { name: /Product/ }));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ sort: 'title' }));
+    // The Type and Package columns are not the server's to sort by.
+    expect(within(within(table).getByRole('columnheader', { name: 'Type' })).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('lists All Inventory 10 per page with SKU, product, type, price, package and stock', async () => {
     const { queries } = setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Inventory' })).toBeInTheDocument();

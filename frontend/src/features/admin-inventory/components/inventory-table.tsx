@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { INVENTORY_VIEWS, type InventoryView } from '@/lib/admin-views';
 import { formatMoney } from '@/lib/format';
+import { useListAddress } from '@/lib/list-address';
 import { useGetInventoryQuery, type InventoryItem } from '../api/inventory-api';
 
 /** Back-office.md §8 and §9. */
@@ -23,13 +24,22 @@ function Stock({ value }: { value: number }) {
   return <span>{value}</span>;
 }
 
+/** The columns the API sorts by (`GET /api/admin/inventory?sort=`), by their ids here. */
+export const SORTABLE = ['sku', 'title', 'unitPrice', 'availableStock'] as const;
+const NO_FILTERS = [] as const;
+
 const columns: DataColumn<InventoryItem>[] = [
   { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="whitespace-nowrap font-mono text-sm">{getValue<string>()}</span> },
-  { accessorFn: (i) => i.product.title, id: 'product', header: 'Product' },
-  { accessorFn: (i) => (i.kind === 'variant' ? 'Apparel variant' : 'Unit'), id: 'kind', header: 'Type' },
-  { accessorKey: 'unitPrice', header: 'Unit Price', cell: ({ getValue }) => formatMoney(getValue<number>()) },
-  { accessorFn: (i) => i.package.join(', '), id: 'package', header: 'Package' },
-  { accessorKey: 'availableStock', header: 'Available Stock', cell: ({ getValue }) => <Stock value={getValue<number>()} /> },
+  { accessorFn: (i) => i.product.title, id: 'title', header: 'Product' },
+  { accessorFn: (i) => (i.kind === 'variant' ? 'Apparel variant' : 'Unit'), id: 'kind', header: 'Type', enableSorting: false },
+  { accessorKey: 'unitPrice', header: 'Unit Price', sortDescFirst: false, cell: ({ getValue }) => formatMoney(getValue<number>()) },
+  { accessorFn: (i) => i.package.join(', '), id: 'package', header: 'Package', enableSorting: false },
+  {
+    accessorKey: 'availableStock',
+    header: 'Available Stock',
+    sortDescFirst: false,
+    cell: ({ getValue }) => <Stock value={getValue<number>()} />,
+  },
 ];
 
 /**
@@ -41,7 +51,8 @@ export function InventoryTable({ view }: { view: InventoryView | null }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(INVENTORY_PAGE_SIZE);
   const [search, setSearch] = useState('');
-  const { data, isLoading, isFetching, isError, refetch } = useGetInventoryQuery({ page, pageSize, search, view });
+  const address = useListAddress(NO_FILTERS, SORTABLE, () => setPage(1));
+  const { data, isLoading, isFetching, isError, refetch } = useGetInventoryQuery({ page, pageSize, search, view, sort: address.sort });
 
   return (
     <DataTable<InventoryItem>
@@ -55,6 +66,7 @@ export function InventoryTable({ view }: { view: InventoryView | null }) {
       error={isError ? INVENTORY_FAILED : null}
       onRetry={() => void refetch()}
       emptyMessage={INVENTORY_EMPTY}
+      serverSorting={address.sorting}
       search={{
         value: search,
         onChange: (text) => {

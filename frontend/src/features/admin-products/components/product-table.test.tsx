@@ -4,7 +4,7 @@ import { SEARCH_SETTLE_MS } from '@/components/data-table';
 import { Toaster } from '@/components/toaster';
 import { mockApi, renderAt, signedInState } from '@/test/render';
 import ProductListRoute from '../routes/product-list';
-import { product, productPage } from '../test/fixtures';
+import { options, product, productPage } from '../test/fixtures';
 
 const LIST = 'GET /api/products';
 
@@ -17,7 +17,10 @@ function setup(path = '/admin/products', handlers: Parameters<typeof mockApi>[0]
     </>,
     { path, preloadedState: signedInState({ role: 'ADMIN' }) },
   );
-  const lists = () => calls.mock.calls.filter(([r]) => r.method === 'GET').map(([r]) => Object.fromEntries(new URL(r.url).searchParams));
+  const lists = () =>
+    calls.mock.calls
+      .filter(([r]) => r.method === 'GET' && new URL(r.url).pathname === '/api/products')
+      .map(([r]) => Object.fromEntries(new URL(r.url).searchParams));
   return { ...view, calls, lists };
 }
 
@@ -40,6 +43,39 @@ describe('/admin/products', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Create Product' })).toHaveAttribute('href', '/admin/products/create');
     expect(screen.getByRole('link', { name: 'Edit Sky Dragon' })).toHaveAttribute('href', '/admin/products/p1/edit');
+    expect(lists()).toEqual([{ page: '1', pageSize: '25' }]);
+  });
+
+  it('sorts by a column and filters by brand and category on the server, keeping both in the address', async () => {
+    const { lists, router } = setup('/admin/products?sort=-casePrice&brand=b1', {
+      'GET /api/metadata': () => [200, options()],
+    });
+    const table = await screen.findByRole('table', { name: 'All Products' });
+    await within(table).findByRole('cell', { name: 'Sky Dragon' });
+    // From the address: the API is asked, and the header says so.
+    expect(lists()[0]).toEqual({ page: '1', pageSize: '25', brands: 'b1', sort: '-casePrice' });
+    expect(within(table).getByRole('columnheader', { name: /Case Price/ })).toHaveAttribute('aria-sort', 'descending');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('b1'));
+    // Brand, Category, Package and the flags are filters or plain columns, not server sorts.
+    expect(within(within(table).getByRole('columnheader', { name: 'Brand' })).queryByRole('button')).not.toBeInTheDocument();
+
+    await userEvent.click(within(table).getByRole('button', { name: /SKU/ }));
+    await waitFor(() => expect(lists().at(-1)).toEqual({ page: '1', pageSize: '25', brands: 'b1', sort: 'sku' }));
+    expect(router.state.location.search).toBe('?sort=sku&brand=b1');
+    await userEvent.click(within(table).getByRole('button', { name: /SKU/ }));
+    await waitFor(() => expect(lists().at(-1)).toMatchObject({ sort: '-sku' }));
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Cakes');
+    await waitFor(() => expect(lists().at(-1)).toEqual({ page: '1', pageSize: '25', brands: 'b1', categories: 'c2', sort: '-sku' }));
+    expect(new URLSearchParams(router.state.location.search).get('category')).toBe('c2');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Brand' }), 'All brands');
+    await waitFor(() => expect(lists().at(-1)).toEqual({ page: '1', pageSize: '25', categories: 'c2', sort: '-sku' }));
+    expect(router.state.location.search).toBe('?sort=-sku&category=c2');
+  });
+
+  it('ignores an address sort the API does not have', async () => {
+    const { lists } = setup('/admin/products?sort=brand');
+    await screen.findByRole('cell', { name: 'Sky Dragon' });
     expect(lists()).toEqual([{ page: '1', pageSize: '25' }]);
   });
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DataTable, type DataColumn } from '@/components/data-table';
+import { REPORT_STATUS_PARAM } from '@/lib/admin-views';
 import { saveBlob } from '@/lib/download';
 import { owedUnitsText } from '@/lib/owed-units';
 import { useGetCaseBreaksQuery, type CaseBreakRequest, type RangeFilter } from '../api/reports-api';
@@ -7,7 +9,7 @@ import { caseBreakCsv, caseBreakCsvName } from '../lib/csv';
 import { defaultRange, rangeError } from '../lib/dates';
 import { formatDateTime } from '../lib/display';
 import { CASE_BREAK_FETCH_FAILED, loadFailure } from '../lib/messages';
-import { isClosed, STATUS_LABELS, STATUSES } from '../lib/statuses';
+import { isClosed, STATUS_LABELS, STATUSES, statusFilterOf } from '../lib/statuses';
 import { Figures } from './figures';
 import { ProcessDialog } from './process-dialog';
 import { RangeFilterBar } from './range-filter';
@@ -47,7 +49,8 @@ const columns: DataColumn<CaseBreakRequest>[] = [
  * case-break-report-{date}.csv.
  */
 export function CaseBreakReport() {
-  const [filter, setFilter] = useState<RangeFilter>(() => ({ status: '', ...defaultRange() }));
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<RangeFilter>(() => ({ status: statusFilterOf(params.get(REPORT_STATUS_PARAM)), ...defaultRange() }));
   const [processing, setProcessing] = useState<CaseBreakRequest | null>(null);
   const invalid = rangeError(filter) !== null;
   const { data, isLoading, isFetching, isError, error, refetch } = useGetCaseBreaksQuery(filter, { skip: invalid });

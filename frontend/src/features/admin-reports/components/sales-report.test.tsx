@@ -73,6 +73,13 @@ describe('the sales report (?type=sales)', () => {
     expect(screen.getByRole('link', { name: 'Run a sales summary report' })).toHaveAttribute('href', '/admin/reports?type=sales&run=1');
   });
 
+  it('starts with the status the address names (the dashboard links ?status=PENDING)', async () => {
+    const { queries } = renderReports('?type=sales&status=PENDING', { [LIST]: () => [200, [ann]], [TOTALS]: () => [200, salesTotals(1, TOTAL_SALES)] });
+    await screen.findByText('Ann Blast');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('PENDING');
+    expect(queries(LIST)).toEqual([{ endDate: '2026-07-04T23:59:59.999Z', status: 'PENDING' }]);
+  });
+
   it('filters by status (All sends none) and dates', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { queries } = setup();

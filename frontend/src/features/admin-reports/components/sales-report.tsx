@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { DataTable, type DataColumn } from '@/components/data-table';
+import { REPORT_STATUS_PARAM } from '@/lib/admin-views';
 import { saveBlob } from '@/lib/download';
 import { formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
@@ -11,6 +13,7 @@ import { defaultRange, rangeError } from '../lib/dates';
 import { orderNumber } from '@/lib/orders';
 import { formatDateTime } from '../lib/display';
 import { loadFailure, processFailure, PURCHASE_ORDER_PROCESSED, PURCHASE_STATUS_FAILED, PURCHASES_FETCH_FAILED } from '../lib/messages';
+import { statusFilterOf } from '../lib/statuses';
 import { runHref } from '../lib/views';
 import { Figures } from './figures';
 import { OrderDetailDialog } from './order-detail';
@@ -61,7 +64,8 @@ const columns: DataColumn<Sale>[] = [
  */
 export function SalesReport() {
   const dispatch = useAppDispatch();
-  const [filter, setFilter] = useState<RangeFilter>(() => ({ status: '', ...defaultRange() }));
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<RangeFilter>(() => ({ status: statusFilterOf(params.get(REPORT_STATUS_PARAM)), ...defaultRange() }));
   const [detail, setDetail] = useState<Sale | null>(null);
   const invalid = rangeError(filter) !== null;
   const { data: rows, isLoading, isFetching, isError, error, refetch } = useGetPurchasesQuery(filter, { skip: invalid });

@@ -15,6 +15,9 @@ export const STATUS_FILTER_OPTIONS: { value: Status | ''; label: string }[] = [
   ...STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
 ];
 
+/** The status filter an address asks for (`?status=PENDING`), or All. */
+export const statusFilterOf = (value: string | null): Status | '' => STATUSES.find((s) => s === value) ?? '';
+
 /** §4: what the admin may set an order to from its row or its detail (any of the three, any time). */
 export const ORDER_STATUS_ACTIONS = ['PROCESSING', 'COMPLETED', 'FAILED'] as const satisfies readonly Status[];
 

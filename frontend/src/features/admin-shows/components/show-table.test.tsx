@@ -24,6 +24,16 @@ function setup(handlers: Parameters<typeof mockApi>[0] = {}, path = '/admin/show
 }
 
 describe('/admin/shows', () => {
+  it('sorts on the server by SKU, title or price, the sort in the address', async () => {
+    const { lists, router } = setup({}, '/admin/shows?sort=-casePrice');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(lists()[0]).toEqual({ page: '1', pageSize: '25', sort: '-casePrice' }));
+    expect(within(table).getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(within(table).getByRole('button', { name: /Title/ }));
+    await waitFor(() => expect(lists().at(-1)).toEqual({ page: '1', pageSize: '25', sort: 'title' }));
+    expect(router.state.location.search).toBe('?sort=title');
+  });
+
   it('lists All Shows 25 per page in the server title order, with Create, View, Edit and Delete', async () => {
     const { lists } = setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Shows' })).toBeInTheDocument();

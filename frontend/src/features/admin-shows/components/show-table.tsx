@@ -5,16 +5,22 @@ import { DataTable, TABLE_PAGE_SIZE, type DataColumn } from '@/components/data-t
 import { ProductImage } from '@/components/product-image';
 import { formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
+import { useListAddress } from '@/lib/list-address';
 import { paths } from '@/lib/paths';
 import { showTypeLabel } from '@/lib/show-types';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useDeleteShowMutation, useGetAdminShowsQuery, type AdminShow } from '../api/shows-api';
 import { confirmShowDelete, SHOW_DELETED, SHOWS_FAILED, showFailure } from '../lib/messages';
 
+/** The columns the API sorts by (`GET /api/shows?sort=`), by their ids here. */
+export const SORTABLE = ['sku', 'title', 'casePrice'] as const;
+const NO_FILTERS = [] as const;
+
 const columns: DataColumn<AdminShow>[] = [
   {
     id: 'image',
     header: 'Image',
+    enableSorting: false,
     cell: ({ row }) => (
       <div className="w-16">
         <ProductImage src={row.original.image} alt="" />
@@ -23,23 +29,28 @@ const columns: DataColumn<AdminShow>[] = [
   },
   { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="whitespace-nowrap font-mono text-sm">{getValue<string>()}</span> },
   { accessorKey: 'title', header: 'Title', cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span> },
-  { accessorFn: (s) => showTypeLabel(s.showType?.name), id: 'showType', header: 'Show Type' },
-  { accessorFn: (s) => s.brand?.name ?? '', id: 'brand', header: 'Brand' },
-  { accessorFn: (s) => s.category?.name ?? '', id: 'category', header: 'Category' },
+  { accessorFn: (s) => showTypeLabel(s.showType?.name), id: 'showType', header: 'Show Type', enableSorting: false },
+  { accessorFn: (s) => s.brand?.name ?? '', id: 'brand', header: 'Brand', enableSorting: false },
+  { accessorFn: (s) => s.category?.name ?? '', id: 'category', header: 'Category', enableSorting: false },
   // The server's price, formatted; the shop never works a price out itself.
-  { accessorKey: 'casePrice', header: 'Price', cell: ({ getValue }) => formatMoney(getValue<number>()) },
-  { accessorFn: (s) => s.showProducts.length, id: 'products', header: 'Products' },
+  { accessorKey: 'casePrice', header: 'Price', sortDescFirst: false, cell: ({ getValue }) => formatMoney(getValue<number>()) },
+  { accessorFn: (s) => s.showProducts.length, id: 'products', header: 'Products', enableSorting: false },
   {
     accessorKey: 'inStock',
     header: 'In Stock',
+    enableSorting: false,
     cell: ({ getValue }) => <span className={`badge ${getValue<boolean>() ? 'badge-success' : 'badge-error'}`}>{getValue<boolean>() ? 'Yes' : 'No'}</span>,
   },
 ];
 
-/** The list query: the page and the title search, in the server's title order (§9: shows by title ascending). */
-export function showListSearch({ page, pageSize, search }: { page: number; pageSize: number; search: string }) {
+/**
+ * The list query: the page and the title search, in the server's title order (§9: shows by title
+ * ascending) unless a column sort is asked for.
+ */
+export function showListSearch({ page, pageSize, search, sort = null }: { page: number; pageSize: number; search: string; sort?: string | null }) {
   const q = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (search.trim()) q.set('searchTitle', search.trim());
+  if (sort) q.set('sort', sort);
   return q.toString();
 }
 
@@ -52,7 +63,8 @@ export function ShowTable() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(TABLE_PAGE_SIZE);
   const [search, setSearch] = useState('');
-  const { data, isLoading, isFetching, isError, refetch } = useGetAdminShowsQuery(showListSearch({ page, pageSize, search }));
+  const address = useListAddress(NO_FILTERS, SORTABLE, () => setPage(1));
+  const { data, isLoading, isFetching, isError, refetch } = useGetAdminShowsQuery(showListSearch({ page, pageSize, search, sort: address.sort }));
   const [remove, { isLoading: deleting }] = useDeleteShowMutation();
   const [toDelete, setToDelete] = useState<AdminShow | null>(null);
 
@@ -100,6 +112,7 @@ export function ShowTable() {
             setPage(1);
           },
         }}
+        serverSorting={address.sorting}
         rowActions={(s) => (
           <>
             <AppLink to={paths.show.getHref({ showId: s.id })} className="btn btn-xs" aria-label={`View ${s.title}`}>

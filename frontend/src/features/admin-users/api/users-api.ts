@@ -29,6 +29,8 @@ export interface UserFilters {
 export interface UserListArgs extends UserFilters {
   page: number;
   pageSize: number;
+  /** The column sort (`-lastLogin`), or null for the server's name order. */
+  sort?: string | null;
 }
 
 /** The names and phone of the user forms (left out when blank: the server then clears them). */
@@ -73,9 +75,10 @@ export function filterQuery({ search, role, active }: UserFilters): URLSearchPar
 }
 
 /** The list query: the page, then the filters (the server sorts by name, back-office.md §9). */
-export function userListQuery({ page, pageSize, ...filters }: UserListArgs): string {
+export function userListQuery({ page, pageSize, sort, ...filters }: UserListArgs): string {
   const q = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   for (const [key, value] of filterQuery(filters)) q.set(key, value);
+  if (sort) q.set('sort', sort);
   return q.toString();
 }
 

@@ -38,6 +38,19 @@ function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('/admin/users', () => {
+  it('sorts on the server by a column, the sort in the address', async () => {
+    const { lists, router } = setup();
+    const table = await screen.findByRole('table', { name: 'All Users' });
+    await within(table).findByText('bob@example.com');
+    expect(lists()[0]).not.toHaveProperty('sort');
+    await userEvent.click(within(table).getByRole('button', { name: /Last Login/ }));
+    await waitFor(() => expect(lists().at(-1)).toEqual({ page: '1', pageSize: '10', sort: 'lastLogin' }));
+    expect(router.state.location.search).toBe('?sort=lastLogin');
+    await userEvent.click(within(table).getByRole('button', { name: /Last Login/ }));
+    await waitFor(() => expect(lists().at(-1)).toMatchObject({ sort: '-lastLogin' }));
+    expect(within(table).getByRole('columnheader', { name: /Last Login/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('lists All Users 10 per page, sorted by the server, with New User and the three row actions', async () => {
     const { calls, lists } = setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { AppLink } from '@/components/app-link';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { formatDate } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
+import { useListAddress } from '@/lib/list-address';
 import { paths } from '@/lib/paths';
 import { ROLES, type Role } from '@/lib/session/types';
 import { toastShown } from '@/lib/toast/toast-slice';
@@ -20,6 +21,10 @@ const ACTIVE_CHOICES = [
   { value: 'false', label: 'Inactive' },
 ] as const;
 
+/** The columns the API sorts by (`GET /api/user/getAll?sort=`), by their ids here. */
+export const SORTABLE = ['name', 'email', 'role', 'lastLogin', 'createdOn'] as const;
+const NO_FILTERS = [] as const;
+
 const columns: DataColumn<AdminUser>[] = [
   {
     accessorFn: fullName,
@@ -32,6 +37,7 @@ const columns: DataColumn<AdminUser>[] = [
   {
     accessorKey: 'active',
     header: 'Active',
+    enableSorting: false,
     cell: ({ getValue }) => (
       <span className={`badge ${getValue<boolean>() ? 'badge-success' : 'badge-error'}`}>{getValue<boolean>() ? 'Active' : 'Inactive'}</span>
     ),
@@ -62,7 +68,8 @@ export function UserTable() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(USERS_PAGE_SIZE);
   const [filters, setFilters] = useState<UserFilters>({ search: '', role: '', active: '' });
-  const { data, isLoading, isFetching, isError, refetch } = useGetAdminUsersQuery({ page, pageSize, ...filters });
+  const address = useListAddress(NO_FILTERS, SORTABLE, () => setPage(1));
+  const { data, isLoading, isFetching, isError, refetch } = useGetAdminUsersQuery({ page, pageSize, ...filters, sort: address.sort });
   const [exportUsers, { isLoading: exporting }] = useExportUsersMutation();
 
   const filter = (change: Partial<UserFilters>) => {
@@ -91,6 +98,7 @@ export function UserTable() {
       error={isError ? USERS_FAILED : null}
       onRetry={() => void refetch()}
       emptyMessage={USERS_EMPTY}
+      serverSorting={address.sorting}
       create={{ label: 'New User', to: paths.adminUserNew.getHref() }}
       search={{ value: filters.search, onChange: (search) => filter({ search }) }}
       paging={{

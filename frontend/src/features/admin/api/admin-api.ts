@@ -1,12 +1,22 @@
 import { api, REVALIDATE } from '@/lib/api';
 
-/** GET /api/admin/summary: the dashboard's four counts (admin-contract.md). */
+/** Work waiting, by status. */
+export interface WorkCounts {
+  pending: number;
+  processing: number;
+}
+
+/** GET /api/admin/summary: the dashboard's four counts (admin-contract.md) and the work waiting. */
 export interface AdminSummary {
   users: number;
   /** The sum of available stock of unit products and apparel variants. */
   inventory: number;
   products: number;
   shows: number;
+  /** Orders PENDING or PROCESSING. */
+  ordersToHandle: WorkCounts;
+  /** Case break requests PENDING or PROCESSING. */
+  openCaseBreaks: WorkCounts;
 }
 
 export const adminApi = api.injectEndpoints({
@@ -19,6 +29,7 @@ export const adminApi = api.injectEndpoints({
         { type: 'Inventory', id: 'LIST' },
         { type: 'Product', id: 'LIST' },
         { type: 'Show', id: 'LIST' },
+        // Orders and case breaks change as buyers buy: refetched on each visit (REVALIDATE).
       ],
     }),
   }),

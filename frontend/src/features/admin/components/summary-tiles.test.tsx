@@ -53,6 +53,31 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error Loading DashboardNetwork response was not ok');
   });
 
+  it('shows the orders to handle and the open case breaks, each status linking to its filtered report', async () => {
+    mockApi({
+      [SUMMARY]: () => [
+        200,
+        { users: 3, inventory: 0, products: 1, shows: 2, ordersToHandle: { pending: 4, processing: 1 }, openCaseBreaks: { pending: 2, processing: 0 } },
+      ],
+    });
+    renderAt(<AdminDashboard />, { path: '/admin', preloadedState: admin });
+    const work = await screen.findByRole('list', { name: 'Work to do' });
+    const orders = within(work).getByRole('heading', { name: 'Orders to Handle' }).closest('li')!;
+    await waitFor(() => expect(orders).toHaveTextContent('5'));
+    expect(within(work).getByRole('link', { name: 'Pending orders: 4' })).toHaveAttribute('href', '/admin/reports?type=sales&status=PENDING');
+    expect(within(work).getByRole('link', { name: 'Processing orders: 1' })).toHaveAttribute('href', '/admin/reports?type=sales&status=PROCESSING');
+    const breaks = within(work).getByRole('heading', { name: 'Open Case Breaks' }).closest('li')!;
+    expect(breaks).toHaveTextContent('2');
+    expect(within(work).getByRole('link', { name: 'Pending case break requests: 2' })).toHaveAttribute(
+      'href',
+      '/admin/reports?type=case-break&status=PENDING',
+    );
+    expect(within(work).getByRole('link', { name: 'Processing case break requests: 0' })).toHaveAttribute(
+      'href',
+      '/admin/reports?type=case-break&status=PROCESSING',
+    );
+  });
+
   it('marks a tile whose count is missing as Error', async () => {
     mockApi({ [SUMMARY]: () => [200, { users: 3, products: 1, shows: 2 }] });
     renderAt(<AdminDashboard />, { path: '/admin', preloadedState: admin });
@@ -63,5 +88,8 @@ describe('admin dashboard', () => {
 });
 
 function TILE_LINKS() {
-  return screen.getAllByRole('link').map((a) => [a.querySelector('h2')?.textContent, a.getAttribute('href')]);
+  return screen
+    .getAllByRole('link')
+    .filter((a) => a.querySelector('h2'))
+    .map((a) => [a.querySelector('h2')?.textContent, a.getAttribute('href')]);
 }
