@@ -66,16 +66,16 @@ describe('the cart', () => {
     expect(rack.getByRole('link', { name: 'Comet Rack' })).toHaveAttribute('href', '/products/p1');
     expect(screen.getByRole('listitem', { name: 'Comet Rack' }).querySelector('img')).toHaveAttribute('src', '/images/p1.svg');
     expect(rack.getByText('$66.90 per case · $7.99 per unit')).toBeInTheDocument();
-    expect(rack.getByRole('group', { name: 'Cases of Comet Rack' })).toHaveTextContent('1');
-    expect(rack.getByRole('group', { name: 'Units of Comet Rack' })).toHaveTextContent('2');
+    expect(rack.getByRole('spinbutton', { name: 'Cases of Comet Rack' })).toHaveValue(1);
+    expect(rack.getByRole('spinbutton', { name: 'Units of Comet Rack' })).toHaveValue(2);
     const show = item('Midnight Countdown Show');
     expect(show.getByRole('link', { name: 'Midnight Countdown Show' })).toHaveAttribute('href', '/shows/s1');
-    expect(show.getByRole('group', { name: 'Shows of Midnight Countdown Show' })).toHaveTextContent('1');
+    expect(show.getByRole('spinbutton', { name: 'Shows of Midnight Countdown Show' })).toHaveValue(1);
     expect(show.queryByRole('group', { name: /Units/ })).not.toBeInTheDocument();
     const apparel = item('Cody B Hoodie');
     expect(apparel.getByText('APP-0001-M-U')).toBeInTheDocument();
     expect(apparel.getByText('$24.99 per item')).toBeInTheDocument();
-    expect(apparel.getByRole('group', { name: 'Items of Cody B Hoodie' })).toHaveTextContent('2');
+    expect(apparel.getByRole('spinbutton', { name: 'Items of Cody B Hoodie' })).toHaveValue(2);
   });
 
   it('changes a quantity with + and −, and says so', async () => {
@@ -95,21 +95,81 @@ describe('the cart', () => {
     });
     await ue.click(await screen.findByRole('button', { name: 'Increase cases of Comet Rack' }));
     expect(await screen.findByText('Updated quantity for Comet Rack')).toBeInTheDocument();
-    expect(item('Comet Rack').getByRole('group', { name: 'Cases of Comet Rack' })).toHaveTextContent('2');
+    expect(item('Comet Rack').getByRole('spinbutton', { name: 'Cases of Comet Rack' })).toHaveValue(2);
     await ue.click(screen.getByRole('button', { name: 'Decrease units of Comet Rack' }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies).toEqual([
       { productId: 'p1', cartId: CART_ID, isUnit: false, quantity: 2 },
       { productId: 'p1', cartId: CART_ID, isUnit: true, quantity: 1 },
     ]);
-    await waitFor(() => expect(item('Comet Rack').getByRole('group', { name: 'Units of Comet Rack' })).toHaveTextContent('1'));
+    await waitFor(() => expect(item('Comet Rack').getByRole('spinbutton', { name: 'Units of Comet Rack' })).toHaveValue(1));
+  });
+
+  it('takes a typed count as one change, bounded by the stock of an apparel variant and by 9999', async () => {
+    const bodies: { isUnit: boolean; quantity: number }[] = [];
+    const tee = cartProduct('a2', 'Comet Tee', { isApparel: true });
+    let current = cartOf(
+      line(comet, { caseQuantity: 1, unitQuantity: 2 }),
+      line(tee, {
+        variantId: 'v-s',
+        variant: { id: 'v-s', sku: 'APP-0002-S-U', size: 'S', gender: 'UNISEX', color: null, unitPrice: 19.99, availableStock: 7 },
+        caseQuantity: 1,
+      }),
+    );
+    const { ue } = setup({
+      cart: () => current,
+      extra: {
+        [`POST ${CART_API}/updateQuantity`]: async (req) => {
+          const body = (await req.json()) as { productId: string; isUnit: boolean; quantity: number };
+          bodies.push(body);
+          current = cartOf(
+            ...current.cartProducts.map((l) =>
+              l.productId !== body.productId ? l : { ...l, ...(body.isUnit ? { unitQuantity: body.quantity } : { caseQuantity: body.quantity }) },
+            ),
+          );
+          return [200, current];
+        },
+      },
+    });
+    const cases = await screen.findByRole('spinbutton', { name: 'Cases of Comet Rack' });
+    expect(cases).toHaveAttribute('max', '9999');
+    await ue.clear(cases);
+    await ue.type(cases, '20{Enter}');
+    await waitFor(() => expect(bodies).toEqual([{ productId: 'p1', cartId: CART_ID, isUnit: false, quantity: 20 }]));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Cases of Comet Rack' })).toHaveValue(20));
+    expect(await screen.findByText('Updated quantity for Comet Rack')).toBeInTheDocument();
+
+    // Above the bound: the bound. Apparel: its variant's stock (7).
+    const items = screen.getByRole('spinbutton', { name: 'Items of Comet Tee' });
+    expect(items).toHaveAttribute('max', '7');
+    await ue.clear(items);
+    await ue.type(items, '50');
+    await ue.tab();
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ productId: 'a2', cartId: CART_ID, variantId: 'v-s', isUnit: false, quantity: 7 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Increase items of Comet Tee' })).toBeDisabled());
+
+    const units = screen.getByRole('spinbutton', { name: 'Units of Comet Rack' });
+    await ue.clear(units);
+    await ue.type(units, '123456{Enter}');
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies[2]).toEqual({ productId: 'p1', cartId: CART_ID, isUnit: true, quantity: 9999 });
+
+    // Nothing, or the same count: no change.
+    const again = screen.getByRole('spinbutton', { name: 'Cases of Comet Rack' });
+    await ue.clear(again);
+    await ue.tab();
+    expect(again).toHaveValue(20);
+    await ue.clear(again);
+    await ue.type(again, '20{Enter}');
+    expect(bodies).toHaveLength(3);
   });
 
   it('takes a refused change back and says "Unable to update quantity"', async () => {
     const { ue } = setup({ extra: { [`POST ${CART_API}/updateQuantity`]: () => [409, { message: 'Comet Rack is out of stock' }] } });
     await ue.click(await screen.findByRole('button', { name: 'Increase cases of Comet Rack' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unable to update quantity');
-    expect(item('Comet Rack').getByRole('group', { name: 'Cases of Comet Rack' })).toHaveTextContent('1');
+    expect(item('Comet Rack').getByRole('spinbutton', { name: 'Cases of Comet Rack' })).toHaveValue(1);
   });
 
   it('a change refused because the cart is being paid for (another tab) says why', async () => {
@@ -117,7 +177,7 @@ describe('the cart', () => {
     const { ue } = setup({ extra: { [`POST ${CART_API}/updateQuantity`]: () => [409, { message }] } });
     await ue.click(await screen.findByRole('button', { name: 'Increase cases of Comet Rack' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`Unable to update quantity: ${message}`);
-    expect(item('Comet Rack').getByRole('group', { name: 'Cases of Comet Rack' })).toHaveTextContent('1');
+    expect(item('Comet Rack').getByRole('spinbutton', { name: 'Cases of Comet Rack' })).toHaveValue(1);
   });
 
   it('removes a line and says so; a refused removal says "Unable to remove product from cart"', async () => {

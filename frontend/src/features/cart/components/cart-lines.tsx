@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { AppLink } from '@/components/app-link';
 import { ProductImage } from '@/components/product-image';
 import { formatMoney } from '@/lib/format';
@@ -19,11 +20,69 @@ function detailHref(line: CartLine): string {
   return paths.product.getHref({ productId: product.id });
 }
 
-/** One count of a line with its − and + buttons. */
+/** Most cases, units or items one line may count (the server's bound). */
+export const MAX_LINE_QUANTITY = 9999;
+
+/**
+ * The count box: what is typed becomes one change when it is committed (Enter or leaving the
+ * box), bounded to 0..`max`; anything else typed goes back to the count. Keyed by the count
+ * outside, so a new count from the server starts it again.
+ */
+function QuantityInput({
+  name,
+  value,
+  max,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  value: number;
+  max: number;
+  disabled: boolean;
+  onChange: (quantity: number) => void;
+}) {
+  const [draft, setDraft] = useState(String(value));
+  const commit = () => {
+    const typed = Number(draft);
+    if (draft.trim() === '' || !Number.isInteger(typed) || typed < 0) {
+      setDraft(String(value));
+      return;
+    }
+    const next = Math.min(typed, max);
+    setDraft(String(next));
+    if (next !== value) onChange(next);
+  };
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={max}
+      step={1}
+      aria-label={name}
+      className="input input-sm join-item w-16 text-center"
+      value={draft}
+      disabled={disabled}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        } else if (e.key === 'Escape') {
+          setDraft(String(value));
+        }
+      }}
+    />
+  );
+}
+
+/** One count of a line: −, a box to type the count, +. `max` bounds it (stock, 9999). */
 function QuantityControl({
   label,
   title,
   value,
+  max,
   busy,
   canAdd,
   onChange,
@@ -31,6 +90,7 @@ function QuantityControl({
   label: string;
   title: string;
   value: number;
+  max: number;
   busy: boolean;
   canAdd: boolean;
   onChange: (quantity: number) => void;
@@ -49,14 +109,12 @@ function QuantityControl({
         >
           −
         </button>
-        <output className="join-item flex w-10 items-center justify-center border-y border-base-300 text-sm" aria-live="polite">
-          {value}
-        </output>
+        <QuantityInput key={value} name={`${label} of ${title}`} value={value} max={max} disabled={busy} onChange={onChange} />
         <button
           type="button"
           className="btn btn-sm join-item"
           aria-label={`Increase ${lower} of ${title}`}
-          disabled={busy || !canAdd}
+          disabled={busy || !canAdd || value >= max}
           onClick={() => onChange(value + 1)}
         >
           +
@@ -106,6 +164,8 @@ function CartLineItem({ line, locked }: { line: CartLine; locked: boolean }) {
 
   const sellsUnits = !product.isShow && !product.isApparel && (product.unitProduct !== null || line.unitQuantity > 0);
   const caseLabel = product.isApparel ? 'Items' : product.isShow ? 'Shows' : 'Cases';
+  // Counted stock bounds only apparel (decisions.md "Stock"); the server counts holds too.
+  const caseMax = Math.max(0, Math.min(MAX_LINE_QUANTITY, variant?.availableStock ?? MAX_LINE_QUANTITY));
   return (
     <li className="card card-side bg-base-100 shadow-sm" aria-label={title}>
       <figure className="w-28 shrink-0 p-2 sm:w-36">
@@ -143,6 +203,7 @@ function CartLineItem({ line, locked }: { line: CartLine; locked: boolean }) {
             label={caseLabel}
             title={title}
             value={line.caseQuantity}
+            max={Math.max(caseMax, line.caseQuantity)}
             busy={busy}
             canAdd
             onChange={(q) => void setQuantity(false, q)}
@@ -152,6 +213,7 @@ function CartLineItem({ line, locked }: { line: CartLine; locked: boolean }) {
               label="Units"
               title={title}
               value={line.unitQuantity}
+              max={MAX_LINE_QUANTITY}
               busy={busy}
               canAdd={product.unitProduct !== null}
               onChange={(q) => void setQuantity(true, q)}
