@@ -6,7 +6,8 @@
 //! - nothing is half-written ([`persistence::test_support::Integrity`]: orders without items or
 //!   history, used sessions without orders, captured payments without orders, ...);
 //! - stock adds up: for the raced variant the starting stock = sold + available + held, for the
-//!   unit product the starting units + units added by case breaks = units on hand + units taken;
+//!   unit product the starting units + units case breaks stocked (what each opened case gave
+//!   beyond the units owed to its order) = units on hand + units taken from stock;
 //! - every admin write answered 2xx is there with its values, the one cut off is there whole or
 //!   not at all, and the storefront's (cached) reads show what the database holds (before the
 //!   kill too: the node that made a write shows it on the next read);
@@ -608,9 +609,12 @@ async fn pick(
             let Some(first) = v["data"].as_array().and_then(|d| d.first()) else {
                 return Ok(None);
             };
+            // The opened case gives at least the units owed to the waiting order (decisions.md
+            // "Stock": fewer is refused with 422).
+            let owed = first["quantity"].as_i64().expect("the request's quantity");
             Write::Process {
                 request: text(&first["id"]),
-                added: rng.gen_range(1..=12),
+                added: owed + rng.gen_range(0..=12),
             }
         }
     }))
@@ -915,12 +919,16 @@ fn check_stock(shop: &Shop) {
     let sold = db.units_sold(&shop.breakable).expect("units sold");
     let requests = db.case_break_rows(&shop.breakable).expect("case breaks");
     let short: i64 = requests.iter().map(|r| i64::from(r.1)).sum();
-    let added: i64 = requests.iter().filter_map(|r| r.2).map(i64::from).sum();
+    // A processed case break first fills the units owed to its order, then stocks the rest.
+    let added: i64 = requests
+        .iter()
+        .filter_map(|r| r.2.map(|added| i64::from(added) - i64::from(r.1)))
+        .sum();
     // Units sold came from stock, or were short and asked of a case break.
     assert_eq!(
         i64::from(START_UNITS) + added,
         units + (sold - short),
-        "start {START_UNITS} + added {added} = on hand {units} + taken (sold {sold} - short {short})"
+        "start {START_UNITS} + stocked by case breaks {added} = on hand {units} + taken (sold {sold} - short {short})"
     );
 }
 
@@ -1278,8 +1286,24 @@ async fn sell_on(client: &Client, base: &str, shop: &Shop, admin: &AdminLog) {
         (StatusCode::OK, title, 9_900)
     );
 
+    // A purchase cut off between opening its payment session and paying it left that session
+    // open, and an open session locks the cart (decisions.md "Stock"): the buyer cancels the
+    // payment first, as the payment window's Cancel does.
+    let buyer = &shop.buyers[0];
+    for open in db.open_session_tokens(&buyer.cart).expect("read") {
+        let (s, v) = send(
+            client,
+            Method::POST,
+            format!("{base}/api/cart/{}/purchase/cancel", buyer.cart),
+            Some(&buyer.token),
+            Some(&json!({"checkoutToken": open})),
+        )
+        .await
+        .expect("answers");
+        assert_eq!(s, StatusCode::NO_CONTENT, "{v}");
+    }
     let mut paid = None;
-    let (token, id, _) = purchase_once(client, base, shop, &shop.buyers[0], &mut paid)
+    let (token, id, _) = purchase_once(client, base, shop, buyer, &mut paid)
         .await
         .expect("answers");
     assert!(db

@@ -162,6 +162,19 @@ impl TestDatabase {
         Ok(())
     }
 
+    /// The checkout tokens of a cart's OPEN payment sessions (expired or not).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn open_session_tokens(&self, cart: &str) -> Result<Vec<String>, DbError> {
+        let mut conn = self.db().get()?;
+        Ok(payment_sessions::table
+            .filter(payment_sessions::cart_id.eq(cart))
+            .filter(payment_sessions::status.eq(domain::checkout::SessionStatus::Open.as_str()))
+            .select(payment_sessions::token)
+            .load(&mut *conn)?)
+    }
+
     /// A session's status, or `None`.
     ///
     /// # Errors
