@@ -535,6 +535,12 @@ pub trait Sales {
         status: Option<CaseBreakStatus>,
     ) -> Result<Vec<CaseBreak>, StoreError>;
 
+    /// Orders per status, of all time (one count per status, no order read).
+    ///
+    /// # Errors
+    /// Store failures.
+    fn order_counts(&mut self) -> Result<Vec<(OrderStatus, i64)>, StoreError>;
+
     /// Requests per status made in the range.
     ///
     /// # Errors

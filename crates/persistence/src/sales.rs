@@ -278,7 +278,21 @@ pub fn case_breaks(
     .collect()
 }
 
-/// Requests per status made in the range.
+/// Orders per status, of all time.
+///
+/// # Errors
+/// Database failures.
+pub fn order_counts(conn: &mut DbConnection) -> Result<Vec<(OrderStatus, i64)>, DbError> {
+    orders::table
+        .group_by(orders::status)
+        .select((orders::status, count_star()))
+        .load::<(String, i64)>(conn)?
+        .into_iter()
+        .map(|(s, n)| Ok((s.parse().map_err(DbError::other)?, n)))
+        .collect()
+}
+
+/// Case break requests per status made in the range.
 ///
 /// # Errors
 /// Database failures.

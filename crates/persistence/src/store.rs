@@ -877,6 +877,10 @@ impl Sales for Tx<'_> {
         q(sales::case_breaks(self.conn, range, status))
     }
 
+    fn order_counts(&mut self) -> Result<Vec<(OrderStatus, i64)>, StoreError> {
+        q(sales::order_counts(self.conn))
+    }
+
     fn case_break_counts(
         &mut self,
         range: &DateRange,

@@ -201,9 +201,14 @@ pub fn summary(store: &impl Store, now: NaiveDateTime) -> Result<Summary, StoreE
     };
     store.read(|tx| {
         let (products, shows) = tx.product_counts()?;
-        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-        let pending_orders = count(tx.sales(&ever, Some(OrderStatus::Pending))?.len());
-        let processing_orders = count(tx.sales(&ever, Some(OrderStatus::Processing))?.len());
+        let orders = tx.order_counts()?;
+        let orders_in = |status| {
+            orders
+                .iter()
+                .filter(|(s, _)| *s == status)
+                .map(|(_, n)| n)
+                .sum::<i64>()
+        };
         let breaks = tx.case_break_counts(&ever)?;
         let breaks_in = |status| {
             breaks
@@ -217,8 +222,8 @@ pub fn summary(store: &impl Store, now: NaiveDateTime) -> Result<Summary, StoreE
             inventory: tx.stock_total()?,
             products,
             shows,
-            pending_orders,
-            processing_orders,
+            pending_orders: orders_in(OrderStatus::Pending),
+            processing_orders: orders_in(OrderStatus::Processing),
             pending_case_breaks: breaks_in(CaseBreakStatus::Pending),
             processing_case_breaks: breaks_in(CaseBreakStatus::Processing),
         })
