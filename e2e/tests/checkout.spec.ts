@@ -550,3 +550,39 @@ test('the cart is locked while its payment window is open, and a refused purchas
     expect((await setStock(variant.availableStock)).status()).toBe(200);
   }
 });
+
+test('reloading the cart page with the payment window open cancels the payment, so the cart is not left locked', async ({ page }) => {
+  const email = uniqueEmail('reload');
+  await signUp(page, email);
+  await signIn(page, email);
+  const session = await storedSession(page);
+  const { product } = await pickProducts(page);
+  const profile = await page.request.post('/api/user/userInfo', {
+    headers: bearer(session),
+    data: {
+      firstName: 'Rae',
+      lastName: 'Reload',
+      phoneNumber: '701-555-0177',
+      acceptedTerms: true,
+      billingAddress: { street1: '9 Oak St', street2: null, city: 'Fargo', state: 'ND', postalCode: '58102' },
+    },
+  });
+  expect(profile.status()).toBe(200);
+  const change = (quantity: number) =>
+    page.request.post(`/api/cart/${session.cartId}/updateQuantity`, {
+      headers: bearer(session),
+      data: { productId: product.id, isUnit: false, quantity },
+    });
+  expect((await change(1)).status()).toBe(200);
+
+  await page.goto(`/profile/cart/${session.cartId}`);
+  const popup = await openPaymentWindow(page);
+  expect((await change(2)).status()).toBe(409);
+  await page.reload();
+  // The cancel went out as the page went (a keepalive request, which Playwright may not list).
+  await expect.poll(async () => (await change(2)).status(), { timeout: 5_000 }).toBe(200);
+  expect(popup.isClosed()).toBe(true);
+  const increase = page.getByRole('button', { name: `Increase cases of ${product.title}` });
+  await expect(increase).toBeEnabled();
+  await expect(checkoutButton(page)).toBeEnabled();
+});

@@ -81,6 +81,14 @@ describe('ProductCard', () => {
     expect(screen.getByRole('button', { name: 'Add Case' })).toBeEnabled();
   });
 
+  it('names the reason of a 409, e.g. a cart being paid for in another tab', async () => {
+    const message = 'Your cart is being paid for. Cancel the payment to change it.';
+    mockApi({ [addPath]: () => [409, { message }] });
+    signedInWithToasts(<ProductCard product={product()} to="/x" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Case' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Failed to add product to cart: ${message}`);
+  });
+
   it('signed in without a unit product: Add Case only', () => {
     renderAt(<ProductCard product={product({ unitProduct: null })} to="/x" />, { preloadedState: signedInState() });
     expect(screen.getByRole('button', { name: 'Add Case' })).toBeInTheDocument();

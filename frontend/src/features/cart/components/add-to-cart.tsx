@@ -29,7 +29,10 @@ export interface CartChoice {
   item?: CartItem;
 }
 
-/** A show's failure toast names the server's reason; a product's does not (storefront.md §8). */
+/**
+ * A show's failure toast names the server's reason; a product's does not (storefront.md §8),
+ * except for a 409, whose reason the shopper can act on (decisions.md "Stock").
+ */
 export type CartItemKind = 'product' | 'show';
 
 /** An add-to-cart button: adds one item, disabled while adding, and says how it went in a toast. */
@@ -56,8 +59,15 @@ export function CartButton({
       await add({ cartId, ...item }).unwrap();
       dispatch(toastShown(cartMessages.added(title), 'success'));
     } catch (error) {
+      // A product's toast names the server's reason only for a 409 (the cart's state: out of
+      // stock, only N left, or "Your cart is being paid for. ..."), which says what to do.
+      const conflict = (error as { status?: unknown } | undefined)?.status === 409;
       const message =
-        kind === 'show' ? cartMessages.addShowFailed(errorMessage(error, NETWORK_FAILURE)) : cartMessages.addProductFailed;
+        kind === 'show'
+          ? cartMessages.addShowFailed(errorMessage(error, NETWORK_FAILURE))
+          : conflict
+            ? `${cartMessages.addProductFailed}: ${errorMessage(error, NETWORK_FAILURE)}`
+            : cartMessages.addProductFailed;
       dispatch(toastShown(message, 'error'));
     }
   };

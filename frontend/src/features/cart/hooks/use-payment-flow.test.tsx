@@ -302,6 +302,22 @@ describe('the payment flow', () => {
     );
   });
 
+  it('leaving the page (reload, tab closed) with the window open cancels the session on the way out', async () => {
+    const { ue, calls, popup } = setup();
+    await openPayment(ue);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await waitFor(() => expect(calls.cancel).toEqual([{ checkoutToken: TOKEN }]));
+    expect(popup!.close).toHaveBeenCalled();
+    // Once: the window's own events no longer count.
+    post({ status: 'ABORTED', token: TOKEN });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(200);
+    });
+    expect(calls.cancel).toHaveLength(1);
+  });
+
   it("locks the cart's controls while the payment window is open, and unlocks them when it ends", async () => {
     const { ue } = setup();
     const lineControls = () =>

@@ -9,7 +9,8 @@ import {
   PAYMENT_WINDOW_FEATURES,
   PAYMENT_WINDOW_NAME,
 } from '@/lib/constants';
-import { useAppDispatch } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { selectToken } from '@/lib/session/session-slice';
 import { ORDER_PARAM } from '@/lib/orders';
 import { paths } from '@/lib/paths';
 import { useCancelPaymentSessionMutation, useCompletePurchaseMutation, useOpenPaymentSessionMutation } from '../api/cart-api';
@@ -222,6 +223,31 @@ export function usePaymentFlow({ cartId, userId }: { cartId: string; userId: str
     },
     [],
   );
+
+  // A reload or a closed tab unmounts nothing: the session would keep the cart locked until it
+  // expires, with no Cancel Payment left to press. The cancel goes out as the page goes.
+  const token = useAppSelector(selectToken);
+  useEffect(() => {
+    const onPageHide = () => {
+      const flow = flowRef.current;
+      if (!flow || flow.settled) return;
+      flow.settled = true;
+      flow.stop();
+      if (!flow.popup.closed) flow.popup.close();
+      // Should the page come back from the back-forward cache, it is back where it started.
+      flowRef.current = null;
+      busy.current = false;
+      setPhase('idle');
+      void fetch(`/api/cart/${encodeURIComponent(cartId)}/purchase/cancel`, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ checkoutToken: flow.token }),
+      }).catch(() => {});
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [cartId, token]);
 
   return { phase, failure, start, cancel };
 }
