@@ -249,13 +249,7 @@ pub enum UserColumn {
 }
 
 /// The order of the user list: a column, ascending or descending.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct UserSort {
-    /// The column.
-    pub column: UserColumn,
-    /// Highest (Z, newest) first.
-    pub descending: bool,
-}
+pub type UserSort = crate::paging::ColumnSort<UserColumn>;
 
 /// A text that is not a user list order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -277,21 +271,7 @@ impl UserSort {
     /// # Errors
     /// `InvalidUserSort` for another word.
     pub fn parse(text: Option<&str>) -> Result<UserSort, InvalidUserSort> {
-        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
-            return Ok(UserSort::default());
-        };
-        let (descending, name) = match text.strip_prefix('-') {
-            Some(name) => (true, name),
-            None => (false, text),
-        };
-        Self::COLUMNS
-            .iter()
-            .find(|(v, _)| *v == name)
-            .map(|(_, column)| UserSort {
-                column: *column,
-                descending,
-            })
-            .ok_or(InvalidUserSort)
+        Self::parse_among(text, &Self::COLUMNS).ok_or(InvalidUserSort)
     }
 }
 

@@ -1,4 +1,4 @@
-//! Pages of a list: which page to read and what one page holds.
+//! Pages of a list: which page to read, what one page holds, and the order by a column.
 
 /// Which page of a list to read: `page` from 1, `page_size` rows per page (both already
 /// validated by the caller).
@@ -67,5 +67,84 @@ mod tests {
         assert_eq!(p.total_pages(21), 3);
         assert!(p.has_more(31));
         assert!(!p.has_more(30));
+    }
+}
+
+/// A list's order: one of its columns, ascending or descending (each list breaks ties by its
+/// own key, so the order is total). `C` is the list's column enum; its default is the list's
+/// default order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ColumnSort<C> {
+    /// The column.
+    pub column: C,
+    /// Highest (Z, newest) first.
+    pub descending: bool,
+}
+
+impl<C: Copy + Default> ColumnSort<C> {
+    /// Reads a query value among `columns` (query word, column): `word`, `-word` for
+    /// descending, or nothing (the default column, ascending). `None` for another word.
+    #[must_use]
+    pub fn parse_among(text: Option<&str>, columns: &[(&str, C)]) -> Option<Self> {
+        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+            return Some(Self::default());
+        };
+        let (descending, word) = match text.strip_prefix('-') {
+            Some(word) => (true, word),
+            None => (false, text),
+        };
+        columns
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, column)| ColumnSort {
+                column: *column,
+                descending,
+            })
+    }
+
+    /// Every value [`Self::parse_among`] reads, blank first, then each word, then each with
+    /// `-`: what the API document lists.
+    #[must_use]
+    pub fn values(columns: &[(&str, C)]) -> Vec<String> {
+        let words = columns.iter().map(|(w, _)| *w);
+        std::iter::once(String::new())
+            .chain(words.clone().map(str::to_owned))
+            .chain(words.map(|w| format!("-{w}")))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod column_sort_tests {
+    use super::ColumnSort;
+
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+    enum Col {
+        #[default]
+        A,
+        B,
+    }
+
+    const COLUMNS: [(&str, Col); 2] = [("a", Col::A), ("bee", Col::B)];
+
+    #[test]
+    fn a_word_a_dashed_word_or_nothing_reads_and_anything_else_does_not() {
+        let sort = |column, descending| Some(ColumnSort { column, descending });
+        assert_eq!(ColumnSort::parse_among(None, &COLUMNS), sort(Col::A, false));
+        assert_eq!(
+            ColumnSort::parse_among(Some(" "), &COLUMNS),
+            sort(Col::A, false)
+        );
+        assert_eq!(
+            ColumnSort::parse_among(Some("bee"), &COLUMNS),
+            sort(Col::B, false)
+        );
+        assert_eq!(
+            ColumnSort::parse_among(Some("-bee"), &COLUMNS),
+            sort(Col::B, true)
+        );
+        assert_eq!(ColumnSort::parse_among(Some("--bee"), &COLUMNS), None);
+        assert_eq!(ColumnSort::parse_among(Some("c"), &COLUMNS), None);
+        assert_eq!(ColumnSort::values(&COLUMNS), ["", "a", "bee", "-a", "-bee"]);
     }
 }

@@ -7,10 +7,10 @@ use domain::catalogue::{self, InventoryFilter, InventoryItem, InventorySort, Inv
 use domain::money::Money;
 use domain::paging::PageRequest;
 use serde::Serialize;
-use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
+use utoipa::openapi::schema::Object;
 use utoipa::{IntoParams, ToSchema};
 
-use super::products::params::{blank_or, Params};
+use super::products::params::{blank_or, text_enum, Params};
 use super::user::list::Pagination;
 use crate::error::ApiError;
 use crate::extractors::{no_store, AdminUser};
@@ -158,15 +158,7 @@ fn inventory_view() -> Object {
 }
 
 fn inventory_sort() -> Object {
-    let names = InventorySort::COLUMNS.map(|(name, _)| name);
-    let values: Vec<String> = std::iter::once(String::new())
-        .chain(names.iter().map(|n| (*n).to_owned()))
-        .chain(names.iter().map(|n| format!("-{n}")))
-        .collect();
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(values))
-        .build()
+    text_enum(InventorySort::values(&InventorySort::COLUMNS))
 }
 
 /// Unit products and apparel variants, by SKU or the column `sort` names.

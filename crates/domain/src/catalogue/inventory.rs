@@ -90,13 +90,7 @@ pub enum InventoryColumn {
 }
 
 /// The order of the inventory: a column, ascending or descending.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct InventorySort {
-    /// The column.
-    pub column: InventoryColumn,
-    /// Highest (Z) first.
-    pub descending: bool,
-}
+pub type InventorySort = crate::paging::ColumnSort<InventoryColumn>;
 
 /// A text that is not an inventory order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -117,21 +111,7 @@ impl InventorySort {
     /// # Errors
     /// `InvalidInventorySort` for another word.
     pub fn parse(text: Option<&str>) -> Result<InventorySort, InvalidInventorySort> {
-        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
-            return Ok(InventorySort::default());
-        };
-        let (descending, name) = match text.strip_prefix('-') {
-            Some(name) => (true, name),
-            None => (false, text),
-        };
-        Self::COLUMNS
-            .iter()
-            .find(|(v, _)| *v == name)
-            .map(|(_, column)| InventorySort {
-                column: *column,
-                descending,
-            })
-            .ok_or(InvalidInventorySort)
+        Self::parse_among(text, &Self::COLUMNS).ok_or(InvalidInventorySort)
     }
 }
 

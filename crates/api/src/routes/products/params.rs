@@ -149,20 +149,21 @@ fn size_list() -> Array {
 /// A text enum: blank (the default) or one of `values`.
 #[must_use]
 pub fn blank_or(values: impl IntoIterator<Item = &'static str>) -> Object {
+    text_enum(std::iter::once("").chain(values))
+}
+
+/// A text enum of exactly `values`.
+#[must_use]
+pub fn text_enum<V: Into<serde_json::Value>>(values: impl IntoIterator<Item = V>) -> Object {
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .enum_values(Some(std::iter::once("").chain(values)))
+        .enum_values(Some(values))
         .build()
 }
 
 /// The sort orders (blank: the default).
 fn sort_schema() -> Object {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(
-            std::iter::once("").chain(ProductSort::ALL.iter().map(|(value, _)| *value)),
-        ))
-        .build()
+    blank_or(ProductSort::ALL.iter().map(|(value, _)| *value))
 }
 
 impl Params {

@@ -44,15 +44,7 @@ pub struct UserListQuery {
 
 /// The user list's orders in the document (blank: by name).
 fn user_sort_schema() -> Object {
-    let names = UserSort::COLUMNS.map(|(name, _)| name);
-    let values: Vec<String> = std::iter::once(String::new())
-        .chain(names.iter().map(|n| (*n).to_owned()))
-        .chain(names.iter().map(|n| format!("-{n}")))
-        .collect();
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(values))
-        .build()
+    crate::routes::products::params::text_enum(UserSort::values(&UserSort::COLUMNS))
 }
 
 /// Profile names in a user row.
