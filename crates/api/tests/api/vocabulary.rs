@@ -418,7 +418,10 @@ async fn deleting_a_show_type_in_use_says_how_many_shows_use_it() {
             .as_str()
             .expect("message")
             .to_owned();
-        let prefix = format!("Show type \"{}\" is used by ", t["name"].as_str().expect("name"));
+        let prefix = format!(
+            "Show type \"{}\" is used by ",
+            t["name"].as_str().expect("name")
+        );
         let count = m
             .strip_prefix(&prefix)
             .and_then(|rest| rest.split_once(' '))

@@ -23,8 +23,8 @@ pub use facets::{facet_counts, show_facet_counts, FacetCount, FacetKind, Facets}
 pub use filter::{ProductFilter, ProductSort, ShowFilter, StockFilter};
 pub use image::{check_image, ImageError, ImageKind, MAX_IMAGE_BYTES};
 pub use inventory::{
-    inventory, summary, InventoryColumn, InventoryFilter, InventoryItem, InventorySort,
-    InventoryView, InvalidInventorySort, StockKind, Summary, LOW_STOCK_BELOW,
+    inventory, summary, InvalidInventorySort, InventoryColumn, InventoryFilter, InventoryItem,
+    InventorySort, InventoryView, StockKind, Summary, LOW_STOCK_BELOW,
 };
 pub use model::{
     apparel_in_stock, unit_for_sale, MetadataItem, MetadataKind, MetadataLists, NamedRef,
