@@ -15,6 +15,7 @@ use std::collections::HashMap;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderValue, CACHE_CONTROL};
 use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, HttpMessage};
@@ -77,39 +78,28 @@ impl Guards {
     /// The guard of the operation with a body that `method path` names, if there is one.
     #[must_use]
     pub fn of(&self, method: &Method, path: &str) -> Option<Guard> {
-        self.lookup(method, path).0
+        self.best(method, path, true)
     }
 
     /// The guard of the operation `method path` names, with a body or without.
     #[must_use]
     pub fn declared(&self, method: &Method, path: &str) -> Option<Guard> {
-        self.lookup(method, path).1
+        self.best(method, path, false)
     }
 
-    /// Both in one walk over the method's templates (every `/api` request asks for both):
-    /// the guard of the best-fitting operation with a body, and of the best-fitting one.
-    #[must_use]
-    pub fn lookup(&self, method: &Method, path: &str) -> (Option<Guard>, Option<Guard>) {
-        let Some(templates) = self.0.get(method) else {
-            return (None, None);
-        };
-        let segments: Vec<&str> = path.split('/').collect();
-        let mut with_body: Option<(usize, Guard)> = None;
-        let mut any: Option<(usize, Guard)> = None;
-        // `>=`: the last of equal fits wins, as `max_by_key` chose before.
-        let better = |best: Option<(usize, Guard)>, score| best.is_none_or(|(b, _)| score >= b);
-        for t in templates {
-            let Some(score) = t.path.fit(&segments) else {
-                continue;
-            };
-            if better(any, score) {
-                any = Some((score, t.guard));
-            }
-            if t.has_body && better(with_body, score) {
-                with_body = Some((score, t.guard));
-            }
+    fn best(&self, method: &Method, path: &str, body_only: bool) -> Option<Guard> {
+        let templates = self.0.get(method)?;
+        // Most requests are reads without a body: no operation to fit, no path to split.
+        if body_only && !templates.iter().any(|t| t.has_body) {
+            return None;
         }
-        (with_body.map(|(_, g)| g), any.map(|(_, g)| g))
+        let segments: Vec<&str> = path.split('/').collect();
+        templates
+            .iter()
+            .filter(|t| t.has_body || !body_only)
+            .filter_map(|t| t.path.fit(&segments).map(|score| (score, t.guard)))
+            .max_by_key(|(score, _)| *score)
+            .map(|(_, guard)| guard)
     }
 
     /// The methods the document declares for `path`: those of the templates that fit it
@@ -178,11 +168,10 @@ pub async fn enforce(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let (guard, declared) = req
+    let guard = req
         .app_data::<web::Data<Guards>>()
-        .map_or((None, None), |g| g.lookup(req.method(), req.path()));
-    let guard = guard.unwrap_or(Guard::Public);
-    let private = declared.is_some_and(|g| g != Guard::Public);
+        .and_then(|g| g.of(req.method(), req.path()))
+        .unwrap_or(Guard::Public);
     if guard != Guard::Public {
         let refusal = match authenticate(req.request().clone()).await {
             Ok(user) if guard == Guard::Admin && !user.role.is_admin() => {
@@ -198,22 +187,28 @@ pub async fn enforce(
             // An answer, not an `Err`: an error would pass the outer middleware (security
             // headers, metrics) untouched on its way out.
             let mut answer = actix_web::ResponseError::error_response(&e);
-            if private {
-                no_store(answer.headers_mut());
-            }
+            no_store(answer.headers_mut());
             return Ok(req.into_response(answer).map_into_right_body());
         }
     }
     next.call(req).await.map(|mut res| {
-        if private {
+        // An answer that says how it may be kept has chosen (the catalogue's cached reads,
+        // the hot path, say `public`); the operation's guard is looked up only for the others.
+        if !res.headers().contains_key(CACHE_CONTROL) && is_private(res.request()) {
             no_store(res.headers_mut());
         }
         res.map_into_left_body()
     })
 }
 
+/// Whether the operation `req` calls is an admin's or a signed-in user's.
+fn is_private(req: &actix_web::HttpRequest) -> bool {
+    req.app_data::<web::Data<Guards>>()
+        .and_then(|g| g.declared(req.method(), req.path()))
+        .is_some_and(|g| g != Guard::Public)
+}
+
 fn no_store(headers: &mut actix_web::http::header::HeaderMap) {
-    use actix_web::http::header::{HeaderValue, CACHE_CONTROL};
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }
 
