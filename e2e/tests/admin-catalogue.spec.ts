@@ -132,8 +132,10 @@ test('an admin creates a product, finds it in the shop, renames it and deletes i
   await expect(form.getByRole('group', { name: /^Colors/ })).toContainText('1 selected');
   await expect(field('In Stock')).toBeChecked();
   await field('Case Breakable (also sold by the unit)').check();
-  // §5: the case price divided by the first package number.
-  await expect(form.getByRole('status')).toHaveText(money(10));
+  // The form prices nothing itself (issue 32, item 4): before the first save it says the unit
+  // product comes with it, priced by the shop from the case price and package.
+  await expect(form.getByText(/The unit product is created when you save\./)).toBeVisible();
+  await expect(form.getByLabel('Unit Price ($)')).toHaveValue('');
   for (const [, message] of required) await expect(form.getByText(message, { exact: true })).toHaveCount(0);
   await form.getByRole('button', { name: 'Create Product' }).click();
 
@@ -269,13 +271,14 @@ test('an admin adds a brand, a show type and an apparel type, and removes them a
   await expect(page).toHaveURL(/\/admin\/shows\/showTypes$/);
   await expect(heading(page, 'Manage Show Types')).toBeVisible();
   const showTypes = page.getByRole('table', { name: 'Show Types' });
-  await expect(rowOf(showTypes, 'WEDDING')).toHaveCount(1);
+  // Seeded types by their names (issue 32, item 6); an added one with underscores as spaces.
+  await expect(rowOf(showTypes, 'Wedding')).toHaveCount(1);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create Show Type' }).click();
   const showForm = page.getByRole('form', { name: 'Create Show Type' });
   await expect(showForm.getByLabel('Name', { exact: true })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Create Show Type' })).toBeDisabled();
-  await expect(rowOf(showTypes, 'WEDDING').getByRole('button', { name: 'Edit WEDDING' })).toBeDisabled();
+  await expect(rowOf(showTypes, 'Wedding').getByRole('button', { name: 'Edit Wedding' })).toBeDisabled();
   await expect(showForm.getByRole('button', { name: 'Create', exact: true })).toBeDisabled();
   await showForm.getByLabel('Name', { exact: true }).fill(showType);
   await showForm.getByLabel('Description (optional)').fill('Shows for the end-to-end tests.');
@@ -283,13 +286,14 @@ test('an admin adds a brand, a show type and an apparel type, and removes them a
   await showForm.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(toast(page, 'Show type created successfully')).toBeVisible();
   await expect(showForm).toBeHidden();
-  await expect(rowOf(showTypes, showType).getByRole('cell')).toHaveText([showType, 'Shows for the end-to-end tests.', 'EditDelete']);
+  const showTypeName = showType.replace(/_/g, ' ');
+  await expect(rowOf(showTypes, showTypeName).getByRole('cell')).toHaveText([showTypeName, 'Shows for the end-to-end tests.', 'EditDelete']);
   const typesNow = (await (await page.request.get('/api/shows/types/all')).json()) as Named[];
   expect(typesNow.map((t) => t.name)).toContain(showType);
-  await rowOf(showTypes, showType).getByRole('button', { name: `Delete ${showType}` }).click();
-  await confirmDelete(page, 'Delete Show Type', `Are you sure you want to delete "${showType}"?`);
+  await rowOf(showTypes, showTypeName).getByRole('button', { name: `Delete ${showTypeName}` }).click();
+  await confirmDelete(page, 'Delete Show Type', `Are you sure you want to delete "${showTypeName}"?`);
   await expect(toast(page, 'Show type deleted successfully')).toBeVisible();
-  await expect(rowOf(showTypes, showType)).toHaveCount(0);
+  await expect(rowOf(showTypes, showTypeName)).toHaveCount(0);
 
   // Apparel types: an add form that opens and closes, and the summary counts.
   await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Apparel Products' }).click();

@@ -72,7 +72,7 @@ test('an admin builds a show from the picker (a case line and a unit line) and t
   await field('Title').fill(title);
   await field('Description').fill('A backyard show built in the end-to-end tests.');
   await field('Price ($)').fill('349.50');
-  await field('Show Type').selectOption({ label: 'WEDDING' });
+  await field('Show Type').selectOption({ label: 'Wedding' });
   await field('Brand').selectOption({ label: 'Cody B' });
   await field('Category').selectOption({ label: 'Assortments' });
   await expect(field('In Stock')).toBeChecked();
@@ -119,7 +119,7 @@ test('an admin builds a show from the picker (a case line and a unit line) and t
   await expect(dataRows(list)).toHaveCount(1);
   const row = dataRows(list).filter({ hasText: title });
   await expect(row.getByRole('cell').nth(2)).toHaveText(title);
-  await expect(row.getByRole('cell').nth(3)).toHaveText('WEDDING');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Wedding');
   await expect(row.getByRole('cell').nth(6)).toHaveText(money(349.5));
   await expect(row.getByRole('cell').nth(7)).toHaveText('2');
 
