@@ -1,0 +1,2 @@
+DROP INDEX idx_payment_sessions_cart_open;
+DROP INDEX idx_payment_sessions_user_created;
