@@ -172,6 +172,13 @@ pub fn lock_variant_stock(
         .collect())
 }
 
+/// Summed holds per variant, as the two hold queries load them.
+fn held_by_variant(rows: Vec<(String, Option<i64>)>) -> HashMap<VariantId, u32> {
+    rows.into_iter()
+        .map(|(id, held)| (VariantId::from(id), quantity(held.unwrap_or(0))))
+        .collect()
+}
+
 /// Items of these variants held by holds that expire after `now`.
 ///
 /// # Errors
@@ -188,10 +195,7 @@ pub fn held_quantities(
         .group_by(stock_holds::variant_id)
         .select((stock_holds::variant_id, sum(stock_holds::quantity)))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, held)| (VariantId::from(id), quantity(held.unwrap_or(0))))
-        .collect())
+    Ok(held_by_variant(rows))
 }
 
 /// Items of these variants held by `user`'s sessions, by holds that expire after `now`.
@@ -213,10 +217,7 @@ pub fn held_by_user(
         .group_by(stock_holds::variant_id)
         .select((stock_holds::variant_id, sum(stock_holds::quantity)))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, held)| (VariantId::from(id), quantity(held.unwrap_or(0))))
-        .collect())
+    Ok(held_by_variant(rows))
 }
 
 /// How many sessions `user` opened after `since`.
