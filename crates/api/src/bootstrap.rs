@@ -3,9 +3,9 @@
 
 use auth::Passwords;
 use chrono::Utc;
-use domain::account::{check_password_rule, Email};
-use domain::ports::PasswordHasher;
+use domain::users::PasswordHasher;
 use domain::users::RegisterError;
+use domain::users::{check_password_rule, Email};
 use persistence::{Db, DbError};
 
 use crate::config::Settings;
@@ -21,7 +21,7 @@ pub enum BootstrapError {
     Admin(String),
     /// Creating the first admin failed in the store.
     #[error("database: {0}")]
-    Store(#[from] domain::ports::StoreError),
+    Store(#[from] domain::store::StoreError),
 }
 
 /// Runs pending migrations.
@@ -137,8 +137,8 @@ fn ensure_admin(db: &Db, settings: &Settings, passwords: &Passwords) -> Result<(
 /// # Errors
 /// [`BootstrapError::Admin`] for an unknown or malformed e-mail; [`BootstrapError::Store`].
 pub fn promote_admin(db: &Db, email: &str) -> Result<(), BootstrapError> {
-    use domain::user_admin::UserAdminError;
-    domain::user_admin::promote_admin(db, email, Utc::now().naive_utc()).map_err(|e| match e {
+    use domain::users::UserAdminError;
+    domain::users::promote_admin(db, email, Utc::now().naive_utc()).map_err(|e| match e {
         UserAdminError::NotFound => {
             BootstrapError::Admin(format!("no account has the e-mail {email}"))
         }
@@ -193,7 +193,7 @@ mod tests {
     /// (frontend `features/auth/components/schemas.ts`, tested there with this address).
     #[test]
     fn the_default_first_admin_follows_the_one_email_rule() {
-        let parsed = domain::account::Email::parse(super::DEFAULT_ADMIN_EMAIL).expect("valid");
+        let parsed = domain::users::Email::parse(super::DEFAULT_ADMIN_EMAIL).expect("valid");
         assert_eq!(parsed.as_str(), super::DEFAULT_ADMIN_EMAIL);
     }
 
@@ -201,7 +201,7 @@ mod tests {
     fn generated_passwords_pass_the_registration_rule() {
         for _ in 0..20 {
             assert_eq!(
-                domain::account::check_password_rule(&super::random_password()),
+                domain::users::check_password_rule(&super::random_password()),
                 Ok(())
             );
         }

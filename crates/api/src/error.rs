@@ -6,15 +6,17 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use domain::cart::CartError;
-use domain::catalogue::VocabularyError;
 use domain::catalogue::{
     GetProductError, GetShowError, GetTerminalError, ListShowsError, SetInStockError,
 };
 use domain::checkout::CheckoutError;
-use domain::ports::{PasswordError, PaymentError, StoreError, TokenError};
+use domain::payments::PaymentError;
 use domain::profile::UpdateProfileError;
 use domain::quote::QuoteError;
+use domain::store::StoreError;
 use domain::users::{AuthenticateError, RegisterError, SignInError};
+use domain::users::{PasswordError, TokenError};
+use domain::vocabulary::VocabularyError;
 use serde::Serialize;
 
 /// Field name -> messages, as sent in `errors`.

@@ -6,8 +6,8 @@ use std::pin::Pin;
 
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
-use domain::account::Role;
 use domain::ids::UserId;
+use domain::users::Role;
 
 use crate::catalogue_cache::CatalogueCache;
 use crate::error::ApiError;

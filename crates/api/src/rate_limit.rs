@@ -150,10 +150,10 @@ pub struct AccountKey([u8; 16]);
 
 impl AccountKey {
     /// The key of `email`. Callers refuse an e-mail over
-    /// [`domain::account::EMAIL_MAX_LEN`] bytes first, so normalising it is cheap.
+    /// [`domain::users::EMAIL_MAX_LEN`] bytes first, so normalising it is cheap.
     #[must_use]
     pub fn of(email: &str) -> Self {
-        let digest = Sha256::digest(domain::account::normalize_email(email).as_bytes());
+        let digest = Sha256::digest(domain::users::normalize_email(email).as_bytes());
         let mut key = [0; 16];
         key.copy_from_slice(&digest[..16]);
         AccountKey(key)

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use auth::{Passwords, Tokens};
 use domain::checkout::CheckoutLimits;
-use domain::ports::PaymentProvider;
+use domain::payments::PaymentProvider;
 use persistence::sandbox::SandboxPayments;
 use persistence::Db;
 
@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::rate_limit::Limits;
 
-/// The store adapter the API runs on (implements `domain::ports::Store`).
+/// The store adapter the API runs on (implements `domain::store::Store`).
 pub type Store = Db;
 
 /// The transaction value of [`Store`], handed to catalogue reads.

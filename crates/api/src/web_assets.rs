@@ -8,10 +8,11 @@ use actix_web::http::header::{
 };
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use domain::catalogue::CatalogueReads as _;
 use domain::catalogue::{self, ProductFilter, StockFilter};
 use domain::ids::ProductId;
 use domain::paging::PageRequest;
-use domain::ports::{Catalogue as _, Store as _};
+use domain::store::Store as _;
 
 use crate::app_routes::{Needs, Page};
 use crate::error_tracking::SentryDsn;

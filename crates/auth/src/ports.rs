@@ -1,9 +1,10 @@
 //! The domain's ports, implemented: [`Passwords`] is the [`PasswordHasher`] (argon2id) and
 //! [`Tokens`] the [`TokenService`] (HS256 JWT).
 
-use domain::account::Role;
 use domain::ids::UserId;
-use domain::ports::{self, PasswordError, PasswordHasher, TokenClaims, TokenService};
+use domain::users as ports;
+use domain::users::Role;
+use domain::users::{PasswordError, PasswordHasher, TokenClaims, TokenService};
 
 use crate::password::Passwords;
 use crate::token::{TokenError, Tokens};

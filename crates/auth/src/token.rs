@@ -1,7 +1,7 @@
 //! Signed session tokens: HS256 JWTs carrying the user id and role, valid for 24 hours.
 
 use chrono::Utc;
-use domain::account::Role;
+use domain::users::Role;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 

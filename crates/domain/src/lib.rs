@@ -1,51 +1,47 @@
 //! The inside of the hexagon: the fireworks shop's models, rules, ports and use cases.
 //!
 //! The server computes every price and total with this crate (the frontend never computes a
-//! price of its own); nothing here does I/O. The outside world comes in through the traits of
-//! [`ports`], which the adapters implement (`persistence`: the store; `auth`: passwords and
-//! tokens); the `api` crate drives the use cases.
+//! price of its own); nothing here does I/O. Each area is one folder with its models, its ports
+//! (the traits the adapters implement: `persistence` the store's, `auth` passwords and tokens,
+//! `payments` the provider) and its use cases; the `api` crate drives them. One use case is one
+//! [`store::Store::read`] or [`store::Store::write`] (see `docs/ARCHITECTURE.md`).
 //!
-//! - [`ports`]: [`ports::Store`] and the repositories, [`ports::PasswordHasher`],
-//!   [`ports::TokenService`], [`ports::PaymentProvider`], [`ports::StoreError`].
-//! - [`ids`]: typed ids ([`ids::UserId`], [`ids::ProductId`], ...).
-//! - [`money`]: [`money::Money`], exact cents, one rounding rule, JSON and database forms.
-//! - [`state`]: [`state::UsState`], the states not shipped to, [`state::sales_tax`].
-//! - [`order`]: cart lines ([`order::QuoteLine`]) and [`order::order_type_of`].
-//! - [`shipping`]: the tables, [`shipping::shipping_for`], the liftgate, published rates.
-//! - [`quote`]: [`quote::quote`], every figure of a checkout; [`quote::price_lines`].
-//! - [`catalogue`]: packages, sizes, genders, quantities, SKUs; products, shows, metadata and
-//!   terminals; the catalogue's read use cases.
-//! - [`profile`]: profile and address validation with the specification's messages; the
-//!   profile use cases.
-//! - [`account`]: roles, e-mail addresses, the password rule, users.
-//! - [`users`]: registration, sign-in, token authentication, the user list.
-//! - [`user_admin`]: the back office's user management (create, edit, password reset,
-//!   permissions), with the admin unable to lock themselves out.
-//! - [`cart`]: cart lines and the cart use cases.
-//! - [`checkout`]: the cart's quote, payment sessions holding stock, the purchase, orders.
-//! - [`reports`]: the five reports, requested by an admin and computed by a background job.
-//! - [`sales`]: the back office's orders (status and its history) and case break requests.
-//! - [`pricing`]: the price helper, unit products and SKU rules.
-//! - [`paging`], [`status`]: pages of lists; order, case break and report statuses.
+//! - Shared kernel: [`money`] (exact cents, one rounding rule), [`ids`] (typed ids), [`paging`],
+//!   [`status`] (order, case break and report statuses), [`store`] (the unit of work and
+//!   [`store::StoreError`]), [`audit`] (the audit trail of admin writes).
+//! - Money rules: [`state`] (the states not shipped to, sales tax), [`order`] (cart lines and
+//!   the order type), [`shipping`] (the tables, the liftgate), [`quote`] (every figure of a
+//!   checkout), [`pricing`] (the price helper, unit products, SKU rules, price lookups).
+//! - [`catalogue`]: products, apparel, shows, metadata and terminals; the storefront's reads and
+//!   the back office's product, apparel and show writes.
+//! - [`vocabulary`]: brands, categories, colours, effects, show and apparel types.
+//! - [`inventory`]: the back office's inventory and dashboard; stock held, taken and released.
+//! - [`cart`], [`checkout`] (quote, payment sessions holding stock, the purchase, the buyer's
+//!   orders), [`payments`] (the provider port), [`orders`] (the back office's sales and case
+//!   break requests), [`reports`] (the five reports and their background job).
+//! - [`users`] (accounts, sign-in, tokens, user management), [`profile`] (profile and address
+//!   with the specification's messages).
 #![warn(missing_docs)]
 
-pub mod account;
+pub mod audit;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;
 pub mod ids;
+pub mod inventory;
 mod macros;
 pub mod money;
 pub mod order;
+pub mod orders;
 pub mod paging;
-pub mod ports;
+pub mod payments;
 pub mod pricing;
 pub mod profile;
 pub mod quote;
 pub mod reports;
-pub mod sales;
 pub mod shipping;
 pub mod state;
 pub mod status;
-pub mod user_admin;
+pub mod store;
 pub mod users;
+pub mod vocabulary;

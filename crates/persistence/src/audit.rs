@@ -1,13 +1,12 @@
 //! The audit trail.
 
 use diesel::prelude::*;
-use domain::ports::AuditEntry as Entry;
+use domain::audit::AuditEntry as Entry;
 use uuid::Uuid;
 
 use crate::models::AuditEntry;
 use crate::schema::audit_log;
 use crate::{DbConnection, DbError};
-
 /// Appends an entry.
 ///
 /// # Errors
@@ -25,4 +24,18 @@ pub fn record(conn: &mut DbConnection, entry: &Entry) -> Result<(), DbError> {
         })
         .execute(conn)?;
     Ok(())
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::audit;
+    use crate::store::{q, Tx};
+    use domain::audit::{Audit, AuditEntry};
+    use domain::store::StoreError;
+
+    impl Audit for Tx<'_> {
+        fn record_audit(&mut self, entry: &AuditEntry) -> Result<(), StoreError> {
+            q(audit::record(self.conn, entry))
+        }
+    }
 }

@@ -9,7 +9,6 @@ use uuid::Uuid;
 use crate::models::CartLine;
 use crate::schema::{cart_lines, carts};
 use crate::{DbConnection, DbError};
-
 /// The owner of a cart; with `lock`, the cart row stays locked until the transaction ends.
 ///
 /// # Errors
@@ -143,4 +142,105 @@ pub fn clear(conn: &mut DbConnection, cart: &CartId) -> Result<(), DbError> {
     diesel::delete(cart_lines::table.filter(cart_lines::cart_id.eq(cart.as_str())))
         .execute(conn)?;
     Ok(())
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::catalogue;
+    use crate::store::{q, Tx};
+    use crate::{carts, users};
+    use chrono::NaiveDateTime;
+    use domain::cart::Carts;
+    use domain::cart::StoredLine;
+    use domain::catalogue::{PricedProduct, PricedVariant, Product};
+    use domain::ids::{CartId, ProductId, UserId, VariantId};
+    use domain::store::StoreError;
+    use std::collections::HashMap;
+
+    impl Carts for Tx<'_> {
+        fn insert_empty_cart(
+            &mut self,
+            user: &UserId,
+            at: NaiveDateTime,
+        ) -> Result<CartId, StoreError> {
+            q(users::insert_empty_cart(self.conn, user, at))
+        }
+
+        fn cart_of(&mut self, user: &UserId) -> Result<Option<CartId>, StoreError> {
+            q(users::cart_id_of(self.conn, user))
+        }
+
+        fn cart_owner(&mut self, cart: &CartId) -> Result<Option<UserId>, StoreError> {
+            q(carts::owner(self.conn, cart, self.writing))
+        }
+
+        fn cart_lines(&mut self, cart: &CartId) -> Result<Vec<StoredLine>, StoreError> {
+            q(carts::lines(self.conn, cart))
+        }
+
+        fn cart_products(
+            &mut self,
+            cart: &CartId,
+            ids: &[ProductId],
+        ) -> Result<Vec<Product>, StoreError> {
+            if !self.writing {
+                let indexed = catalogue::products_by_index(self.conn, self.db, self.version, ids);
+                if let Some(found) = q(indexed)? {
+                    return Ok(found);
+                }
+            }
+            q(catalogue::cart_products(self.conn, cart.as_str()))
+        }
+
+        fn cart_priced_products(
+            &mut self,
+            cart: &CartId,
+        ) -> Result<HashMap<ProductId, PricedProduct>, StoreError> {
+            q(catalogue::cart_priced_products(self.conn, cart.as_str()))
+        }
+
+        fn cart_priced_variants(
+            &mut self,
+            cart: &CartId,
+        ) -> Result<HashMap<VariantId, PricedVariant>, StoreError> {
+            q(catalogue::cart_priced_variants(self.conn, cart.as_str()))
+        }
+
+        fn add_cart_line(
+            &mut self,
+            cart: &CartId,
+            product: &ProductId,
+            variant: Option<&VariantId>,
+            cases: u32,
+            units: u32,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            q(carts::add_line(
+                self.conn, cart, product, variant, cases, units, at,
+            ))
+        }
+
+        fn set_cart_line(
+            &mut self,
+            cart: &CartId,
+            line: &str,
+            cases: u32,
+            units: u32,
+        ) -> Result<(), StoreError> {
+            q(carts::set_line(self.conn, cart, line, cases, units))
+        }
+
+        fn delete_cart_line(
+            &mut self,
+            cart: &CartId,
+            product: &ProductId,
+            variant: Option<&VariantId>,
+        ) -> Result<bool, StoreError> {
+            q(carts::delete_line(self.conn, cart, product, variant))
+        }
+
+        fn clear_cart(&mut self, cart: &CartId) -> Result<(), StoreError> {
+            q(carts::clear(self.conn, cart))
+        }
+    }
 }

@@ -22,7 +22,6 @@ use crate::schema::{
     apparel_variants, case_break_requests, payment_sessions, stock_holds, unit_products,
 };
 use crate::{DbConnection, DbError};
-
 fn count(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -356,4 +355,55 @@ pub fn insert_case_break_request(
         })
         .execute(conn)?;
     Ok(())
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::checkout;
+    use crate::store::{q, Tx};
+    use chrono::NaiveDateTime;
+    use domain::checkout::PaymentSessions;
+    use domain::checkout::{NewSession, PaymentSession, SessionStatus};
+    use domain::ids::{CartId, OrderId, SessionId, UserId};
+    use domain::store::StoreError;
+
+    impl PaymentSessions for Tx<'_> {
+        fn insert_session(&mut self, session: &NewSession) -> Result<SessionId, StoreError> {
+            q(checkout::insert_session(self.conn, session))
+        }
+
+        fn sessions_opened_since(
+            &mut self,
+            user: &UserId,
+            since: NaiveDateTime,
+        ) -> Result<u32, StoreError> {
+            q(checkout::sessions_opened_since(self.conn, user, since))
+        }
+
+        fn session_by_token(
+            &mut self,
+            token: &str,
+            lock: bool,
+        ) -> Result<Option<PaymentSession>, StoreError> {
+            q(checkout::session_by_token(self.conn, token, lock))
+        }
+
+        fn close_session(
+            &mut self,
+            id: &SessionId,
+            status: SessionStatus,
+            order: Option<&OrderId>,
+            at: NaiveDateTime,
+        ) -> Result<bool, StoreError> {
+            q(checkout::close_session(self.conn, id, status, order, at))
+        }
+
+        fn cart_being_paid(
+            &mut self,
+            cart: &CartId,
+            now: NaiveDateTime,
+        ) -> Result<bool, StoreError> {
+            q(checkout::cart_being_paid(self.conn, cart, now))
+        }
+    }
 }

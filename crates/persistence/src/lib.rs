@@ -1,5 +1,5 @@
 //! The storage adapter of the shop: diesel over SQLite and PostgreSQL. [`Db`] implements the
-//! domain's [`domain::ports::Store`]; its transaction value [`Tx`] implements the repository
+//! domain's [`domain::store::Store`]; its transaction value [`Tx`] implements the repository
 //! ports (`Catalogue`, `Users`, `Terminals`, `Carts`, `Stock`, `PaymentSessions`, `Orders`), and
 //! [`sandbox::SandboxPayments`] the built-in `PaymentProvider`. Also here: embedded migrations, reference and
 //! demo seed data, and per-test databases ([`test_support::TestDatabase`]).
@@ -21,12 +21,14 @@ mod in_json;
 mod migrations;
 mod models;
 mod orders;
+mod profiles;
 mod reports;
 mod sales;
 pub mod sandbox;
 mod schema;
 mod search;
 mod seed;
+mod stock;
 mod store;
 pub mod test_support;
 #[cfg(test)]

@@ -14,7 +14,6 @@ use uuid::Uuid;
 use crate::models::{Order as OrderRow, OrderItem as ItemRow, OrderStatusChange};
 use crate::schema::{case_break_requests, order_items, order_status_history, orders};
 use crate::{DbConnection, DbError};
-
 /// Stores an order, its items and its PENDING history row; answers its id.
 ///
 /// # Errors
@@ -234,4 +233,33 @@ fn order(r: OrderRow, items: Vec<OrderItem>) -> Result<Order, DbError> {
         items,
         created_on: r.created_on,
     })
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::orders;
+    use crate::store::{q, Tx};
+    use domain::checkout::{NewOrder, Order};
+    use domain::ids::{OrderId, UserId};
+    use domain::orders::Orders;
+    use domain::paging::{Page, PageRequest};
+    use domain::store::StoreError;
+
+    impl Orders for Tx<'_> {
+        fn insert_order(&mut self, order: &NewOrder) -> Result<OrderId, StoreError> {
+            q(orders::insert(self.conn, order))
+        }
+
+        fn find_order(&mut self, id: &OrderId) -> Result<Option<Order>, StoreError> {
+            q(orders::find(self.conn, id))
+        }
+
+        fn orders_of(
+            &mut self,
+            user: &UserId,
+            page: PageRequest,
+        ) -> Result<Page<Order>, StoreError> {
+            q(orders::of_user(self.conn, user, page))
+        }
+    }
 }

@@ -7,9 +7,9 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use domain::money::Money;
+use domain::orders::DateRange;
 use domain::paging::{Page, PageRequest};
 use domain::reports::{ActivityUser, NewReport, Report, StockRow};
-use domain::sales::DateRange;
 use domain::status::ReportStatus;
 use serde_json::{Map, Value};
 use uuid::Uuid;
@@ -19,7 +19,6 @@ use crate::schema::{
     apparel_variants, audit_log, categories, products, reports, unit_products, users,
 };
 use crate::{DbConnection, DbError};
-
 type Extra = (Option<String>, i32, Option<String>);
 
 fn report(row: ReportRow, extra: Extra, with_result: bool) -> Result<Report, DbError> {
@@ -378,4 +377,89 @@ pub fn product_categories(
         .load::<(String, String)>(conn)?
         .into_iter()
         .collect())
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::reports;
+    use crate::store::{q, Tx};
+    use chrono::NaiveDateTime;
+    use domain::orders::DateRange;
+    use domain::paging::{Page, PageRequest};
+    use domain::reports::{ActivityUser, NewReport, Report, StockRow};
+    use domain::reports::{ReportData, Reports};
+    use domain::store::StoreError;
+    use std::collections::HashMap;
+
+    impl Reports for Tx<'_> {
+        fn insert_report(&mut self, report: &NewReport) -> Result<String, StoreError> {
+            q(reports::insert(self.conn, report))
+        }
+
+        fn find_report(
+            &mut self,
+            id: &str,
+            with_result: bool,
+        ) -> Result<Option<Report>, StoreError> {
+            q(reports::find(self.conn, id, with_result))
+        }
+
+        fn list_reports(&mut self, page: PageRequest) -> Result<Page<Report>, StoreError> {
+            q(reports::list(self.conn, page))
+        }
+
+        fn report_waiting(&mut self, stale_before: NaiveDateTime) -> Result<bool, StoreError> {
+            q(reports::waiting(self.conn, stale_before))
+        }
+
+        fn claim_report(
+            &mut self,
+            now: NaiveDateTime,
+            stale_before: NaiveDateTime,
+        ) -> Result<Option<Report>, StoreError> {
+            q(reports::claim(self.conn, now, stale_before))
+        }
+
+        fn complete_report(
+            &mut self,
+            id: &str,
+            result: &serde_json::Value,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            q(reports::complete(self.conn, id, result, at))
+        }
+
+        fn fail_report(
+            &mut self,
+            id: &str,
+            reason: &str,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            q(reports::fail(self.conn, id, reason, at))
+        }
+    }
+
+    impl ReportData for Tx<'_> {
+        fn stock_rows(&mut self) -> Result<Vec<StockRow>, StoreError> {
+            q(reports::stock_rows(self.conn))
+        }
+
+        fn activity_users(&mut self, range: &DateRange) -> Result<Vec<ActivityUser>, StoreError> {
+            q(reports::activity_users(self.conn, range))
+        }
+
+        fn audit_summary(
+            &mut self,
+            range: &DateRange,
+        ) -> Result<Vec<(String, String, String, i64)>, StoreError> {
+            q(reports::audit_summary(self.conn, range))
+        }
+
+        fn product_categories(
+            &mut self,
+            ids: &[String],
+        ) -> Result<HashMap<String, String>, StoreError> {
+            q(reports::product_categories(self.conn, ids))
+        }
+    }
 }

@@ -9,7 +9,7 @@ use diesel::dsl::count_star;
 use diesel::prelude::*;
 use domain::catalogue::Package;
 use domain::ids::{OrderId, UserId};
-use domain::sales::{Buyer, CaseBreak, DateRange, Sale, SoldProduct, SoldVariant, StatusChange};
+use domain::orders::{Buyer, CaseBreak, DateRange, Sale, SoldProduct, SoldVariant, StatusChange};
 use domain::status::{CaseBreakStatus, OrderStatus};
 use uuid::Uuid;
 
@@ -20,7 +20,6 @@ use crate::schema::{
     profiles, unit_products, users,
 };
 use crate::{DbConnection, DbError};
-
 type BuyerRow = (
     String,
     String,
@@ -380,4 +379,84 @@ pub fn complete_case_break(
         return Err(DbError::NotFound);
     }
     Ok(Some(product))
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::sales;
+    use crate::store::{q, Tx};
+    use chrono::NaiveDateTime;
+    use domain::ids::{OrderId, UserId};
+    use domain::orders::Sales;
+    use domain::orders::{CaseBreak, DateRange, Sale};
+    use domain::status::{CaseBreakStatus, OrderStatus};
+    use domain::store::StoreError;
+
+    impl Sales for Tx<'_> {
+        fn sales(
+            &mut self,
+            range: &DateRange,
+            status: Option<OrderStatus>,
+        ) -> Result<Vec<Sale>, StoreError> {
+            q(sales::sales(self.conn, range, status))
+        }
+
+        fn sale(&mut self, id: &OrderId) -> Result<Option<Sale>, StoreError> {
+            q(sales::sale(self.conn, id))
+        }
+
+        fn set_order_status(
+            &mut self,
+            id: &OrderId,
+            status: OrderStatus,
+            by: &UserId,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            q(sales::set_order_status(self.conn, id, status, by, at))
+        }
+
+        fn case_breaks(
+            &mut self,
+            range: &DateRange,
+            status: Option<CaseBreakStatus>,
+        ) -> Result<Vec<CaseBreak>, StoreError> {
+            q(sales::case_breaks(self.conn, range, status))
+        }
+
+        fn order_counts(&mut self) -> Result<Vec<(OrderStatus, i64)>, StoreError> {
+            q(sales::order_counts(self.conn))
+        }
+
+        fn case_break_counts(
+            &mut self,
+            range: &DateRange,
+        ) -> Result<Vec<(CaseBreakStatus, i64)>, StoreError> {
+            q(sales::case_break_counts(self.conn, range))
+        }
+
+        fn case_break(&mut self, id: &str) -> Result<Option<CaseBreak>, StoreError> {
+            q(sales::case_break(self.conn, id))
+        }
+
+        fn complete_case_break(
+            &mut self,
+            id: &str,
+            quantity_added: u32,
+            to_stock: u32,
+            at: NaiveDateTime,
+        ) -> Result<bool, StoreError> {
+            let completed = q(sales::complete_case_break(
+                self.conn,
+                id,
+                quantity_added,
+                to_stock,
+                at,
+            ))?;
+            match &completed {
+                Some(product) => self.changes.product(product),
+                None => self.changes.nothing(),
+            }
+            Ok(completed.is_some())
+        }
+    }
 }

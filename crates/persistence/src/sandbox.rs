@@ -13,7 +13,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use domain::money::Money;
-use domain::ports::{OpenedPayment, PaymentError, PaymentProvider, PaymentRequest, PaymentStatus};
+use domain::payments::{
+    OpenedPayment, PaymentError, PaymentProvider, PaymentRequest, PaymentStatus,
+};
 
 use crate::connection::Db;
 use crate::models::SandboxPayment;

@@ -2,11 +2,11 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use domain::account::{NewUser, Role, User as UserModel, UserColumn, UserFilter, UserListItem};
 use domain::ids::{CartId, UserId};
 use domain::paging::{Page, PageRequest};
 use domain::profile::{Address as AddressValue, Profile as ProfileModel, ProfileChanges};
-use domain::user_admin::Contact;
+use domain::users::Contact;
+use domain::users::{NewUser, Role, User as UserModel, UserColumn, UserFilter, UserListItem};
 use uuid::Uuid;
 
 use crate::catalogue::convert;
@@ -14,7 +14,6 @@ use crate::models::{Address, Cart, Profile, User};
 use crate::schema::{addresses, carts, profiles, users};
 use crate::search::{like_anywhere, lower};
 use crate::{DbConnection, DbError};
-
 fn to_record(u: User) -> Result<UserModel, DbError> {
     let role = u
         .role
@@ -603,4 +602,107 @@ pub fn set_contact(
         return Err(DbError::NotFound);
     }
     Ok(())
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::store::{q, Tx};
+    use crate::users;
+    use chrono::NaiveDateTime;
+    use domain::ids::UserId;
+    use domain::paging::{Page, PageRequest};
+    use domain::store::StoreError;
+    use domain::users::Contact;
+    use domain::users::{Accounts, UserAdmin};
+    use domain::users::{NewUser, Role, User, UserFilter, UserListItem};
+
+    impl Accounts for Tx<'_> {
+        fn insert_user(&mut self, user: &NewUser, at: NaiveDateTime) -> Result<User, StoreError> {
+            q(users::insert_user(self.conn, user, at))
+        }
+
+        fn user_by_email(&mut self, email: &str) -> Result<Option<User>, StoreError> {
+            q(users::find_by_email(self.conn, email))
+        }
+
+        fn user_by_id(&mut self, id: &UserId) -> Result<Option<User>, StoreError> {
+            q(users::find_by_id(self.conn, id))
+        }
+
+        fn count_users(&mut self) -> Result<i64, StoreError> {
+            q(users::count_users(self.conn))
+        }
+
+        fn any_active_admin(&mut self) -> Result<bool, StoreError> {
+            q(users::any_admin(self.conn))
+        }
+
+        fn record_login(&mut self, id: &UserId, at: NaiveDateTime) -> Result<(), StoreError> {
+            q(users::record_login(self.conn, id, at))
+        }
+    }
+
+    impl UserAdmin for Tx<'_> {
+        fn lock_active_admins(&mut self) -> Result<Vec<UserId>, StoreError> {
+            q(users::lock_active_admins(self.conn))
+        }
+
+        fn set_active(
+            &mut self,
+            id: &UserId,
+            active: bool,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            q(users::set_active(self.conn, id, active, at))
+        }
+
+        fn set_role(
+            &mut self,
+            id: &UserId,
+            role: Role,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            q(users::set_role(self.conn, id, role, at))
+        }
+
+        fn user_row(&mut self, id: &UserId) -> Result<Option<UserListItem>, StoreError> {
+            q(users::user_row(self.conn, id))
+        }
+
+        fn update_account(
+            &mut self,
+            id: &UserId,
+            email: &str,
+            role: Role,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            q(users::update_account(self.conn, id, email, role, at))
+        }
+
+        fn set_password(
+            &mut self,
+            id: &UserId,
+            password_hash: &str,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            q(users::set_password(self.conn, id, password_hash, at))
+        }
+
+        fn set_contact(
+            &mut self,
+            id: &UserId,
+            contact: &Contact,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            q(users::set_contact(self.conn, id, contact, at))
+        }
+
+        fn list_users(
+            &mut self,
+            filter: &UserFilter,
+            page: PageRequest,
+        ) -> Result<Page<UserListItem>, StoreError> {
+            q(users::list_users(self.conn, filter, page))
+        }
+    }
 }

@@ -3,7 +3,8 @@
 //! and Out of Stock views). ADMIN only.
 
 use actix_web::{get, web, HttpResponse};
-use domain::catalogue::{self, InventoryFilter, InventoryItem, InventorySort, InventoryView};
+use domain::inventory as stock;
+use domain::inventory::{InventoryFilter, InventoryItem, InventorySort, InventoryView};
 use domain::money::Money;
 use domain::paging::PageRequest;
 use serde::Serialize;
@@ -53,9 +54,7 @@ pub async fn summary(
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
     let now = chrono::Utc::now().naive_utc();
-    let s = state
-        .call(move |s| catalogue::summary(&s.store, now))
-        .await?;
+    let s = state.call(move |s| stock::summary(&s.store, now)).await?;
     Ok(HttpResponse::Ok()
         .insert_header(no_store())
         .json(SummaryJson {
@@ -183,7 +182,7 @@ pub async fn inventory(
         sort,
     };
     let found = state
-        .call(move |s| catalogue::inventory(&s.store, &filter, page))
+        .call(move |s| stock::inventory(&s.store, &filter, page))
         .await?;
     let total = found.total;
     Ok(HttpResponse::Ok()

@@ -2,9 +2,9 @@
 //! `GET /api/apparel/sku/preview`.
 
 use actix_web::{get, web, HttpResponse};
+use domain::catalogue::CatalogueReads as _;
 use domain::catalogue::{self, ProductFilter, StockFilter};
 use domain::ids::ProductId;
-use domain::ports::Catalogue as _;
 use serde::Serialize;
 use utoipa::ToSchema;
 

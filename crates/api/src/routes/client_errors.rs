@@ -10,7 +10,7 @@ use actix_web::error::JsonPayloadError;
 use actix_web::http::header::USER_AGENT;
 use actix_web::web::JsonBody;
 use actix_web::{post, web, HttpRequest, HttpResponse};
-use domain::ports::TokenService;
+use domain::users::TokenService;
 use serde::Deserialize;
 use utoipa::ToSchema;
 

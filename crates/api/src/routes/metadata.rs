@@ -3,9 +3,9 @@
 //! form with product counts (cached 1 minute).
 
 use actix_web::{get, HttpResponse};
+use domain::catalogue::CatalogueReads as _;
 use domain::catalogue::{self, MetadataItem, MetadataKind};
 use domain::paging::{Page, PageRequest};
-use domain::ports::Catalogue as _;
 use serde::Serialize;
 use utoipa::openapi::schema::Object;
 use utoipa::{IntoParams, ToSchema};

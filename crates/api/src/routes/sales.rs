@@ -8,7 +8,7 @@ use actix_web::{get, patch, post, web, HttpResponse};
 use chrono::Utc;
 use domain::ids::OrderId;
 use domain::money::Money;
-use domain::sales::{self, CaseBreak, DateRange, Sale, SalesError, StatusChange};
+use domain::orders::{self, CaseBreak, DateRange, Sale, SalesError, StatusChange};
 use domain::status::{CaseBreakStatus, OrderStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{
@@ -76,7 +76,7 @@ impl RangeQuery {
                 .as_map()
                 .values()
                 .flatten()
-                .all(|m| m == sales::START_AFTER_END);
+                .all(|m| m == orders::START_AFTER_END);
             if reversed {
                 ApiError::Validation {
                     message: errors.to_string(),
@@ -371,14 +371,14 @@ pub struct SalesTotalsJson {
 async fn sales_report(
     state: &AppState,
     query: &RangeQuery,
-) -> Result<sales::SalesReport, ApiError> {
+) -> Result<orders::SalesReport, ApiError> {
     let range = query.range()?;
     let status = match query.status.as_deref().filter(|s| !s.trim().is_empty()) {
         None => None,
-        Some(s) => Some(sales::parse_order_status(s)?),
+        Some(s) => Some(orders::parse_order_status(s)?),
     };
     state
-        .call(move |s| sales::sales_report(&s.store, &range, status))
+        .call(move |s| orders::sales_report(&s.store, &range, status))
         .await
 }
 
@@ -443,11 +443,11 @@ pub async fn set_status(
     path: web::Path<String>,
     body: web::Json<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let status = sales::parse_order_status(&body.status)?;
+    let status = orders::parse_order_status(&body.status)?;
     let (actor, id) = (admin.0.id, OrderId::from(path.into_inner()));
     let sale = state
         .call(move |s| {
-            sales::set_sale_status(&s.store, &actor, &id, status, Utc::now().naive_utc())
+            orders::set_sale_status(&s.store, &actor, &id, status, Utc::now().naive_utc())
         })
         .await?;
     Ok(HttpResponse::Ok().json(SaleJson::from(sale)))
@@ -533,9 +533,9 @@ pub async fn case_breaks(
     query: web::Query<RangeQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let range = query.range()?;
-    let status = sales::parse_case_break_filter(query.status.as_deref())?;
+    let status = orders::parse_case_break_filter(query.status.as_deref())?;
     let report = state
-        .call(move |s| sales::case_break_report(&s.store, &range, status))
+        .call(move |s| orders::case_break_report(&s.store, &range, status))
         .await?;
     Ok(HttpResponse::Ok().json(CaseBreakReportJson {
         count: report.data.len(),
@@ -575,7 +575,7 @@ pub async fn process(
     let (actor, id) = (admin.0.id, path.into_inner());
     let done = state
         .call(move |s| {
-            sales::process_case_break(&s.store, &actor, &id, quantity, Utc::now().naive_utc())
+            orders::process_case_break(&s.store, &actor, &id, quantity, Utc::now().naive_utc())
         })
         .await?;
     Ok(HttpResponse::Ok().json(CaseBreakJson::from(done)))

@@ -4,9 +4,10 @@
 
 use actix_web::{delete, post, put, web, HttpResponse};
 use chrono::Utc;
+use domain::catalogue::CatalogueReads as _;
 use domain::catalogue::{self, ShowAdminError, ShowInput, ShowLineInput};
 use domain::ids::ProductId;
-use domain::ports::{Catalogue as _, Store as _};
+use domain::store::Store as _;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;

@@ -2,10 +2,10 @@
 //! `GET /api/shows/types/all`.
 
 use actix_web::{get, web, HttpResponse};
+use domain::catalogue::CatalogueReads as _;
 use domain::catalogue::{self, get_show, ListShowsError, Show, ShowQuery};
 use domain::ids::ProductId;
 use domain::paging::{Page, PageRequest};
-use domain::ports::Catalogue as _;
 
 use super::products::dto::{JsonList, ShowJson, ShowPageJson, ShowPaginationJson, TypeJson};
 use super::products::params::{PageQuery, Params, SortQuery};

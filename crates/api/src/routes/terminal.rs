@@ -3,8 +3,8 @@
 
 use actix_web::{get, web, HttpResponse};
 use domain::catalogue::get_terminal;
+use domain::checkout::Terminals as _;
 use domain::ids::TerminalId;
-use domain::ports::Terminals as _;
 use domain::profile::POSTAL_CODE_MAX_LEN;
 use domain::state::UsState;
 use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};

@@ -5,9 +5,8 @@
 
 use actix_web::{delete, post, put, web, HttpResponse};
 use chrono::Utc;
-use domain::catalogue::{
-    create_term, delete_term, update_term, MetadataKind, Term, TermInput, Vocabulary,
-};
+use domain::catalogue::MetadataKind;
+use domain::vocabulary::{create_term, delete_term, update_term, Term, TermInput, Vocabulary};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

@@ -43,8 +43,8 @@ fn every_text_limit_of_the_frontend_is_the_servers() {
         ),
         ("MAX_POSTAL_CODE_LEN", domain::profile::POSTAL_CODE_MAX_LEN),
         ("MAX_PHONE_LEN", domain::profile::PHONE_MAX_LEN),
-        ("MAX_EMAIL_LEN", domain::account::EMAIL_MAX_LEN),
-        ("MAX_PASSWORD_LEN", domain::account::PASSWORD_MAX_LEN),
+        ("MAX_EMAIL_LEN", domain::users::EMAIL_MAX_LEN),
+        ("MAX_PASSWORD_LEN", domain::users::PASSWORD_MAX_LEN),
         ("MAX_TITLE_LEN", domain::catalogue::MAX_TITLE_LEN),
         (
             "MAX_DESCRIPTION_LEN",
@@ -55,10 +55,10 @@ fn every_text_limit_of_the_frontend_is_the_servers() {
         ("MAX_SKU_LEN", Sku::MAX_LEN),
         ("MAX_CUSTOM_SIZE_LEN", Size::MAX_CUSTOM_LEN),
         ("MAX_SHOW_NOTES_LEN", domain::catalogue::MAX_SHOW_NOTES_LEN),
-        ("MAX_TERM_NAME_LEN", domain::catalogue::MAX_TERM_NAME_LEN),
+        ("MAX_TERM_NAME_LEN", domain::vocabulary::MAX_TERM_NAME_LEN),
         (
             "MAX_TERM_DESCRIPTION_LEN",
-            domain::catalogue::MAX_TERM_DESCRIPTION_LEN,
+            domain::vocabulary::MAX_TERM_DESCRIPTION_LEN,
         ),
         ("MAX_REPORT_NAME_LEN", domain::reports::MAX_NAME_LEN),
         (

@@ -1,6 +1,7 @@
 //! Start-up: migrations, seed and the first admin, idempotent across restarts.
 
-use domain::ports::{Store as _, Users as _};
+use domain::store::Store as _;
+use domain::users::Accounts as _;
 use reqwest::StatusCode;
 use shop_api::startup::Application;
 
@@ -58,7 +59,7 @@ async fn a_fresh_database_without_configured_admin_gets_admin_at_localhost() {
         .read(|tx| tx.user_by_email(shop_api::bootstrap::DEFAULT_ADMIN_EMAIL))
         .expect("query")
         .expect("admin");
-    assert_eq!(admin.role, domain::account::Role::Admin);
+    assert_eq!(admin.role, domain::users::Role::Admin);
     assert!(admin.password_hash.starts_with("$argon2id$"));
 }
 

@@ -3,8 +3,9 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chrono::Utc;
-use domain::account::Role;
-use domain::ports::{Store as _, Users as _};
+use domain::store::Store as _;
+use domain::users::Role;
+use domain::users::{Accounts as _, UserAdmin as _};
 use reqwest::StatusCode;
 use serde_json::json;
 

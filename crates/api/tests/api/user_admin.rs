@@ -455,9 +455,9 @@ async fn is_active_admin(app: &TestApp, admin: &str, id: &str) -> bool {
 }
 
 /// The user with this e-mail, read from the database.
-fn db_user(app: &TestApp, email: &str) -> domain::account::User {
-    domain::ports::Store::read(app.db.db(), |tx| {
-        domain::ports::Users::user_by_email(tx, email)
+fn db_user(app: &TestApp, email: &str) -> domain::users::User {
+    domain::store::Store::read(app.db.db(), |tx| {
+        domain::users::Accounts::user_by_email(tx, email)
     })
     .expect("read")
     .expect("the user")
@@ -541,8 +541,8 @@ async fn with_no_active_admin_the_start_names_the_command_that_promotes_one() {
     let app = spawn_app().await;
     app.customer_token("bob@example.com").await;
     let now = Utc::now().naive_utc();
-    domain::ports::Store::write(app.db.db(), |tx| {
-        use domain::ports::Users as _;
+    domain::store::Store::write(app.db.db(), |tx| {
+        use domain::users::{Accounts as _, UserAdmin as _};
         let admin = tx.user_by_email(ADMIN_EMAIL)?.expect("the first admin");
         tx.set_active(&admin.id, false, now)
     })

@@ -4,10 +4,14 @@
 use chrono::NaiveDateTime;
 
 use super::{Cart, CartLine, StoredLine, MAX_LINES, MAX_QUANTITY};
+use crate::cart::Carts;
 use crate::catalogue::{apparel_in_stock, unit_for_sale, PricedProduct};
+use crate::checkout::PaymentSessions;
 use crate::ids::{CartId, ProductId, UserId, VariantId};
-use crate::ports::{Carts, Catalogue, PaymentSessions, Stock, Store, StoreError};
+use crate::inventory::Stock;
+use crate::pricing::PriceLookups;
 use crate::quote::variant_id_of;
+use crate::store::{Store, StoreError};
 
 /// The answer to a change of a cart with an open payment session (decisions.md "Stock").
 pub const CART_BEING_PAID_MESSAGE: &str =
@@ -142,7 +146,7 @@ pub fn update_quantity(
 /// Writes the line `change` names with `f` applied to its cases or units (apparel items and
 /// shows are counted as cases); removes it when both end at 0. An apparel line may not hold
 /// more items than its variant has available.
-fn set_line<T: Carts + Catalogue + Stock + ?Sized>(
+fn set_line<T: Carts + PriceLookups + Stock + ?Sized>(
     tx: &mut T,
     cart: &CartId,
     change: &LineChange,
@@ -189,7 +193,7 @@ fn set_line<T: Carts + Catalogue + Stock + ?Sized>(
 
 /// Refuses `wanted` items of an apparel variant above what it has available: its stock minus
 /// the unexpired holds of open payment sessions (decisions.md "Stock": counted stock only).
-fn ensure_available<T: Catalogue + Stock + ?Sized>(
+fn ensure_available<T: PriceLookups + Stock + ?Sized>(
     tx: &mut T,
     product: &PricedProduct,
     variant: &VariantId,
@@ -283,7 +287,7 @@ fn owned<T: Carts + ?Sized>(tx: &mut T, user: &UserId, cart: &CartId) -> Result<
 /// while the case is in stock; apparel only as an available variant of that product with
 /// stock. Reads only what pricing reads (one or two cached lookups): this runs inside the
 /// write.
-fn sellable<T: Catalogue + ?Sized>(
+fn sellable<T: PriceLookups + ?Sized>(
     tx: &mut T,
     change: &LineChange,
 ) -> Result<Option<PricedProduct>, CartError> {
@@ -316,7 +320,7 @@ fn sellable<T: Catalogue + ?Sized>(
 }
 
 /// The cart with its lines' products. Callers check ownership first ([`owned`]).
-fn view<T: Carts + Catalogue + ?Sized>(
+fn view<T: Carts + PriceLookups + ?Sized>(
     tx: &mut T,
     user: &UserId,
     cart: &CartId,

@@ -4,32 +4,27 @@
 //! unavailable), delete what no order uses, and the admin's stock count of one variant. Each
 //! write is one `Store::write` with an audit row and the catalogue version moved on.
 
-use std::collections::HashSet;
-
+use super::form::{
+    ids, image, price, text, title_description_price, variant_stock, DEFAULT_VARIANT_STOCK,
+};
+use super::model::*;
+use super::{video_url, Gender, Package, Size};
+use crate::pricing::{next_apparel_base_sku, variant_sku};
 use chrono::NaiveDateTime;
 use serde::Serialize;
+use std::collections::HashSet;
 
-use super::product_admin::{ids, image, price, text, title_description_price};
-use super::{video_url, Gender, Package, Size, Vocabulary};
+use crate::audit::{Audit, AuditEntry};
+use crate::catalogue::{ApparelAdmin, CatalogueReads, ProductAdmin};
 use crate::ids::{ProductId, UserId, VariantId};
-use crate::money::Money;
-use crate::ports::{ApparelAdmin, Audit, AuditEntry, Catalogue, Store, StoreError};
-use crate::pricing::{next_apparel_base_sku, variant_sku};
 use crate::profile::FieldErrors;
+use crate::store::{Store, StoreError};
+use crate::vocabulary::{Terms, Vocabulary};
 
-/// Stock a new variant starts with when the form gives none (back-office.md §9).
-pub const DEFAULT_VARIANT_STOCK: u32 = 999;
-/// The most items the admin may count into one variant.
-pub const MAX_VARIANT_STOCK: u32 = 1_000_000;
 /// Most variants on one apparel product.
 pub const MAX_VARIANTS: usize = 200;
 /// The package of an apparel product whose form gives none.
 pub const DEFAULT_APPAREL_PACKAGE: &str = "1,1";
-
-/// The message of a stock count out of bounds.
-fn stock_message() -> String {
-    format!("Stock must be a whole number from 0 to {MAX_VARIANT_STOCK}")
-}
 
 /// A variant as the admin's form sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -75,101 +70,6 @@ pub struct ApparelInput {
     pub variants: Vec<VariantInput>,
 }
 
-/// What makes a variant unique within its product: size, gender and colour.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-pub struct VariantKey {
-    /// Size.
-    pub size: Size,
-    /// Gender.
-    pub gender: Gender,
-    /// Colour id.
-    pub color_id: Option<String>,
-}
-
-/// A validated variant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ValidVariant {
-    /// Size, gender and colour.
-    #[serde(flatten)]
-    pub key: VariantKey,
-    /// Price of one item, above 0.
-    pub unit_price: Money,
-    /// Items in stock, when the form sets them.
-    pub available_stock: Option<u32>,
-}
-
-/// A validated apparel product (what the store writes).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ValidApparel {
-    /// Title.
-    pub title: String,
-    /// Description.
-    pub description: Option<String>,
-    /// Case price, above 0.
-    pub case_price: Money,
-    /// In stock.
-    pub in_stock: bool,
-    /// Package.
-    pub package: Package,
-    /// Image address.
-    pub image: String,
-    /// Video address.
-    pub video_url: Option<String>,
-    /// Brand id.
-    pub brand_id: String,
-    /// Category id.
-    pub category_id: String,
-    /// Apparel type id.
-    pub apparel_type_id: String,
-    /// The product's colour ids (no repeats).
-    pub colors: Vec<String>,
-    /// The variants (keys unique).
-    pub variants: Vec<ValidVariant>,
-}
-
-/// A variant as the store holds it, available or not.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct StoredVariant {
-    /// Id.
-    pub id: VariantId,
-    /// SKU.
-    pub sku: String,
-    /// Size, gender and colour.
-    #[serde(flatten)]
-    pub key: VariantKey,
-    /// Price of one item.
-    pub unit_price: Money,
-    /// Items in stock.
-    pub available_stock: u32,
-    /// False once removed by the admin while orders reference it.
-    pub available: bool,
-}
-
-/// An apparel product as the store holds it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ApparelRecord {
-    /// Base SKU (`APP-0007`).
-    pub sku: String,
-    /// The product's fields (its `variants` are the available ones, with their stock).
-    pub product: ValidApparel,
-    /// Every stored variant, available or not.
-    #[serde(skip)]
-    pub variants: Vec<StoredVariant>,
-}
-
-/// A variant to store.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewVariant {
-    /// SKU (base-SIZE-G[-COL]).
-    pub sku: String,
-    /// Size, gender and colour.
-    pub key: VariantKey,
-    /// Price of one item.
-    pub unit_price: Money,
-    /// Items in stock.
-    pub available_stock: u32,
-}
-
 /// Why an apparel write was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ApparelAdminError {
@@ -193,17 +93,6 @@ pub enum ApparelAdminError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
-}
-
-/// A stock count from the admin: a whole number from 0 to [`MAX_VARIANT_STOCK`].
-///
-/// # Errors
-/// The message for the stock field.
-pub fn variant_stock(raw: i64) -> Result<u32, String> {
-    u32::try_from(raw)
-        .ok()
-        .filter(|n| *n <= MAX_VARIANT_STOCK)
-        .ok_or_else(stock_message)
 }
 
 impl VariantInput {
@@ -389,7 +278,7 @@ impl ApparelInput {
 
 /// Refuses references to metadata that does not exist (as field errors); answers the names
 /// of the variants' colours for their SKUs.
-fn check_references<T: Catalogue + ?Sized>(
+fn check_references<T: Terms + ?Sized>(
     tx: &mut T,
     p: &ValidApparel,
 ) -> Result<Vec<(String, String)>, ApparelAdminError> {

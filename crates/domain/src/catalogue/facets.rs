@@ -6,29 +6,10 @@
 //! The adapter answers one kind at a time ([`Catalogue::facet_counts`]).
 
 use super::filter::{ProductFilter, ProductSort};
+use super::model::*;
 use super::service::{show_filter, ListShowsError, ShowQuery};
-use crate::ports::{Catalogue, StoreError};
-
-/// A kind of filter option that has counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum FacetKind {
-    /// Brands, by id.
-    Brands,
-    /// Categories, by id.
-    Categories,
-    /// Colours, by id (for apparel also a variant's colour).
-    Colors,
-    /// Effects, by id.
-    Effects,
-    /// Apparel types, by id.
-    ApparelTypes,
-    /// Show types, by id.
-    ShowTypes,
-    /// Variant genders (`MALE`, `FEMALE`, `UNISEX`).
-    Genders,
-    /// Variant sizes (`XS` ... `3XL` or custom).
-    Sizes,
-}
+use crate::catalogue::CatalogueReads;
+use crate::store::StoreError;
 
 impl FacetKind {
     /// Every kind, in the order answers list them.
@@ -65,15 +46,6 @@ impl FacetKind {
     }
 }
 
-/// One option and the number of products it gives.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct FacetCount {
-    /// The value the list filters by: an id, or a gender or size.
-    pub value: String,
-    /// Products listed with this option and the other active filters (at least 1).
-    pub count: i64,
-}
-
 /// The counts of each kind asked for, in the order asked; within a kind by value. Options
 /// without products are absent.
 pub type Facets = Vec<(FacetKind, Vec<FacetCount>)>;
@@ -107,7 +79,7 @@ impl ProductFilter {
 /// # Errors
 /// Store failures.
 pub fn facet_counts(
-    tx: &mut impl Catalogue,
+    tx: &mut impl CatalogueReads,
     filter: &ProductFilter,
     kinds: &[FacetKind],
 ) -> Result<Facets, StoreError> {
@@ -124,7 +96,7 @@ pub fn facet_counts(
 /// # Errors
 /// [`ListShowsError::BrandNotFound`]; store failures.
 pub fn show_facet_counts(
-    tx: &mut impl Catalogue,
+    tx: &mut impl CatalogueReads,
     query: &ShowQuery,
     kinds: &[FacetKind],
 ) -> Result<Facets, ListShowsError> {

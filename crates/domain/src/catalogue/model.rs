@@ -1,8 +1,10 @@
 //! What the catalogue shows: products with their relations, apparel variants, shows and their
 //! contents, metadata and freight terminals. Built by the storage adapter, read by the API.
 
+use super::{Gender, Package, Size, Sku};
 use crate::ids::{AddressId, ProductId, TerminalId, VariantId};
 use crate::money::Money;
+use serde::Serialize;
 
 /// An `{id, name}` reference (brand, category, colour, effect).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -352,4 +354,235 @@ mod tests {
         assert_eq!(MetadataKind::parse("x"), None);
         assert_eq!(MetadataKind::Effects.as_str(), "effects");
     }
+}
+
+/// A validated variant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValidVariant {
+    /// Size, gender and colour.
+    #[serde(flatten)]
+    pub key: VariantKey,
+    /// Price of one item, above 0.
+    pub unit_price: Money,
+    /// Items in stock, when the form sets them.
+    pub available_stock: Option<u32>,
+}
+
+/// A validated apparel product (what the store writes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValidApparel {
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: Option<String>,
+    /// Case price, above 0.
+    pub case_price: Money,
+    /// In stock.
+    pub in_stock: bool,
+    /// Package.
+    pub package: Package,
+    /// Image address.
+    pub image: String,
+    /// Video address.
+    pub video_url: Option<String>,
+    /// Brand id.
+    pub brand_id: String,
+    /// Category id.
+    pub category_id: String,
+    /// Apparel type id.
+    pub apparel_type_id: String,
+    /// The product's colour ids (no repeats).
+    pub colors: Vec<String>,
+    /// The variants (keys unique).
+    pub variants: Vec<ValidVariant>,
+}
+
+/// A variant as the store holds it, available or not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredVariant {
+    /// Id.
+    pub id: VariantId,
+    /// SKU.
+    pub sku: String,
+    /// Size, gender and colour.
+    #[serde(flatten)]
+    pub key: VariantKey,
+    /// Price of one item.
+    pub unit_price: Money,
+    /// Items in stock.
+    pub available_stock: u32,
+    /// False once removed by the admin while orders reference it.
+    pub available: bool,
+}
+
+/// An apparel product as the store holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ApparelRecord {
+    /// Base SKU (`APP-0007`).
+    pub sku: String,
+    /// The product's fields (its `variants` are the available ones, with their stock).
+    pub product: ValidApparel,
+    /// Every stored variant, available or not.
+    #[serde(skip)]
+    pub variants: Vec<StoredVariant>,
+}
+
+/// A variant to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewVariant {
+    /// SKU (base-SIZE-G[-COL]).
+    pub sku: String,
+    /// Size, gender and colour.
+    pub key: VariantKey,
+    /// Price of one item.
+    pub unit_price: Money,
+    /// Items in stock.
+    pub available_stock: u32,
+}
+
+/// A kind of filter option that has counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FacetKind {
+    /// Brands, by id.
+    Brands,
+    /// Categories, by id.
+    Categories,
+    /// Colours, by id (for apparel also a variant's colour).
+    Colors,
+    /// Effects, by id.
+    Effects,
+    /// Apparel types, by id.
+    ApparelTypes,
+    /// Show types, by id.
+    ShowTypes,
+    /// Variant genders (`MALE`, `FEMALE`, `UNISEX`).
+    Genders,
+    /// Variant sizes (`XS` ... `3XL` or custom).
+    Sizes,
+}
+
+/// One option and the number of products it gives.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FacetCount {
+    /// The value the list filters by: an id, or a gender or size.
+    pub value: String,
+    /// Products listed with this option and the other active filters (at least 1).
+    pub count: i64,
+}
+
+/// A validated product (what the store writes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValidProduct {
+    /// SKU.
+    pub sku: Sku,
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: Option<String>,
+    /// Case price, above 0.
+    pub case_price: Money,
+    /// In stock.
+    pub in_stock: bool,
+    /// Package.
+    #[serde(serialize_with = "package_text")]
+    pub package: Package,
+    /// Sold by the unit too.
+    pub is_case_breakable: bool,
+    /// The admin's unit price, if set.
+    pub unit_price: Option<Money>,
+    /// The admin's count of units in stock, if given.
+    pub unit_stock: Option<u32>,
+    /// Image address.
+    pub image: String,
+    /// Video address.
+    pub video_url: Option<String>,
+    /// Brand id.
+    pub brand_id: String,
+    /// Category id.
+    pub category_id: String,
+    /// Colour ids (no repeats).
+    pub colors: Vec<String>,
+    /// Effect ids (no repeats).
+    pub effects: Vec<String>,
+}
+
+/// The unit product a case-breakable product gets (decisions.md "Stock").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitRecord {
+    /// Product SKU + `-u`.
+    pub sku: String,
+    /// The admin's price, or the price helper's on the case price and package.
+    pub unit_price: Money,
+    /// Whether the admin chose the price.
+    pub price_overridden: bool,
+    /// `[1, rest of the case package]`.
+    pub package: Package,
+    /// The admin's count of units in stock (`None`: keep the stored count, 0 for a new one).
+    pub stock: Option<u32>,
+}
+
+/// What still uses a product.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ProductUsage {
+    /// Order items.
+    pub orders: i64,
+    /// Order items of its units (they keep the unit product).
+    pub unit_orders: i64,
+    /// Shows holding it.
+    pub shows: i64,
+    /// Case break requests.
+    pub case_breaks: i64,
+}
+
+/// A validated show line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValidShowLine {
+    /// The product.
+    pub product_id: String,
+    /// How many.
+    pub quantity: u32,
+    /// Notes.
+    pub notes: Option<String>,
+    /// Units or cases.
+    pub is_unit: bool,
+}
+
+/// A validated show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValidShow {
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: Option<String>,
+    /// Price, above 0.
+    pub case_price: Money,
+    /// Image address.
+    pub image: String,
+    /// Video address.
+    pub video_url: Option<String>,
+    /// In stock.
+    pub in_stock: bool,
+    /// Show type id.
+    pub show_type_id: String,
+    /// Brand id.
+    pub brand_id: String,
+    /// Category id.
+    pub category_id: String,
+    /// The lines.
+    pub products: Vec<ValidShowLine>,
+}
+
+/// What makes a variant unique within its product: size, gender and colour.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct VariantKey {
+    /// Size.
+    pub size: Size,
+    /// Gender.
+    pub gender: Gender,
+    /// Colour id.
+    pub color_id: Option<String>,
+}
+
+fn package_text<S: serde::Serializer>(p: &Package, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&p.to_db_string())
 }

@@ -3,25 +3,19 @@
 //! nothing uses, and the unit product's life cycle. Each write is one `Store::write` with an
 //! audit row and the catalogue version moved on.
 
-use chrono::NaiveDateTime;
-use serde::Serialize;
-
-use super::apparel_admin::variant_stock;
-use super::{video_url, Package, Sku, Vocabulary};
-use crate::ids::{ProductId, UserId};
-use crate::money::Money;
-use crate::ports::{Audit, AuditEntry, Catalogue, Store, StoreError};
+use super::form::{ids, image, price, text, title_description_price, variant_stock};
+use super::model::*;
+use super::{video_url, Package, Sku};
 use crate::pricing::{default_unit_price, unit_package, unit_sku};
-use crate::profile::FieldErrors;
+use chrono::NaiveDateTime;
 
-/// The image of a product without one (storefront cards fall back to it too).
-pub const PLACEHOLDER_IMAGE: &str = "/placeholder.png";
-/// Longest title accepted.
-pub const MAX_TITLE_LEN: usize = 200;
-/// Longest description accepted.
-pub const MAX_DESCRIPTION_LEN: usize = 10_000;
-/// Longest image address accepted.
-pub const MAX_IMAGE_LEN: usize = 2_048;
+use crate::audit::{Audit, AuditEntry};
+use crate::catalogue::{CatalogueReads, ProductAdmin};
+use crate::ids::{ProductId, UserId};
+use crate::profile::FieldErrors;
+use crate::store::{Store, StoreError};
+use crate::vocabulary::{Terms, Vocabulary};
+
 /// Most colours or effects on one product.
 pub const MAX_LINKS: usize = 50;
 
@@ -61,61 +55,6 @@ pub struct ProductInput {
     pub effects: Vec<String>,
 }
 
-/// A validated product (what the store writes).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ValidProduct {
-    /// SKU.
-    pub sku: Sku,
-    /// Title.
-    pub title: String,
-    /// Description.
-    pub description: Option<String>,
-    /// Case price, above 0.
-    pub case_price: Money,
-    /// In stock.
-    pub in_stock: bool,
-    /// Package.
-    #[serde(serialize_with = "package_text")]
-    pub package: Package,
-    /// Sold by the unit too.
-    pub is_case_breakable: bool,
-    /// The admin's unit price, if set.
-    pub unit_price: Option<Money>,
-    /// The admin's count of units in stock, if given.
-    pub unit_stock: Option<u32>,
-    /// Image address.
-    pub image: String,
-    /// Video address.
-    pub video_url: Option<String>,
-    /// Brand id.
-    pub brand_id: String,
-    /// Category id.
-    pub category_id: String,
-    /// Colour ids (no repeats).
-    pub colors: Vec<String>,
-    /// Effect ids (no repeats).
-    pub effects: Vec<String>,
-}
-
-fn package_text<S: serde::Serializer>(p: &Package, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&p.to_db_string())
-}
-
-/// The unit product a case-breakable product gets (decisions.md "Stock").
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnitRecord {
-    /// Product SKU + `-u`.
-    pub sku: String,
-    /// The admin's price, or the price helper's on the case price and package.
-    pub unit_price: Money,
-    /// Whether the admin chose the price.
-    pub price_overridden: bool,
-    /// `[1, rest of the case package]`.
-    pub package: Package,
-    /// The admin's count of units in stock (`None`: keep the stored count, 0 for a new one).
-    pub stock: Option<u32>,
-}
-
 impl ValidProduct {
     /// The unit product this product should have, when it is case-breakable.
     #[must_use]
@@ -139,86 +78,6 @@ impl ValidProduct {
             stock: self.unit_stock,
         })
     }
-}
-
-/// A form's text field, trimmed; `None` when absent or blank.
-pub(super) fn text(v: Option<&String>) -> Option<&str> {
-    v.map(|s| s.trim()).filter(|s| !s.is_empty())
-}
-
-/// A form's price: a number above 0 with at most two decimals.
-pub(super) fn price(raw: Option<&String>) -> Option<Money> {
-    text(raw)
-        .and_then(|t| t.parse::<Money>().ok())
-        .filter(|m| !m.is_zero() && !m.is_negative())
-}
-
-/// The word back-office.md §5's product form sends when no image is given ("The image defaults
-/// to the word placeholder when empty"): stored as [`PLACEHOLDER_IMAGE`], like a blank field.
-pub(super) const PLACEHOLDER_WORD: &str = "placeholder";
-
-/// A form's image address: [`PLACEHOLDER_IMAGE`] when blank or the word [`PLACEHOLDER_WORD`],
-/// else a web address or a path on this site.
-///
-/// # Errors
-/// The message for the `image` field.
-pub(super) fn image(raw: Option<&String>) -> Result<String, &'static str> {
-    let Some(text) = text(raw).filter(|t| !t.eq_ignore_ascii_case(PLACEHOLDER_WORD)) else {
-        return Ok(PLACEHOLDER_IMAGE.to_owned());
-    };
-    let lower = text.to_ascii_lowercase();
-    let web = lower.starts_with("https://") || lower.starts_with("http://");
-    let local = text.starts_with('/') && !text.starts_with("//");
-    if text.len() > MAX_IMAGE_LEN
-        || !(web || local)
-        || text.chars().any(|c| c.is_whitespace() || c.is_control())
-    {
-        return Err("Image must be a web address or a path on this site");
-    }
-    Ok(text.to_owned())
-}
-
-/// The title (required, at most [`MAX_TITLE_LEN`]), description (at most
-/// [`MAX_DESCRIPTION_LEN`]) and case price (above 0) of a product form of any kind, with
-/// back-office.md §5's messages.
-pub(super) fn title_description_price<'a>(
-    title: Option<&'a String>,
-    description: Option<&'a String>,
-    case_price: Option<&String>,
-    errors: &mut FieldErrors,
-) -> (Option<&'a str>, Option<&'a str>, Option<Money>) {
-    let title = text(title);
-    match title {
-        None => errors.add_message("title", "Title is required"),
-        Some(t) if t.chars().count() > MAX_TITLE_LEN => errors.add_message(
-            "title",
-            format!("Title must be at most {MAX_TITLE_LEN} characters"),
-        ),
-        Some(_) => {}
-    }
-    let description = text(description);
-    if description.is_some_and(|d| d.chars().count() > MAX_DESCRIPTION_LEN) {
-        errors.add_message(
-            "description",
-            format!("Description must be at most {MAX_DESCRIPTION_LEN} characters"),
-        );
-    }
-    let case_price = price(case_price);
-    if case_price.is_none() {
-        errors.add_message("casePrice", "Valid case price is required");
-    }
-    (title, description, case_price)
-}
-
-/// Distinct, trimmed, non-blank ids in their first order.
-pub(super) fn ids(raw: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::with_capacity(raw.len());
-    for id in raw.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
-        if !out.iter().any(|o| o == id) {
-            out.push(id.to_owned());
-        }
-    }
-    out
 }
 
 impl ProductInput {
@@ -321,19 +180,6 @@ impl ProductInput {
     }
 }
 
-/// What still uses a product.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ProductUsage {
-    /// Order items.
-    pub orders: i64,
-    /// Order items of its units (they keep the unit product).
-    pub unit_orders: i64,
-    /// Shows holding it.
-    pub shows: i64,
-    /// Case break requests.
-    pub case_breaks: i64,
-}
-
 /// Why a product write was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ProductAdminError {
@@ -382,7 +228,7 @@ impl ProductUsage {
 }
 
 /// Refuses references to metadata that does not exist (as field errors).
-fn check_references<T: Catalogue + ?Sized>(
+fn check_references<T: Terms + ?Sized>(
     tx: &mut T,
     p: &ValidProduct,
 ) -> Result<(), ProductAdminError> {
@@ -412,7 +258,7 @@ fn check_references<T: Catalogue + ?Sized>(
     errors.into_result(()).map_err(ProductAdminError::Invalid)
 }
 
-fn ensure_sku_free<T: Catalogue + ?Sized>(
+fn ensure_sku_free<T: ProductAdmin + ?Sized>(
     tx: &mut T,
     p: &ValidProduct,
     except: Option<&ProductId>,
@@ -542,6 +388,8 @@ fn sku_taken(e: StoreError, p: &ValidProduct) -> ProductAdminError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::PLACEHOLDER_IMAGE;
+    use crate::money::Money;
 
     fn input() -> ProductInput {
         ProductInput {

@@ -1,13 +1,17 @@
 //! The catalogue's read use cases, over the [`Catalogue`] and [`Terminals`] ports. They run
-//! inside one [`crate::ports::Store::read`] that the caller opens (the API's read cache opens
+//! inside one [`crate::store::Store::read`] that the caller opens (the API's read cache opens
 //! it, reads the catalogue version first and keys the answer by it).
 
 use super::filter::{ProductSort, ShowFilter};
 use super::model::{MetadataItem, MetadataKind, Product, Show, Terminal};
 use super::ProductFilter;
+use crate::catalogue::{ApparelAdmin, CatalogueReads};
+use crate::checkout::Terminals;
 use crate::ids::{ProductId, TerminalId};
+use crate::inventory::Inventory;
 use crate::paging::{Page, PageRequest};
-use crate::ports::{Catalogue, Store, StoreError, Terminals};
+use crate::store::{Store, StoreError};
+use crate::vocabulary::Terms;
 
 /// Why one product could not be shown.
 #[derive(Debug, thiserror::Error)]
@@ -72,7 +76,7 @@ pub struct ShowQuery {
 /// # Errors
 /// Store failures.
 pub fn list_products(
-    tx: &mut impl Catalogue,
+    tx: &mut impl CatalogueReads,
     filter: &ProductFilter,
     page: PageRequest,
     known_total: Option<i64>,
@@ -84,7 +88,10 @@ pub fn list_products(
 ///
 /// # Errors
 /// [`GetProductError::NotFound`]; store failures.
-pub fn get_product(tx: &mut impl Catalogue, id: &ProductId) -> Result<Product, GetProductError> {
+pub fn get_product(
+    tx: &mut impl CatalogueReads,
+    id: &ProductId,
+) -> Result<Product, GetProductError> {
     tx.find_product(id)?.ok_or(GetProductError::NotFound)
 }
 
@@ -92,7 +99,10 @@ pub fn get_product(tx: &mut impl Catalogue, id: &ProductId) -> Result<Product, G
 ///
 /// # Errors
 /// [`GetProductError::NotFound`], also for a product that is not apparel; store failures.
-pub fn get_apparel(tx: &mut impl Catalogue, id: &ProductId) -> Result<Product, GetProductError> {
+pub fn get_apparel(
+    tx: &mut impl CatalogueReads,
+    id: &ProductId,
+) -> Result<Product, GetProductError> {
     get_product(tx, id).and_then(|p| {
         if p.is_apparel {
             Ok(p)
@@ -108,7 +118,7 @@ pub fn get_apparel(tx: &mut impl Catalogue, id: &ProductId) -> Result<Product, G
 /// # Errors
 /// [`ListShowsError::BrandNotFound`]; store failures.
 pub fn list_shows(
-    tx: &mut impl Catalogue,
+    tx: &mut impl CatalogueReads,
     query: &ShowQuery,
     page: PageRequest,
 ) -> Result<Page<Show>, ListShowsError> {
@@ -122,7 +132,7 @@ pub fn list_shows(
 /// # Errors
 /// [`ListShowsError::BrandNotFound`]; store failures.
 pub(super) fn show_filter(
-    tx: &mut impl Catalogue,
+    tx: &mut impl CatalogueReads,
     query: &ShowQuery,
 ) -> Result<ShowFilter, ListShowsError> {
     let mut filter = ShowFilter {
@@ -161,7 +171,7 @@ fn brand_key_as_name(key: &str) -> Option<String> {
 ///
 /// # Errors
 /// [`GetShowError::NotFound`]; store failures.
-pub fn get_show(tx: &mut impl Catalogue, id: &ProductId) -> Result<Show, GetShowError> {
+pub fn get_show(tx: &mut impl CatalogueReads, id: &ProductId) -> Result<Show, GetShowError> {
     tx.find_show(id)?.ok_or(GetShowError::NotFound)
 }
 
@@ -169,7 +179,7 @@ pub fn get_show(tx: &mut impl Catalogue, id: &ProductId) -> Result<Show, GetShow
 ///
 /// # Errors
 /// Store failures.
-pub fn next_apparel_sku(tx: &mut impl Catalogue) -> Result<String, StoreError> {
+pub fn next_apparel_sku(tx: &mut impl ApparelAdmin) -> Result<String, StoreError> {
     let skus = tx.apparel_skus()?;
     Ok(crate::pricing::next_apparel_base_sku(
         skus.iter().map(String::as_str),
@@ -181,7 +191,7 @@ pub fn next_apparel_sku(tx: &mut impl Catalogue) -> Result<String, StoreError> {
 /// # Errors
 /// Store failures.
 pub fn metadata_pages(
-    tx: &mut impl Catalogue,
+    tx: &mut impl Terms,
     kinds: &[MetadataKind],
     search: Option<&str>,
     page: PageRequest,

@@ -2,18 +2,20 @@
 //! "Stock": a show holds products, never another show; a unit line needs a unit product;
 //! quantities are whole numbers >= 1; a show's package is [1]; SKUs are SHOW-n).
 
+use super::form::{image, price, text};
+use super::model::*;
+use super::{unit_for_sale, video_url, PricedProduct};
+use crate::pricing::next_show_sku;
+use chrono::NaiveDateTime;
 use std::collections::HashMap;
 
-use chrono::NaiveDateTime;
-use serde::Serialize;
-
-use super::product_admin::{image, price, text};
-use super::{unit_for_sale, video_url, PricedProduct, Vocabulary};
+use crate::audit::{Audit, AuditEntry};
+use crate::catalogue::{CatalogueReads, ProductAdmin, ShowAdmin};
 use crate::ids::{ProductId, UserId};
-use crate::money::Money;
-use crate::ports::{Audit, AuditEntry, Catalogue, Store, StoreError};
-use crate::pricing::next_show_sku;
+use crate::pricing::PriceLookups;
 use crate::profile::FieldErrors;
+use crate::store::{Store, StoreError};
+use crate::vocabulary::{Terms, Vocabulary};
 
 /// Most lines a show holds.
 pub const MAX_SHOW_LINES: usize = 200;
@@ -58,44 +60,6 @@ pub struct ShowInput {
     pub category_id: Option<String>,
     /// The lines.
     pub products: Vec<ShowLineInput>,
-}
-
-/// A validated show line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ValidShowLine {
-    /// The product.
-    pub product_id: String,
-    /// How many.
-    pub quantity: u32,
-    /// Notes.
-    pub notes: Option<String>,
-    /// Units or cases.
-    pub is_unit: bool,
-}
-
-/// A validated show.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ValidShow {
-    /// Title.
-    pub title: String,
-    /// Description.
-    pub description: Option<String>,
-    /// Price, above 0.
-    pub case_price: Money,
-    /// Image address.
-    pub image: String,
-    /// Video address.
-    pub video_url: Option<String>,
-    /// In stock.
-    pub in_stock: bool,
-    /// Show type id.
-    pub show_type_id: String,
-    /// Brand id.
-    pub brand_id: String,
-    /// Category id.
-    pub category_id: String,
-    /// The lines.
-    pub products: Vec<ValidShowLine>,
 }
 
 impl ShowInput {
@@ -257,7 +221,7 @@ pub enum ShowAdminError {
     Store(#[from] StoreError),
 }
 
-fn check<T: Catalogue + ?Sized>(
+fn check<T: PriceLookups + Terms + ?Sized>(
     tx: &mut T,
     show: &ValidShow,
     this_show: Option<&ProductId>,
@@ -386,6 +350,7 @@ pub fn delete_show(
 mod tests {
     use super::*;
     use crate::catalogue::UnitProduct;
+    use crate::money::Money;
 
     fn priced(id: &str, title: &str, is_show: bool, unit: bool) -> (ProductId, PricedProduct) {
         let pid = ProductId::from(id);

@@ -1,8 +1,9 @@
 //! Why a checkout call was refused.
 
 use super::Blocked;
-use crate::ports::{PaymentError, StoreError};
+use crate::payments::PaymentError;
 use crate::quote::QuoteError;
+use crate::store::StoreError;
 
 /// The answer to a client whose amounts differ from the server's quote (decisions.md "Money").
 pub const CART_CHANGED_MESSAGE: &str = "Your cart changed. Please review the new total.";

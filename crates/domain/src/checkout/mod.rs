@@ -13,6 +13,7 @@ mod error;
 mod model;
 mod orders;
 mod plan;
+mod ports;
 mod purchase;
 mod session;
 
@@ -27,5 +28,6 @@ pub use model::{
 };
 pub use orders::{get_order, list_orders};
 pub use plan::quote_cart;
+pub use ports::{PaymentSessions, Terminals};
 pub use purchase::{purchase, PurchaseRequest};
 pub use session::{cancel_session, open_session, CheckoutLimits, OpenRequest};

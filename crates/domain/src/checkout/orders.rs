@@ -2,8 +2,9 @@
 
 use super::{CheckoutError, Order};
 use crate::ids::{OrderId, UserId};
+use crate::orders::Orders;
 use crate::paging::{Page, PageRequest};
-use crate::ports::{Orders, Store};
+use crate::store::Store;
 
 /// One page of the caller's orders, newest first.
 ///

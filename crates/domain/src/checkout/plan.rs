@@ -9,11 +9,15 @@ use sha2::{Digest, Sha256};
 
 use super::model::units_owed;
 use super::{Blocked, CartQuote, CheckoutError, OwedUnits};
+use crate::cart::Carts;
 use crate::catalogue::{unit_for_sale, PricedProduct, PricedVariant, StoredAddress, Terminal};
+use crate::checkout::Terminals;
 use crate::ids::{CartId, ProductId, TerminalId, UserId, VariantId};
-use crate::ports::{Carts, Catalogue, Store, StoreError, Terminals, Users};
+use crate::pricing::PriceLookups;
+use crate::profile::Profiles;
 use crate::quote::{price_line, quote, Destination, LineRequest, Quote};
 use crate::state::UsState;
+use crate::store::{Store, StoreError};
 
 /// A cart line priced by the server.
 #[derive(Debug, Clone)]
@@ -108,7 +112,7 @@ pub(super) fn owned<T: Carts + ?Sized>(
 
 /// Prices the caller's saved cart for the profile's shipping address, or for a terminal.
 /// The caller checks ownership first ([`owned`]).
-pub(super) fn plan<T: Carts + Catalogue + Users + Terminals + ?Sized>(
+pub(super) fn plan<T: Carts + PriceLookups + Profiles + Terminals + ?Sized>(
     tx: &mut T,
     user: &UserId,
     cart: &CartId,

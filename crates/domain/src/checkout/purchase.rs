@@ -8,10 +8,14 @@ use super::{
     CheckoutError, NewOrder, NewOrderItem, Order, PaymentSession, SessionStatus, ShipAddress,
 };
 use crate::catalogue::unit_for_sale;
+use crate::checkout::PaymentSessions;
 use crate::ids::{AddressId, OrderId, UserId};
+use crate::inventory::Stock;
 use crate::money::Money;
-use crate::ports::{Orders, PaymentProvider, PaymentSessions, PaymentStatus, Stock, Store};
+use crate::orders::Orders;
+use crate::payments::{PaymentProvider, PaymentStatus};
 use crate::quote::Amounts;
+use crate::store::Store;
 
 /// `POST /api/purchase`: which session to complete, and what the buyer saw.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,10 +165,11 @@ fn complete<T>(
     now: NaiveDateTime,
 ) -> Result<Outcome, CheckoutError>
 where
-    T: crate::ports::Carts
-        + crate::ports::Catalogue
-        + crate::ports::Users
-        + crate::ports::Terminals
+    T: crate::cart::Carts
+        + crate::catalogue::CatalogueReads
+        + crate::pricing::PriceLookups
+        + crate::profile::Profiles
+        + crate::checkout::Terminals
         + Stock
         + Orders
         + PaymentSessions

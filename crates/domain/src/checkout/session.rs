@@ -6,9 +6,12 @@ use super::plan::{owned, plan, Plan};
 use super::{
     CheckoutError, CheckoutToken, NewSession, OpenedSession, SessionStatus, SESSION_MINUTES,
 };
+use crate::checkout::PaymentSessions;
 use crate::ids::{CartId, SessionId, TerminalId, UserId, VariantId};
+use crate::inventory::Stock;
 use crate::money::Money;
-use crate::ports::{PaymentProvider, PaymentRequest, PaymentSessions, Stock, Store};
+use crate::payments::{PaymentProvider, PaymentRequest};
+use crate::store::Store;
 
 /// The checkout token request: the amount the buyer saw and the destination they chose.
 #[derive(Debug, Clone, PartialEq, Eq)]

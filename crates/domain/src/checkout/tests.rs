@@ -66,7 +66,7 @@ fn errors_that_refuse_a_purchase_for_good_are_told_apart_from_failures_on_the_wa
     assert!(!CheckoutError::NotPaid.refuses_purchase());
     // Someone else's token must never void the owner's payment.
     assert!(!CheckoutError::SessionNotFound.refuses_purchase());
-    assert!(!CheckoutError::Store(crate::ports::StoreError::Unavailable).refuses_purchase());
+    assert!(!CheckoutError::Store(crate::store::StoreError::Unavailable).refuses_purchase());
     assert_eq!(
         CheckoutError::OnlyLeft {
             available: 3,

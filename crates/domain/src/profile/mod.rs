@@ -16,7 +16,7 @@
 //!
 //! One topic per file: [`errors`] (field errors), [`address`], [`phone`], [`birth`], [`theme`],
 //! [`input`] (the form and its validation), [`model`] (what is stored), [`service`] (the use
-//! cases over the [`crate::ports::Store`]).
+//! cases over the [`crate::store::Store`]).
 
 pub mod address;
 pub mod birth;
@@ -24,6 +24,7 @@ pub mod errors;
 pub mod input;
 pub mod model;
 pub mod phone;
+pub mod ports;
 pub mod service;
 #[cfg(test)]
 mod tests;
@@ -37,5 +38,6 @@ pub use errors::{FieldError, FieldErrors, MAX_ADDRESS_LINE_LEN, MAX_NAME_LEN};
 pub use input::{ProfileInput, ProfileUpdate};
 pub use model::{Profile, ProfileChanges};
 pub use phone::{PhoneNumber, PHONE_MAX_LEN};
+pub use ports::Profiles;
 pub use service::{get, update, UpdateProfileError};
 pub use theme::{Theme, THEMES};

@@ -6,7 +6,8 @@ use super::errors::FieldErrors;
 use super::input::ProfileInput;
 use super::model::{Profile, ProfileChanges};
 use crate::ids::UserId;
-use crate::ports::{Store, StoreError, Users};
+use crate::profile::Profiles;
+use crate::store::{Store, StoreError};
 
 /// Why the profile form was not saved.
 #[derive(Debug, thiserror::Error)]

@@ -10,11 +10,12 @@ use crate::order::{order_type_of, subtotal_of, OrderType, QuoteLine};
 use crate::shipping::{lift_gate_fee, shipping_for};
 use crate::state::{sales_tax, UsState};
 
-pub use service::{
-    price_line, price_lines, variant_id_of, LineRequest, QuoteError, QuoteRequest, MAX_LINES,
-    MAX_QUANTITY,
-};
+pub use service::{price_line, price_lines, variant_id_of, LineRequest, QuoteError, QuoteRequest};
 
+/// Most lines a quote (and a cart) may hold.
+pub const MAX_LINES: usize = 200;
+/// Most items of one kind on one line.
+pub const MAX_QUANTITY: i64 = 9_999;
 /// The message when the buyer has no complete shipping address (storefront.md §8).
 pub const MISSING_ADDRESS_MESSAGE: &str =
     "Please set your shipping address in the user profile to proceed to checkout";

@@ -4,16 +4,14 @@
 use std::collections::HashMap;
 
 use super::{quote, Destination, Quote};
+use super::{MAX_LINES, MAX_QUANTITY};
 use crate::catalogue::{unit_for_sale, PricedProduct, PricedVariant};
+use crate::checkout::Terminals;
 use crate::ids::{ProductId, TerminalId, VariantId};
 use crate::order::{LineError, QuoteLine};
-use crate::ports::{Catalogue, Store, StoreError, Terminals};
+use crate::pricing::PriceLookups;
 use crate::state::UsState;
-
-/// Most lines a quote (and a cart) may hold.
-pub const MAX_LINES: usize = 200;
-/// Most items of one kind on one line.
-pub const MAX_QUANTITY: i64 = 9_999;
+use crate::store::{Store, StoreError};
 
 /// One line to price, as a client asked for it.
 #[derive(Debug, Clone, PartialEq, Eq)]

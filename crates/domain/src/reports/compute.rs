@@ -7,11 +7,13 @@ use chrono::{Datelike, NaiveDate, NaiveDateTime};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 
-use super::{Column, Report, Table};
+use super::model::{Column, Report, Table};
 use crate::money::Money;
-use crate::ports::{ReportData, Sales, StoreError};
-use crate::sales::{DateRange, Sale};
+use crate::orders::Sales;
+use crate::orders::{DateRange, Sale};
+use crate::reports::ReportData;
 use crate::status::{OrderStatus, ReportType};
+use crate::store::StoreError;
 
 const fn col(key: &'static str, label: &'static str, kind: &'static str) -> Column {
     Column { key, label, kind }
@@ -247,7 +249,7 @@ fn inventory<T: ReportData + ?Sized>(tx: &mut T, report: &Report) -> Result<Valu
     let low = rows
         .iter()
         .filter(|r| {
-            r.stock > 0 && i64::from(r.stock) < i64::from(crate::catalogue::LOW_STOCK_BELOW)
+            r.stock > 0 && i64::from(r.stock) < i64::from(crate::inventory::LOW_STOCK_BELOW)
         })
         .count();
     let out = rows.iter().filter(|r| r.stock == 0).count();
@@ -277,7 +279,7 @@ fn inventory<T: ReportData + ?Sized>(tx: &mut T, report: &Report) -> Result<Valu
         if notes {
             let note = match r.stock {
                 0 => "Out of stock",
-                n if i64::from(n) < i64::from(crate::catalogue::LOW_STOCK_BELOW) => "Low stock",
+                n if i64::from(n) < i64::from(crate::inventory::LOW_STOCK_BELOW) => "Low stock",
                 _ => "",
             };
             row.push(json!(note));

@@ -16,7 +16,6 @@ use super::writes::links;
 use crate::models::{ApparelVariant, Product};
 use crate::schema::{apparel_variants, cart_lines, order_items, product_colors, products};
 use crate::{DbConnection, DbError};
-
 /// Stores a new apparel product (no variants yet) with its colours.
 ///
 /// # Errors
@@ -284,4 +283,86 @@ pub fn variant_product(conn: &mut DbConnection, id: &VariantId) -> Result<Option
         .select(apparel_variants::product_id)
         .first(conn)
         .optional()?)
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::catalogue;
+    use crate::store::{q, Tx};
+    use chrono::NaiveDateTime;
+    use domain::catalogue::ApparelAdmin;
+    use domain::catalogue::{ApparelRecord, NewVariant, StoredVariant, ValidApparel};
+    use domain::ids::{ProductId, VariantId};
+    use domain::money::Money;
+    use domain::store::StoreError;
+
+    impl ApparelAdmin for Tx<'_> {
+        fn apparel_skus(&mut self) -> Result<Vec<String>, StoreError> {
+            q(catalogue::apparel_skus(self.conn))
+        }
+
+        fn insert_apparel(
+            &mut self,
+            sku: &str,
+            apparel: &ValidApparel,
+            at: NaiveDateTime,
+        ) -> Result<ProductId, StoreError> {
+            let id = q(catalogue::insert_apparel(self.conn, sku, apparel, at))?;
+            self.changes.product(id.as_str());
+            Ok(id)
+        }
+
+        fn apparel_record(&mut self, id: &ProductId) -> Result<Option<ApparelRecord>, StoreError> {
+            q(catalogue::apparel_record(self.conn, id))
+        }
+
+        fn update_apparel(
+            &mut self,
+            id: &ProductId,
+            apparel: &ValidApparel,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            self.changes.product(id.as_str());
+            q(catalogue::update_apparel(self.conn, id, apparel, at))
+        }
+
+        fn insert_variant(
+            &mut self,
+            product: &ProductId,
+            variant: &NewVariant,
+        ) -> Result<VariantId, StoreError> {
+            self.changes.product(product.as_str());
+            q(catalogue::insert_variant(self.conn, product, variant))
+        }
+
+        fn stored_variant(&mut self, id: &VariantId) -> Result<Option<StoredVariant>, StoreError> {
+            q(catalogue::stored_variant(self.conn, id))
+        }
+
+        fn update_variant(
+            &mut self,
+            id: &VariantId,
+            unit_price: Money,
+            stock: Option<u32>,
+            available: bool,
+        ) -> Result<(), StoreError> {
+            self.variant_changed(id)?;
+            q(catalogue::update_variant(
+                self.conn, id, unit_price, stock, available,
+            ))
+        }
+
+        fn variant_order_items(&mut self, id: &VariantId) -> Result<i64, StoreError> {
+            q(catalogue::variant_order_items(self.conn, id))
+        }
+
+        fn delete_variant_cart_lines(&mut self, id: &VariantId) -> Result<(), StoreError> {
+            q(catalogue::delete_variant_cart_lines(self.conn, id))
+        }
+
+        fn delete_variant(&mut self, id: &VariantId) -> Result<(), StoreError> {
+            self.variant_changed(id)?;
+            q(catalogue::delete_variant(self.conn, id))
+        }
+    }
 }

@@ -5,16 +5,16 @@ use diesel::dsl::{count_star, sum};
 use diesel::prelude::*;
 use std::cmp::Ordering;
 
-use domain::catalogue::{
-    InventoryColumn, InventoryFilter, InventoryItem, InventorySort, Package, StockKind,
-};
+use domain::catalogue::Package;
 use domain::ids::ProductId;
+use domain::inventory::{
+    InventoryColumn, InventoryFilter, InventoryItem, InventorySort, StockKind,
+};
 use domain::money::Money;
 
 use super::{like_anywhere, lower, Page, PageRequest};
 use crate::schema::{apparel_variants, products, unit_products};
 use crate::{DbConnection, DbError};
-
 /// Fireworks products and shows, counted.
 ///
 /// # Errors
@@ -215,4 +215,46 @@ pub fn inventory_page(
         items,
         total: total_units + total_variants,
     })
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::catalogue;
+    use crate::store::{q, Tx};
+    use domain::ids::ProductId;
+    use domain::inventory::Inventory;
+    use domain::inventory::{InventoryFilter, InventoryItem};
+    use domain::paging::{Page, PageRequest};
+    use domain::store::StoreError;
+
+    impl Inventory for Tx<'_> {
+        fn set_product_in_stock(
+            &mut self,
+            id: &ProductId,
+            in_stock: bool,
+        ) -> Result<bool, StoreError> {
+            self.changes.product(id.as_str());
+            q(catalogue::set_product_in_stock(
+                self.conn,
+                id.as_str(),
+                in_stock,
+            ))
+        }
+
+        fn product_counts(&mut self) -> Result<(i64, i64), StoreError> {
+            q(catalogue::product_counts(self.conn))
+        }
+
+        fn stock_total(&mut self) -> Result<i64, StoreError> {
+            q(catalogue::stock_total(self.conn))
+        }
+
+        fn inventory_page(
+            &mut self,
+            filter: &InventoryFilter,
+            page: PageRequest,
+        ) -> Result<Page<InventoryItem>, StoreError> {
+            q(catalogue::inventory_page(self.conn, filter, page))
+        }
+    }
 }

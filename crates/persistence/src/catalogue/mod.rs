@@ -11,6 +11,7 @@ pub(crate) mod convert;
 pub(crate) mod index;
 mod inventory;
 mod metadata;
+mod pricing;
 mod products;
 mod shows;
 mod terminals;
@@ -45,3 +46,114 @@ pub(crate) use domain::catalogue::{NamedRef, TypeRef};
 pub(crate) use domain::paging::{Page, PageRequest};
 pub(crate) use index::changes::Changes;
 pub(crate) use index::CatalogueIndex;
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::catalogue;
+    use crate::store::{q, Tx};
+    use domain::catalogue::CatalogueReads;
+    use domain::catalogue::{
+        FacetCount, FacetKind, MetadataLists, NamedRef, Product, ProductFilter, Show, ShowFilter,
+        TypeRef,
+    };
+    use domain::ids::ProductId;
+    use domain::paging::{Page, PageRequest};
+    use domain::store::StoreError;
+
+    impl CatalogueReads for Tx<'_> {
+        fn catalogue_version(&mut self) -> Result<i64, StoreError> {
+            let version = q(catalogue::current_version(self.conn))?;
+            self.version = Some(version);
+            Ok(version)
+        }
+
+        fn bump_catalogue_version(&mut self) -> Result<i64, StoreError> {
+            let version = q(catalogue::bump_version(self.conn))?;
+            self.changes.bumped(version);
+            Ok(version)
+        }
+
+        fn list_products(
+            &mut self,
+            filter: &ProductFilter,
+            page: PageRequest,
+            known_total: Option<i64>,
+        ) -> Result<Page<Product>, StoreError> {
+            q(catalogue::list_products_counted(
+                self.conn,
+                self.db,
+                self.version,
+                filter,
+                page,
+                known_total,
+            ))
+        }
+
+        fn facet_counts(
+            &mut self,
+            filter: &ProductFilter,
+            kind: FacetKind,
+        ) -> Result<Vec<FacetCount>, StoreError> {
+            q(catalogue::facet_counts(
+                self.conn,
+                self.db,
+                self.version,
+                filter,
+                kind,
+            ))
+        }
+
+        fn find_product(&mut self, id: &ProductId) -> Result<Option<Product>, StoreError> {
+            if !self.writing {
+                let indexed = catalogue::products_by_index(
+                    self.conn,
+                    self.db,
+                    self.version,
+                    std::slice::from_ref(id),
+                );
+                if let Some(found) = q(indexed)? {
+                    return Ok(found.into_iter().next());
+                }
+            }
+            q(catalogue::find_product(self.conn, id.as_str()))
+        }
+
+        fn list_shows(
+            &mut self,
+            filter: &ShowFilter,
+            page: PageRequest,
+        ) -> Result<Page<Show>, StoreError> {
+            q(catalogue::list_shows(
+                self.conn,
+                self.db,
+                self.version,
+                filter,
+                page,
+            ))
+        }
+
+        fn find_show(&mut self, id: &ProductId) -> Result<Option<Show>, StoreError> {
+            q(catalogue::find_show(self.conn, id.as_str()))
+        }
+
+        fn find_brand(&mut self, key: &str) -> Result<Option<NamedRef>, StoreError> {
+            q(catalogue::find_brand(self.conn, key))
+        }
+
+        fn find_show_type(&mut self, key: &str) -> Result<Option<String>, StoreError> {
+            q(catalogue::find_show_type(self.conn, key))
+        }
+
+        fn metadata(&mut self) -> Result<MetadataLists, StoreError> {
+            q(catalogue::metadata(self.conn))
+        }
+
+        fn apparel_types(&mut self) -> Result<Vec<(TypeRef, i64)>, StoreError> {
+            q(catalogue::apparel_types(self.conn))
+        }
+
+        fn show_types(&mut self) -> Result<Vec<TypeRef>, StoreError> {
+            q(catalogue::show_types(self.conn))
+        }
+    }
+}

@@ -656,7 +656,7 @@ fn facet_rows(rows: Vec<(Option<String>, i64)>) -> Vec<FacetCount> {
 }
 
 /// How many products `filter` lists have each value of `kind` (see
-/// [`domain::ports::Catalogue::facet_counts`]): from the list index (one intersection count
+/// [`domain::catalogue::CatalogueReads::facet_counts`]): from the list index (one intersection count
 /// per value), or by SQL until it is built ([`facet_counts_by_sql`]). `version` as for
 /// [`list_products_counted`].
 ///

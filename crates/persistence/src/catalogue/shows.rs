@@ -13,7 +13,6 @@ use super::{lower, NamedRef, Page, PageRequest};
 use crate::models::{Product, ShowProduct, UnitProduct};
 use crate::schema::{brands, products, show_products, show_types, unit_products};
 use crate::{Db, DbConnection, DbError};
-
 /// One page of shows sorted by title then id, with their contents: two queries plus one
 /// batched query for the page's contents (and one per product relation).
 ///
@@ -135,5 +134,47 @@ fn show_line(line: ShowProduct, p: Product, unit: Option<UnitProduct>) -> ShowLi
             is_case_breakable: p.is_case_breakable,
             unit: unit.map(convert::unit_product),
         },
+    }
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::catalogue;
+    use crate::store::{q, Tx};
+    use chrono::NaiveDateTime;
+    use domain::catalogue::ShowAdmin;
+    use domain::catalogue::ValidShow;
+    use domain::ids::ProductId;
+    use domain::store::StoreError;
+
+    impl ShowAdmin for Tx<'_> {
+        fn show_skus(&mut self) -> Result<Vec<String>, StoreError> {
+            q(catalogue::show_skus(self.conn))
+        }
+
+        fn insert_show(
+            &mut self,
+            sku: &str,
+            show: &ValidShow,
+            at: NaiveDateTime,
+        ) -> Result<ProductId, StoreError> {
+            let id = q(catalogue::insert_show(self.conn, sku, show, at))?;
+            self.changes.product(id.as_str());
+            Ok(id)
+        }
+
+        fn show_record(&mut self, id: &ProductId) -> Result<Option<ValidShow>, StoreError> {
+            q(catalogue::show_record(self.conn, id))
+        }
+
+        fn update_show(
+            &mut self,
+            id: &ProductId,
+            show: &ValidShow,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            self.changes.product(id.as_str());
+            q(catalogue::update_show(self.conn, id, show, at))
+        }
     }
 }

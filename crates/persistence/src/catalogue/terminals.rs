@@ -9,7 +9,6 @@ use super::like_prefix;
 use crate::models::{Address, Terminal};
 use crate::schema::{addresses, terminals};
 use crate::{DbConnection, DbError};
-
 fn terminal(t: Terminal, a: Address) -> TerminalModel {
     TerminalModel {
         id: t.id.into(),
@@ -62,4 +61,28 @@ pub fn find_terminal(conn: &mut DbConnection, id: &str) -> Result<Option<Termina
         .first(conn)
         .optional()?;
     Ok(row.map(|(t, a)| terminal(t, a)))
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::catalogue;
+    use crate::store::{q, Tx};
+    use domain::catalogue::Terminal;
+    use domain::checkout::Terminals;
+    use domain::ids::TerminalId;
+    use domain::store::StoreError;
+
+    impl Terminals for Tx<'_> {
+        fn list_terminals(
+            &mut self,
+            state: Option<&str>,
+            zip_prefix: Option<&str>,
+        ) -> Result<Vec<Terminal>, StoreError> {
+            q(catalogue::list_terminals(self.conn, state, zip_prefix))
+        }
+
+        fn find_terminal(&mut self, id: &TerminalId) -> Result<Option<Terminal>, StoreError> {
+            q(catalogue::find_terminal(self.conn, id.as_str()))
+        }
+    }
 }

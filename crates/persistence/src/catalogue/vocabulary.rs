@@ -3,7 +3,7 @@
 
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use domain::catalogue::{Term, TermUsage, ValidTerm, Vocabulary};
+use domain::vocabulary::{Term, TermUsage, ValidTerm, Vocabulary};
 use uuid::Uuid;
 
 use super::lower;
@@ -12,7 +12,6 @@ use crate::schema::{
     product_effects, products, show_types,
 };
 use crate::{DbConnection, DbError};
-
 /// Runs `$body` with `$table` bound to the vocabulary's table module.
 macro_rules! on_table {
     ($kind:expr, named: |$t:ident| $named:expr, described: |$d:ident| $described:expr) => {
@@ -202,4 +201,58 @@ pub fn delete(conn: &mut DbConnection, kind: Vocabulary, id: &str) -> Result<(),
         described: |t| diesel::delete(t::table.find(id)).execute(conn)?
     );
     Ok(())
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::catalogue;
+    use crate::store::{q, Tx};
+    use domain::catalogue::{MetadataItem, MetadataKind};
+    use domain::paging::{Page, PageRequest};
+    use domain::store::StoreError;
+    use domain::vocabulary::Terms;
+    use domain::vocabulary::{Term, TermUsage, ValidTerm, Vocabulary};
+
+    impl Terms for Tx<'_> {
+        fn metadata_page(
+            &mut self,
+            kind: MetadataKind,
+            search: Option<&str>,
+            page: PageRequest,
+        ) -> Result<Page<MetadataItem>, StoreError> {
+            q(catalogue::metadata_page(self.conn, kind, search, page))
+        }
+
+        fn find_term(&mut self, kind: Vocabulary, id: &str) -> Result<Option<Term>, StoreError> {
+            q(catalogue::vocabulary::find(self.conn, kind, id))
+        }
+
+        fn term_named(&mut self, kind: Vocabulary, name: &str) -> Result<Option<Term>, StoreError> {
+            q(catalogue::vocabulary::named_as(self.conn, kind, name))
+        }
+
+        fn insert_term(&mut self, kind: Vocabulary, term: &ValidTerm) -> Result<Term, StoreError> {
+            self.changes.everything();
+            q(catalogue::vocabulary::insert(self.conn, kind, term))
+        }
+
+        fn update_term(
+            &mut self,
+            kind: Vocabulary,
+            id: &str,
+            term: &ValidTerm,
+        ) -> Result<(), StoreError> {
+            self.changes.everything();
+            q(catalogue::vocabulary::update(self.conn, kind, id, term))
+        }
+
+        fn term_usage(&mut self, kind: Vocabulary, id: &str) -> Result<TermUsage, StoreError> {
+            q(catalogue::vocabulary::usage(self.conn, kind, id))
+        }
+
+        fn delete_term(&mut self, kind: Vocabulary, id: &str) -> Result<(), StoreError> {
+            self.changes.everything();
+            q(catalogue::vocabulary::delete(self.conn, kind, id))
+        }
+    }
 }

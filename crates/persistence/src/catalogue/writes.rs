@@ -18,7 +18,6 @@ use crate::schema::{
     unit_products,
 };
 use crate::{DbConnection, DbError};
-
 /// Sets a product's `in_stock` flag (the admin's case availability switch). Returns whether
 /// the product exists.
 ///
@@ -484,4 +483,84 @@ pub fn update_show(
         return Err(DbError::NotFound);
     }
     show_lines(conn, id.as_str(), s)
+}
+
+/// The domain's port over the queries above.
+mod port {
+    use crate::catalogue;
+    use crate::store::{q, Tx};
+    use chrono::NaiveDateTime;
+    use domain::catalogue::ProductAdmin;
+    use domain::catalogue::{ProductUsage, UnitRecord, ValidProduct};
+    use domain::ids::ProductId;
+    use domain::store::StoreError;
+
+    impl ProductAdmin for Tx<'_> {
+        fn sku_in_use(
+            &mut self,
+            sku: &str,
+            except: Option<&ProductId>,
+        ) -> Result<bool, StoreError> {
+            q(catalogue::sku_in_use(self.conn, sku, except))
+        }
+
+        fn insert_product(
+            &mut self,
+            product: &ValidProduct,
+            at: NaiveDateTime,
+        ) -> Result<ProductId, StoreError> {
+            let id = q(catalogue::insert_product(self.conn, product, at))?;
+            self.changes.product(id.as_str());
+            Ok(id)
+        }
+
+        fn product_record(&mut self, id: &ProductId) -> Result<Option<ValidProduct>, StoreError> {
+            q(catalogue::product_record(self.conn, id))
+        }
+
+        fn update_product(
+            &mut self,
+            id: &ProductId,
+            product: &ValidProduct,
+            at: NaiveDateTime,
+        ) -> Result<(), StoreError> {
+            self.changes.product(id.as_str());
+            q(catalogue::update_product(self.conn, id, product, at))
+        }
+
+        fn put_unit_product(
+            &mut self,
+            product: &ProductId,
+            unit: &UnitRecord,
+            available: bool,
+        ) -> Result<(), StoreError> {
+            self.changes.product(product.as_str());
+            q(catalogue::put_unit_product(
+                self.conn, product, unit, available,
+            ))
+        }
+
+        fn set_unit_available(
+            &mut self,
+            product: &ProductId,
+            available: bool,
+        ) -> Result<(), StoreError> {
+            self.changes.product(product.as_str());
+            q(catalogue::set_unit_available(self.conn, product, available))
+        }
+
+        fn delete_unit_product(&mut self, product: &ProductId) -> Result<(), StoreError> {
+            self.changes.product(product.as_str());
+            q(catalogue::delete_unit_product(self.conn, product))
+        }
+
+        fn usage_of_product(&mut self, id: &ProductId) -> Result<ProductUsage, StoreError> {
+            q(catalogue::usage_of_product(self.conn, id))
+        }
+
+        fn delete_product(&mut self, id: &ProductId) -> Result<(), StoreError> {
+            self.changes.product(id.as_str());
+            q(catalogue::delete_product(self.conn, id))
+        }
+    }
 }

@@ -5,8 +5,9 @@ use chrono::NaiveDateTime;
 use diesel::dsl::{count, count_star, sum};
 use diesel::prelude::*;
 
+use domain::catalogue::CatalogueReads as _;
 use domain::ids::VariantId;
-use domain::ports::{Catalogue as _, Store as _, StoreError};
+use domain::store::{Store as _, StoreError};
 
 use super::TestDatabase;
 use crate::error::DbError;

@@ -123,7 +123,8 @@ fn a_nested_write_transaction_is_a_savepoint() {
 /// two first adds both insert the line.
 #[test]
 fn parallel_adds_to_one_cart_line_lose_no_case() {
-    use domain::ports::{Carts as _, Store as _, Users as _};
+    use domain::cart::Carts as _;
+    use domain::store::Store as _;
 
     let test_db = TestDatabase::new();
     let db = test_db.db().clone();

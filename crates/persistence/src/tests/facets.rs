@@ -6,9 +6,10 @@
 use std::collections::BTreeMap;
 
 use diesel::prelude::*;
+use domain::catalogue::CatalogueReads;
 use domain::catalogue::{self, FacetKind, ProductFilter, Size, StockFilter};
 use domain::paging::PageRequest;
-use domain::ports::{Catalogue, Store};
+use domain::store::Store;
 
 use crate::schema::{product_colors, products};
 use crate::test_support::TestDatabase;

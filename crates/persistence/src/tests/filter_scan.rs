@@ -7,9 +7,10 @@
 //! by their bytes).
 
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
+use domain::catalogue::CatalogueReads as _;
 use domain::catalogue::{self, ProductFilter, ProductSort, StockFilter};
 use domain::paging::PageRequest;
-use domain::ports::{Catalogue as _, Store as _};
+use domain::store::Store as _;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -7,13 +7,15 @@ use std::time::{Duration, Instant};
 
 use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
-use domain::catalogue::{
-    self as catalogue, ProductFilter, ProductInput, ProductSort, StockFilter, TermInput, Vocabulary,
-};
+use domain::cart::Carts as _;
+use domain::catalogue::{self as catalogue, ProductFilter, ProductInput, ProductSort, StockFilter};
+use domain::catalogue::{CatalogueReads as _, ProductAdmin as _};
 use domain::ids::{ProductId, UserId, VariantId};
+use domain::inventory::Stock as _;
 use domain::paging::{Page, PageRequest};
-use domain::ports::StoreError;
-use domain::ports::{Catalogue as _, Stock as _, Store as _, Users as _};
+use domain::store::Store as _;
+use domain::store::StoreError;
+use domain::vocabulary::{TermInput, Vocabulary};
 
 use super::filter_scan::{page_of, Lister};
 use crate::test_support::TestDatabase;
@@ -266,7 +268,7 @@ fn the_index_follows_every_catalogue_write() {
 
     // A brand renamed: filters naming brands by name change, so the index reads everything.
     let meta = db.read(|tx| tx.metadata()).expect("metadata");
-    catalogue::update_term(
+    domain::vocabulary::update_term(
         db,
         &actor,
         Vocabulary::Brand,

@@ -8,20 +8,22 @@ use auth::{PasswordCost, Passwords, Tokens};
 use chrono::{NaiveDateTime, Utc};
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use domain::account::{NewUser, Role};
+use domain::cart::Carts;
+use domain::catalogue::CatalogueReads;
 use domain::catalogue::{
     self, apparel_in_stock, GetProductError, GetShowError, GetTerminalError, ListShowsError,
     ProductFilter, SetInStockError, ShowQuery, StockFilter,
 };
 use domain::ids::{ProductId, TerminalId, UserId};
 use domain::paging::PageRequest;
-use domain::ports::{
-    Catalogue, PasswordError, PasswordHasher, Store, StoreError, TokenClaims, TokenError,
-    TokenService, Users,
-};
 use domain::profile::{self, AddressInput, ProfileInput, UpdateProfileError};
 use domain::quote::{self, LineRequest, QuoteError, QuoteRequest};
+use domain::store::{Store, StoreError};
 use domain::users::{self, AuthenticateError, RegisterError, SignInError};
+use domain::users::{
+    Accounts, PasswordError, PasswordHasher, TokenClaims, TokenError, TokenService, UserAdmin,
+};
+use domain::users::{NewUser, Role};
 
 use crate::schema::{addresses, products, terminals};
 use crate::test_support::TestDatabase;
@@ -301,7 +303,7 @@ fn the_user_list_filters_and_pages() {
     assert_eq!(all.total, 3);
     assert_eq!(all.items.len(), 2);
     assert_eq!(all.items[0].user.email, "ann@example.com");
-    let filter = domain::account::UserFilter {
+    let filter = domain::users::UserFilter {
         search: Some("BO".into()),
         ..Default::default()
     };
@@ -688,8 +690,8 @@ fn the_apparel_stock_filter_is_the_domains_rule() {
 /// order, then adds only the rest to the unit stock, in one transaction, once.
 #[test]
 fn a_processed_case_break_fills_the_owed_units_before_adding_the_rest_to_stock() {
-    use domain::ports::Sales;
-    use domain::sales::{self, SalesError};
+    use domain::orders::Sales;
+    use domain::orders::SalesError;
     use domain::status::CaseBreakStatus;
 
     let test_db = demo();
@@ -717,7 +719,7 @@ fn a_processed_case_break_fills_the_owed_units_before_adding_the_rest_to_stock()
     assert_eq!(pending.map(|c| c.owed_units()), Some(5));
 
     // A case that gave fewer units than the order waits for is refused, and changes nothing.
-    let short = sales::process_case_break(db, &admin, "cb-owed", 4, now());
+    let short = domain::orders::process_case_break(db, &admin, "cb-owed", 4, now());
     assert!(
         matches!(&short, Err(e @ SalesError::FewerThanOwed(5))
             if e.to_string() == "At least 5 units are owed to the waiting order"),
@@ -726,14 +728,15 @@ fn a_processed_case_break_fills_the_owed_units_before_adding_the_rest_to_stock()
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 2);
 
     // 12 units: 5 go to the waiting order, 7 to stock (2 + 7).
-    let done = sales::process_case_break(db, &admin, "cb-owed", 12, now()).expect("processed");
+    let done =
+        domain::orders::process_case_break(db, &admin, "cb-owed", 12, now()).expect("processed");
     assert_eq!(
         (done.status, done.quantity_added, done.owed_units()),
         (CaseBreakStatus::Completed, Some(12), 0)
     );
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
     assert!(matches!(
-        sales::process_case_break(db, &admin, "cb-owed", 12, now()),
+        domain::orders::process_case_break(db, &admin, "cb-owed", 12, now()),
         Err(SalesError::AlreadyClosed(CaseBreakStatus::Completed))
     ));
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
@@ -755,6 +758,6 @@ fn a_processed_case_break_fills_the_owed_units_before_adding_the_rest_to_stock()
             .execute(&mut *conn)
             .expect("request");
     }
-    sales::process_case_break(db, &admin, "cb-exact", 3, now()).expect("processed");
+    domain::orders::process_case_break(db, &admin, "cb-exact", 3, now()).expect("processed");
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
 }

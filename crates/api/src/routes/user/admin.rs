@@ -7,10 +7,10 @@ use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionT
 use actix_web::web::Bytes;
 use actix_web::{get, post, put, web, HttpResponse};
 use chrono::Utc;
-use domain::account::{UserFilter, UserListItem};
 use domain::ids::UserId;
 use domain::paging::PageRequest;
-use domain::user_admin::{self, UserAdminError, UserForm};
+use domain::users::{self, UserAdminError, UserForm};
+use domain::users::{UserFilter, UserListItem};
 use futures_util::{stream, StreamExt as _};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -113,7 +113,7 @@ pub async fn create(
     let actor = admin.0.id;
     let created = state
         .call(move |s| {
-            user_admin::create_user(
+            users::create_user(
                 &s.store,
                 &*s.passwords,
                 &actor,
@@ -137,9 +137,7 @@ pub async fn get(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = UserId::from(path.into_inner());
-    let found = state
-        .call(move |s| user_admin::get_user(&s.store, &id))
-        .await?;
+    let found = state.call(move |s| users::get_user(&s.store, &id)).await?;
     Ok(HttpResponse::Ok().json(user_row(found)))
 }
 
@@ -159,9 +157,7 @@ pub async fn update(
     let form = UserForm::from(body.into_inner());
     let (actor, id) = (admin.0.id, UserId::from(path.into_inner()));
     let updated = state
-        .call(move |s| {
-            user_admin::update_user(&s.store, &actor, &id, &form, Utc::now().naive_utc())
-        })
+        .call(move |s| users::update_user(&s.store, &actor, &id, &form, Utc::now().naive_utc()))
         .await?;
     Ok(HttpResponse::Ok().json(user_row(updated)))
 }
@@ -183,7 +179,7 @@ pub async fn reset_password(
     let (actor, id) = (admin.0.id, UserId::from(path.into_inner()));
     state
         .call(move |s| {
-            user_admin::reset_password(
+            users::reset_password(
                 &s.store,
                 &*s.passwords,
                 &actor,
@@ -213,7 +209,7 @@ pub async fn permissions(
     let (actor, id) = (admin.0.id, UserId::from(path.into_inner()));
     let changed = state
         .call(move |s| {
-            user_admin::set_permissions(
+            users::set_permissions(
                 &s.store,
                 &actor,
                 &id,

@@ -1,8 +1,8 @@
 //! Request and response bodies of the account calls (camelCase, as the specification names
 //! them).
 
-use domain::account::Role;
 use domain::profile::Profile;
+use domain::users::Role;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

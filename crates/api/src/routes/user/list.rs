@@ -2,9 +2,9 @@
 
 use actix_web::{get, web, HttpResponse};
 use chrono::{NaiveDateTime, SecondsFormat};
-use domain::account::{Role, UserFilter, UserListItem, UserSort};
 use domain::paging::PageRequest;
-use domain::user_admin;
+use domain::users;
+use domain::users::{Role, UserFilter, UserListItem, UserSort};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
@@ -161,7 +161,7 @@ pub fn user_filter(
         None => None,
         Some(r) => Some(
             r.parse::<Role>()
-                .map_err(|_| ApiError::bad_field("role", user_admin::ROLE_MESSAGE))?,
+                .map_err(|_| ApiError::bad_field("role", users::ROLE_MESSAGE))?,
         ),
     };
     Ok(UserFilter {

@@ -4,7 +4,7 @@ use actix_web::{post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 
 use super::dto::{CartRef, Credentials, LoginResponse, ProfileDto, UserInfo};
-use domain::account::{EMAIL_MAX_LEN, PASSWORD_MAX_LEN};
+use domain::users::{EMAIL_MAX_LEN, PASSWORD_MAX_LEN};
 
 use crate::error::ApiError;
 use crate::extractors::{client_ip, no_store};

@@ -375,3 +375,15 @@ mod tests {
         assert_eq!(normalize_email(" Ｂob@Example.COM"), "bob@example.com");
     }
 }
+
+/// A user's names and phone, as their profile holds them (all optional).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Contact {
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Phone number, as typed (checked).
+    pub phone_number: Option<String>,
+}

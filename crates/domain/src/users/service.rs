@@ -4,13 +4,14 @@
 
 use chrono::NaiveDateTime;
 
-use crate::account::{check_password_rule, Email, NewUser, Role, User, UserFilter, UserListItem};
+use crate::cart::Carts;
 use crate::ids::{CartId, UserId};
 use crate::paging::{Page, PageRequest};
-use crate::ports::{
-    PasswordError, PasswordHasher, Store, StoreError, TokenError, TokenService, Users,
-};
 use crate::profile::Profile;
+use crate::profile::Profiles;
+use crate::store::{Store, StoreError};
+use crate::users::{check_password_rule, Email, NewUser, Role, User, UserFilter, UserListItem};
+use crate::users::{Accounts, PasswordError, PasswordHasher, TokenError, TokenService, UserAdmin};
 
 /// Why a registration was refused.
 #[derive(Debug, thiserror::Error)]
@@ -131,7 +132,7 @@ pub fn sign_in(
     password: &str,
     now: NaiveDateTime,
 ) -> Result<SignedIn, SignInError> {
-    let email = crate::account::normalize_email(email);
+    let email = crate::users::normalize_email(email);
     let found = store.read(|tx| tx.user_by_email(&email))?;
     let Some(user) = found else {
         passwords.verify_nothing(password)?;
@@ -230,7 +231,7 @@ pub fn ensure_admin(
         return Ok(None);
     }
     let user = NewUser {
-        email: crate::account::normalize_email(email),
+        email: crate::users::normalize_email(email),
         password_hash: password_hash()?,
         role: Role::Admin,
     };

@@ -7,14 +7,18 @@
 //! and only an admin who still is one when the change is written may make it (two admins
 //! demoting each other at once: the second is refused).
 
+use super::model::Contact;
 use chrono::NaiveDateTime;
 use serde::Serialize;
 
-use crate::account::{check_password_rule, Email, NewUser, Role, UserListItem};
+use crate::audit::{Audit, AuditEntry};
 use crate::ids::UserId;
-use crate::ports::{Audit, AuditEntry, PasswordError, PasswordHasher, Store, StoreError, Users};
 use crate::profile::{FieldError, FieldErrors, PhoneNumber, MAX_NAME_LEN};
-use crate::users::{create_account, RegisterError};
+use crate::store::{Store, StoreError};
+use crate::users::{
+    check_password_rule, create_account, Accounts, Email, NewUser, PasswordError, PasswordHasher,
+    RegisterError, Role, UserAdmin, UserListItem,
+};
 
 /// The message of a role that is not one of the four.
 pub const ROLE_MESSAGE: &str = "Role must be USER, MANAGER, ADMIN or MEMBER";
@@ -27,18 +31,6 @@ pub const LAST_ADMIN_MESSAGE: &str =
     "This change would leave the shop without an active admin: keep at least one";
 /// Refusal of a caller whose ADMIN role or activity was removed since their request began.
 pub const NO_LONGER_ADMIN_MESSAGE: &str = "You are no longer an active admin";
-
-/// A user's names and phone, as their profile holds them (all optional).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Contact {
-    /// First name.
-    pub first_name: Option<String>,
-    /// Last name.
-    pub last_name: Option<String>,
-    /// Phone number, as typed (checked).
-    pub phone_number: Option<String>,
-}
 
 /// The admin's user form (create: with a password; edit: without).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -222,13 +214,13 @@ fn audit(
     )
 }
 
-fn row<T: Users + ?Sized>(tx: &mut T, id: &UserId) -> Result<UserListItem, UserAdminError> {
+fn row<T: UserAdmin + ?Sized>(tx: &mut T, id: &UserId) -> Result<UserListItem, UserAdminError> {
     tx.user_row(id)?.ok_or(UserAdminError::NotFound)
 }
 
 /// Inside the write, before a change of roles or activity: locks the active admins (see
 /// [`Users::lock_active_admins`]) and checks that the caller still is one.
-fn lock_admins<T: Users + ?Sized>(tx: &mut T, actor: &UserId) -> Result<(), UserAdminError> {
+fn lock_admins<T: UserAdmin + ?Sized>(tx: &mut T, actor: &UserId) -> Result<(), UserAdminError> {
     if tx.lock_active_admins()?.contains(actor) {
         Ok(())
     } else {
@@ -237,7 +229,7 @@ fn lock_admins<T: Users + ?Sized>(tx: &mut T, actor: &UserId) -> Result<(), User
 }
 
 /// After the change, still inside the write: at least one active admin remains.
-fn an_admin_remains<T: Users + ?Sized>(tx: &mut T) -> Result<(), UserAdminError> {
+fn an_admin_remains<T: UserAdmin + ?Sized>(tx: &mut T) -> Result<(), UserAdminError> {
     if tx.lock_active_admins()?.is_empty() {
         Err(UserAdminError::LastAdmin)
     } else {

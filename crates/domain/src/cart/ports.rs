@@ -1,0 +1,122 @@
+//! The cart's store port: a user's cart and its lines.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+
+use crate::cart::StoredLine;
+use crate::catalogue::{PricedProduct, PricedVariant, Product};
+use crate::ids::{CartId, ProductId, UserId, VariantId};
+use crate::store::StoreError;
+
+/// Carts and their lines.
+pub trait Carts {
+    /// The owner of a cart, or `None` for an unknown cart. In a write, the cart is locked
+    /// from here until the transaction ends (PostgreSQL `FOR NO KEY UPDATE`; SQLite's write lock
+    /// does it), so changes of one cart, each reading its lines and writing new quantities,
+    /// take turns instead of losing each other's.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_owner(&mut self, cart: &CartId) -> Result<Option<UserId>, StoreError>;
+
+    /// The lines of a cart, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_lines(&mut self, cart: &CartId) -> Result<Vec<StoredLine>, StoreError>;
+
+    /// The products the cart's lines name (any kind, with their relations, as
+    /// [`Catalogue::find_product`] answers each); a product deleted since is absent. `ids`
+    /// are those lines' products, each once, as this unit of work read them
+    /// ([`Carts::cart_lines`]), so that an adapter holding the products in memory needs not
+    /// read them again.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_products(
+        &mut self,
+        cart: &CartId,
+        ids: &[ProductId],
+    ) -> Result<Vec<Product>, StoreError>;
+
+    /// What pricing needs of the products the cart's lines name, as
+    /// [`Catalogue::priced_products`] answers it.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_priced_products(
+        &mut self,
+        cart: &CartId,
+    ) -> Result<HashMap<ProductId, PricedProduct>, StoreError>;
+
+    /// The available variants the cart's lines name, as [`Catalogue::priced_variants`]
+    /// answers them.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_priced_variants(
+        &mut self,
+        cart: &CartId,
+    ) -> Result<HashMap<VariantId, PricedVariant>, StoreError>;
+
+    /// Creates the line of `product` (and `variant`) with these quantities. The caller read
+    /// the cart's lines in this write, after [`Carts::cart_owner`] locked the cart, and found
+    /// none for them: one statement where an update-else-insert took two.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the product or variant no longer exists;
+    /// [`StoreError::Duplicate`] when the cart already has that line.
+    fn add_cart_line(
+        &mut self,
+        cart: &CartId,
+        product: &ProductId,
+        variant: Option<&VariantId>,
+        cases: u32,
+        units: u32,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// Sets the quantities of the cart's line `line` (an id read in this write).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn set_cart_line(
+        &mut self,
+        cart: &CartId,
+        line: &str,
+        cases: u32,
+        units: u32,
+    ) -> Result<(), StoreError>;
+
+    /// Deletes the line of `product` (and `variant`); answers whether there was one.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn delete_cart_line(
+        &mut self,
+        cart: &CartId,
+        product: &ProductId,
+        variant: Option<&VariantId>,
+    ) -> Result<bool, StoreError>;
+
+    /// Deletes every line of a cart (a completed purchase).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn clear_cart(&mut self, cart: &CartId) -> Result<(), StoreError>;
+
+    /// Inserts the empty cart of a new user and answers its id.
+    ///
+    /// # Errors
+    /// [`StoreError::Duplicate`] when the user has a cart already; [`StoreError::Conflict`]
+    /// for an unknown user.
+    fn insert_empty_cart(&mut self, user: &UserId, at: NaiveDateTime)
+        -> Result<CartId, StoreError>;
+
+    /// The id of the user's cart, when they have one.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    fn cart_of(&mut self, user: &UserId) -> Result<Option<CartId>, StoreError>;
+}

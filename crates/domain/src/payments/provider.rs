@@ -1,0 +1,96 @@
+//! The port of a card payment provider: a hosted payment window the checkout opens a payment
+//! in, reads its state from, and captures or voids it through.
+
+use chrono::NaiveDateTime;
+
+use crate::money::Money;
+
+/// What a payment provider needs to open a payment session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentRequest<'a> {
+    /// The shop's reference of the session (its checkout token).
+    pub reference: &'a str,
+    /// The amount to authorize.
+    pub amount: Money,
+    /// When the provider should stop accepting a card for it.
+    pub expires_at: NaiveDateTime,
+}
+
+/// An opened payment session at the provider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenedPayment {
+    /// The provider's id of the payment (what status, capture and void take).
+    pub provider_ref: String,
+    /// Where the buyer's browser opens the payment window.
+    pub url: String,
+}
+
+/// Where a payment stands at the provider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentStatus {
+    /// No card accepted yet (a declined card leaves it here: the buyer may try again).
+    Pending,
+    /// The amount is authorized (reserved on the card), not yet taken.
+    Authorized {
+        /// The amount authorized.
+        amount: Money,
+    },
+    /// The authorized amount was taken.
+    Captured {
+        /// The amount taken.
+        amount: Money,
+    },
+    /// The authorization was released (or the session expired unpaid): nothing is taken.
+    Voided,
+}
+
+/// Why a payment provider call failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PaymentError {
+    /// The provider knows no payment with this reference.
+    #[error("unknown payment")]
+    Unknown,
+    /// The provider refused the operation in the payment's current state (capturing a voided
+    /// payment, voiding a captured one).
+    #[error("payment operation refused: {0}")]
+    Refused(String),
+    /// The provider could not be reached.
+    #[error("payment provider unavailable")]
+    Unavailable,
+    /// Anything else.
+    #[error("payment provider error: {0}")]
+    Other(String),
+}
+
+/// A card payment provider behind a hosted payment window (decisions.md "Checkout and
+/// payment"). The buyer types the card into the provider's window, which only authorizes; the
+/// shop asks the provider for the outcome (never the browser), captures after the order is
+/// committed, and voids when it refuses the purchase. Never call it inside [`Store::write`].
+pub trait PaymentProvider: Send + Sync {
+    /// Opens a payment session for `request.amount`.
+    ///
+    /// # Errors
+    /// [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn open(&self, request: &PaymentRequest<'_>) -> Result<OpenedPayment, PaymentError>;
+
+    /// Where a payment stands.
+    ///
+    /// # Errors
+    /// [`PaymentError::Unknown`], [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn status(&self, provider_ref: &str) -> Result<PaymentStatus, PaymentError>;
+
+    /// Takes an authorized amount. Capturing a captured payment again succeeds.
+    ///
+    /// # Errors
+    /// [`PaymentError::Refused`] unless authorized (or captured); [`PaymentError::Unknown`],
+    /// [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn capture(&self, provider_ref: &str) -> Result<(), PaymentError>;
+
+    /// Releases an authorization, or closes a pending payment so that no card is accepted
+    /// any more. Voiding a voided payment again succeeds.
+    ///
+    /// # Errors
+    /// [`PaymentError::Refused`] for a captured payment; [`PaymentError::Unknown`],
+    /// [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn void(&self, provider_ref: &str) -> Result<(), PaymentError>;
+}
