@@ -4,14 +4,12 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use domain::ids::{CartId, UserId};
 use domain::paging::{Page, PageRequest};
-use domain::profile::{Address as AddressValue, Profile as ProfileModel, ProfileChanges};
 use domain::users::Contact;
 use domain::users::{NewUser, Role, User as UserModel, UserColumn, UserFilter, UserListItem};
 use uuid::Uuid;
 
-use crate::catalogue::convert;
-use crate::models::{Address, Cart, Profile, User};
-use crate::schema::{addresses, carts, profiles, users};
+use crate::models::{Cart, User};
+use crate::schema::{carts, profiles, users};
 use crate::search::{like_anywhere, lower};
 use crate::{DbConnection, DbError};
 fn to_record(u: User) -> Result<UserModel, DbError> {
@@ -55,35 +53,6 @@ pub fn insert_user(
         .values(&user)
         .execute(conn)?;
     to_record(user)
-}
-
-/// Inserts the empty profile of a user.
-///
-/// # Errors
-/// [`DbError::Duplicate`] when the user has one; [`DbError::Conflict`] for an unknown user.
-pub fn insert_empty_profile(
-    conn: &mut DbConnection,
-    user_id: &UserId,
-    at: NaiveDateTime,
-) -> Result<(), DbError> {
-    let profile = Profile {
-        id: Uuid::now_v7().to_string(),
-        user_id: user_id.as_str().to_owned(),
-        first_name: None,
-        last_name: None,
-        date_of_birth: None,
-        phone_number: None,
-        accepted_terms: false,
-        can_contact: None,
-        billing_address_id: None,
-        shipping_address_id: None,
-        theme: None,
-        updated_on: at,
-    };
-    diesel::insert_into(profiles::table)
-        .values(&profile)
-        .execute(conn)?;
-    Ok(())
 }
 
 /// Inserts the empty cart of a user and answers its id.
@@ -197,157 +166,6 @@ pub fn cart_id_of(conn: &mut DbConnection, user_id: &UserId) -> Result<Option<Ca
         .first::<String>(conn)
         .optional()?
         .map(CartId::from))
-}
-
-fn load_address(
-    conn: &mut DbConnection,
-    id: Option<String>,
-) -> Result<Option<domain::catalogue::StoredAddress>, DbError> {
-    match id {
-        None => Ok(None),
-        Some(id) => Ok(addresses::table
-            .find(id)
-            .select(Address::as_select())
-            .first(conn)
-            .optional()?
-            .map(convert::address)),
-    }
-}
-
-/// The user's profile with its addresses.
-///
-/// # Errors
-/// [`DbError::NotFound`] when the user has no profile.
-pub fn profile_of(conn: &mut DbConnection, user_id: &UserId) -> Result<ProfileModel, DbError> {
-    let (p, email): (Profile, String) = profiles::table
-        .inner_join(users::table)
-        .filter(profiles::user_id.eq(user_id.as_str()))
-        .select((Profile::as_select(), users::email))
-        .first(conn)?;
-    let billing_address = load_address(conn, p.billing_address_id)?;
-    let shipping_address = load_address(conn, p.shipping_address_id)?;
-    Ok(ProfileModel {
-        id: p.id.into(),
-        user_id: p.user_id.into(),
-        email,
-        first_name: p.first_name,
-        last_name: p.last_name,
-        date_of_birth: p.date_of_birth,
-        phone_number: p.phone_number,
-        accepted_terms: p.accepted_terms,
-        can_contact: p.can_contact,
-        billing_address,
-        shipping_address,
-        theme: p.theme,
-    })
-}
-
-/// Writes an address into the row `existing` (when there is one) or a new row; returns its id.
-fn put_address(
-    conn: &mut DbConnection,
-    existing: Option<String>,
-    a: AddressValue,
-) -> Result<String, DbError> {
-    let row = Address {
-        id: existing
-            .clone()
-            .unwrap_or_else(|| Uuid::now_v7().to_string()),
-        street1: a.street1,
-        street2: a.street2,
-        city: a.city,
-        state: a.state.code().to_owned(),
-        postal_code: a.postal_code,
-    };
-    if existing.is_some() {
-        diesel::update(addresses::table.find(&row.id))
-            .set((
-                addresses::street1.eq(&row.street1),
-                addresses::street2.eq(&row.street2),
-                addresses::city.eq(&row.city),
-                addresses::state.eq(&row.state),
-                addresses::postal_code.eq(&row.postal_code),
-            ))
-            .execute(conn)?;
-    } else {
-        diesel::insert_into(addresses::table)
-            .values(&row)
-            .execute(conn)?;
-    }
-    Ok(row.id)
-}
-
-/// Applies `changes` to the user's profile in one transaction and returns the result.
-/// Billing and shipping addresses are separate rows, so editing one never changes the other.
-///
-/// # Errors
-/// [`DbError::NotFound`] when the user has no profile.
-pub fn update_profile(
-    conn: &mut DbConnection,
-    user_id: &UserId,
-    changes: ProfileChanges,
-    at: NaiveDateTime,
-) -> Result<ProfileModel, DbError> {
-    conn.transaction(|conn| {
-        let mut p: Profile = profiles::table
-            .filter(profiles::user_id.eq(user_id.as_str()))
-            .select(Profile::as_select())
-            .first(conn)?;
-        let mut orphans = Vec::new();
-        if let Some(v) = changes.first_name {
-            p.first_name = v;
-        }
-        if let Some(v) = changes.last_name {
-            p.last_name = v;
-        }
-        if let Some(v) = changes.date_of_birth {
-            p.date_of_birth = v;
-        }
-        if let Some(v) = changes.phone_number {
-            p.phone_number = v;
-        }
-        if let Some(v) = changes.accepted_terms {
-            p.accepted_terms = v;
-        }
-        if let Some(v) = changes.can_contact {
-            p.can_contact = v;
-        }
-        if let Some(v) = changes.theme {
-            p.theme = v;
-        }
-        match changes.billing_address {
-            Some(Some(a)) => {
-                p.billing_address_id = Some(put_address(conn, p.billing_address_id.clone(), a)?)
-            }
-            Some(None) => orphans.extend(p.billing_address_id.take()),
-            None => {}
-        }
-        match changes.shipping_address {
-            Some(Some(a)) => {
-                p.shipping_address_id = Some(put_address(conn, p.shipping_address_id.clone(), a)?)
-            }
-            Some(None) => orphans.extend(p.shipping_address_id.take()),
-            None => {}
-        }
-        p.updated_on = at;
-        diesel::update(profiles::table.find(&p.id))
-            .set((
-                profiles::first_name.eq(&p.first_name),
-                profiles::last_name.eq(&p.last_name),
-                profiles::date_of_birth.eq(&p.date_of_birth),
-                profiles::phone_number.eq(&p.phone_number),
-                profiles::accepted_terms.eq(p.accepted_terms),
-                profiles::can_contact.eq(p.can_contact),
-                profiles::billing_address_id.eq(&p.billing_address_id),
-                profiles::shipping_address_id.eq(&p.shipping_address_id),
-                profiles::theme.eq(&p.theme),
-                profiles::updated_on.eq(p.updated_on),
-            ))
-            .execute(conn)?;
-        for id in orphans {
-            diesel::delete(addresses::table.find(id)).execute(conn)?;
-        }
-        profile_of(conn, user_id)
-    })
 }
 
 /// Activates or deactivates a user. A deactivated user cannot sign in and their tokens stop

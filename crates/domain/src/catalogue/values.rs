@@ -161,58 +161,6 @@ impl<'de> Deserialize<'de> for Package {
     }
 }
 
-/// A quantity below 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("Quantity must be at least 1")]
-pub struct InvalidQuantity;
-
-/// A quantity of cases, units, shows or items: a whole number of at least 1
-/// (decisions.md "Stock"). Serializes as a plain JSON number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct Quantity(u32);
-
-impl Quantity {
-    /// One.
-    pub const ONE: Quantity = Quantity(1);
-
-    /// A quantity of `n`.
-    ///
-    /// # Errors
-    /// [`InvalidQuantity`] ("Quantity must be at least 1") for zero.
-    pub const fn new(n: u32) -> Result<Quantity, InvalidQuantity> {
-        if n == 0 {
-            Err(InvalidQuantity)
-        } else {
-            Ok(Quantity(n))
-        }
-    }
-
-    /// The number.
-    #[must_use]
-    pub const fn get(self) -> u32 {
-        self.0
-    }
-}
-
-impl TryFrom<i64> for Quantity {
-    type Error = InvalidQuantity;
-
-    /// Refuses zero, negative and numbers beyond `u32`.
-    fn try_from(n: i64) -> Result<Self, Self::Error> {
-        u32::try_from(n)
-            .map_err(|_| InvalidQuantity)
-            .and_then(Quantity::new)
-    }
-}
-
-impl<'de> Deserialize<'de> for Quantity {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let n = i64::deserialize(deserializer)?;
-        Quantity::try_from(n).map_err(de::Error::custom)
-    }
-}
-
 /// Why a product SKU is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SkuError {
@@ -503,26 +451,6 @@ mod tests {
         for bad in ["[]", "[0]", "[-1]", "[1.5]", "\"\"", "\"x\"", "3"] {
             assert!(serde_json::from_str::<Package>(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn quantities_are_whole_numbers_of_at_least_one() {
-        assert_eq!(Quantity::new(0), Err(InvalidQuantity));
-        assert_eq!(Quantity::new(3).map(Quantity::get), Ok(3));
-        assert_eq!(Quantity::ONE.get(), 1);
-        assert_eq!(Quantity::try_from(-1), Err(InvalidQuantity));
-        assert_eq!(Quantity::try_from(5_000_000_000), Err(InvalidQuantity));
-        assert_eq!(
-            serde_json::from_str::<Quantity>("2")
-                .map(Quantity::get)
-                .ok(),
-            Some(2)
-        );
-        for bad in ["0", "-3", "1.5", "\"2\""] {
-            assert!(serde_json::from_str::<Quantity>(bad).is_err(), "{bad}");
-        }
-        assert_eq!(InvalidQuantity.to_string(), "Quantity must be at least 1");
-        assert_eq!(serde_json::to_string(&Quantity::ONE).expect("json"), "1");
     }
 
     #[test]

@@ -25,10 +25,9 @@ pub(crate) use apparel::{
 };
 pub(crate) use inventory::{inventory_page, product_counts, stock_total};
 pub(crate) use metadata::{apparel_skus, apparel_types, metadata, metadata_page, show_types};
+pub(crate) use pricing::{cart_priced_products, cart_priced_variants};
 pub(crate) use products::{
-    cart_priced_products, cart_priced_variants, cart_products, facet_counts, find_product,
-    list_products_counted, priced_product, priced_products, priced_variant, priced_variants,
-    products_by_index,
+    cart_products, facet_counts, find_product, list_products_counted, products_by_index,
 };
 #[cfg(test)]
 pub(crate) use products::{facet_counts_by_sql, list_products_by_index, list_products_by_sql};
