@@ -9,7 +9,9 @@ use domain::cart::CartError;
 use domain::catalogue::{
     GetProductError, GetShowError, GetTerminalError, ListShowsError, SetInStockError,
 };
-use domain::checkout::CheckoutError;
+use domain::checkout::{
+    CancelSessionError, OpenSessionError, OrderError, PurchaseError, QuoteCartError, Refusal,
+};
 use domain::payments::PaymentError;
 use domain::profile::UpdateProfileError;
 use domain::quote::QuoteError;
@@ -305,33 +307,78 @@ impl From<CartError> for ApiError {
     }
 }
 
-impl From<CheckoutError> for ApiError {
-    fn from(e: CheckoutError) -> Self {
+impl From<QuoteCartError> for ApiError {
+    fn from(e: QuoteCartError) -> Self {
         match e {
-            CheckoutError::CartNotFound
-            | CheckoutError::SessionNotFound
-            | CheckoutError::OrderNotFound
-            | CheckoutError::TerminalNotFound => ApiError::NotFound(e.to_string()),
-            CheckoutError::Blocked(_)
-            | CheckoutError::CartChanged
-            | CheckoutError::OutOfStock(_)
-            | CheckoutError::OnlyLeft { .. }
-            | CheckoutError::HoldLimit { .. }
-            | CheckoutError::NotPaid
-            | CheckoutError::Expired
-            | CheckoutError::Cancelled => ApiError::Conflict(e.to_string()),
-            CheckoutError::TooManyAttempts => ApiError::TooManyRequests(e.to_string()),
-            CheckoutError::WrongAddress => {
-                ApiError::invalid_field("shippingAddressId", e.to_string())
+            QuoteCartError::CartNotFound | QuoteCartError::TerminalNotFound => {
+                ApiError::NotFound(e.to_string())
             }
             // A saved line the catalogue no longer sells that way: the cart must change first.
-            CheckoutError::Line(QuoteError::Store(e)) => e.into(),
-            CheckoutError::Line(QuoteError::Line(_) | QuoteError::BadTerminalState(_)) => {
+            QuoteCartError::Line(QuoteError::Store(e)) => e.into(),
+            QuoteCartError::Line(QuoteError::Line(_) | QuoteError::BadTerminalState(_)) => {
                 ApiError::internal(e)
             }
-            CheckoutError::Line(line) => ApiError::Conflict(line.to_string()),
-            CheckoutError::Payment(e) => e.into(),
-            CheckoutError::Store(e) => e.into(),
+            QuoteCartError::Line(line) => ApiError::Conflict(line.to_string()),
+            QuoteCartError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(e: Refusal) -> Self {
+        ApiError::Conflict(e.to_string())
+    }
+}
+
+impl From<OpenSessionError> for ApiError {
+    fn from(e: OpenSessionError) -> Self {
+        match e {
+            OpenSessionError::Quote(e) => e.into(),
+            OpenSessionError::Refused(e) => e.into(),
+            OpenSessionError::TooManyAttempts => ApiError::TooManyRequests(e.to_string()),
+            OpenSessionError::HoldLimit { .. } => ApiError::Conflict(e.to_string()),
+            OpenSessionError::Payment(e) => e.into(),
+            OpenSessionError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<CancelSessionError> for ApiError {
+    fn from(e: CancelSessionError) -> Self {
+        match e {
+            CancelSessionError::CartNotFound | CancelSessionError::SessionNotFound => {
+                ApiError::NotFound(e.to_string())
+            }
+            CancelSessionError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<PurchaseError> for ApiError {
+    fn from(e: PurchaseError) -> Self {
+        match e {
+            PurchaseError::SessionNotFound | PurchaseError::OrderNotFound => {
+                ApiError::NotFound(e.to_string())
+            }
+            PurchaseError::NotPaid | PurchaseError::Expired | PurchaseError::Cancelled => {
+                ApiError::Conflict(e.to_string())
+            }
+            PurchaseError::WrongAddress => {
+                ApiError::invalid_field("shippingAddressId", e.to_string())
+            }
+            PurchaseError::Quote(e) => e.into(),
+            PurchaseError::Refused(e) => e.into(),
+            PurchaseError::Payment(e) => e.into(),
+            PurchaseError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<OrderError> for ApiError {
+    fn from(e: OrderError) -> Self {
+        match e {
+            OrderError::OrderNotFound => ApiError::NotFound(e.to_string()),
+            OrderError::Store(e) => e.into(),
         }
     }
 }

@@ -1,4 +1,6 @@
-//! Why a checkout call was refused.
+//! Why a checkout call was refused: one error type per use case, built from the refusals they
+//! share. Everything but a provider or store failure is the buyer's situation, said in words
+//! they can act on.
 
 use super::Blocked;
 use crate::payments::PaymentError;
@@ -11,22 +13,27 @@ pub const CART_CHANGED_MESSAGE: &str = "Your cart changed. Please review the new
 /// The answer to an account over its payment sessions per hour (decisions.md "Stock").
 pub const TOO_MANY_CHECKOUTS_MESSAGE: &str = "Too many checkout attempts. Please try again later.";
 
-/// Why a checkout call was refused. Everything but [`CheckoutError::Payment`] and
-/// [`CheckoutError::Store`] is the buyer's situation, said in words they can act on.
+/// Why the caller's cart could not be priced ([`super::quote_cart`], and the first step of
+/// opening a payment session and of the purchase).
 #[derive(Debug, thiserror::Error)]
-pub enum CheckoutError {
+pub enum QuoteCartError {
     /// No such cart, or not the caller's.
     #[error("Cart not found")]
     CartNotFound,
-    /// No such payment session, or not the caller's.
-    #[error("Checkout session not found")]
-    SessionNotFound,
-    /// No such order, or not the caller's.
-    #[error("Order not found")]
-    OrderNotFound,
     /// The terminal asked for does not exist.
     #[error("Terminal not found")]
     TerminalNotFound,
+    /// A line cannot be priced (not sold that way, gone from the catalogue).
+    #[error(transparent)]
+    Line(#[from] QuoteError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why the cart cannot be bought as it stands (opening a payment session, the purchase).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
     /// The cart cannot be checked out as it stands.
     #[error("{}", .0.message())]
     Blocked(Blocked),
@@ -46,6 +53,17 @@ pub enum CheckoutError {
         /// The variant's SKU.
         sku: String,
     },
+}
+
+/// Why a payment session was not opened ([`super::open_session`]).
+#[derive(Debug, thiserror::Error)]
+pub enum OpenSessionError {
+    /// The cart could not be priced.
+    #[error(transparent)]
+    Quote(#[from] QuoteCartError),
+    /// The cart cannot be bought as it stands.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
     /// The account opened as many payment sessions in the last hour as it may
     /// ([`super::CheckoutLimits::sessions_per_hour`]).
     #[error("{TOO_MANY_CHECKOUTS_MESSAGE}")]
@@ -64,6 +82,34 @@ pub enum CheckoutError {
         /// The variant's SKU.
         sku: String,
     },
+    /// The payment provider failed.
+    #[error(transparent)]
+    Payment(#[from] PaymentError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why a payment session was not cancelled ([`super::cancel_session`]).
+#[derive(Debug, thiserror::Error)]
+pub enum CancelSessionError {
+    /// No such cart, or not the caller's.
+    #[error("Cart not found")]
+    CartNotFound,
+    /// No such payment session, or not the caller's.
+    #[error("Checkout session not found")]
+    SessionNotFound,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why a purchase was not completed ([`super::purchase`]).
+#[derive(Debug, thiserror::Error)]
+pub enum PurchaseError {
+    /// No such payment session, or not the caller's.
+    #[error("Checkout session not found")]
+    SessionNotFound,
     /// The provider has no authorized payment for the session.
     #[error("The payment has not been completed")]
     NotPaid,
@@ -76,9 +122,15 @@ pub enum CheckoutError {
     /// The shipping address sent is not the one the order ships to.
     #[error("shippingAddressId is not the address this order ships to")]
     WrongAddress,
-    /// A line cannot be priced (not sold that way, gone from the catalogue).
+    /// The order a completed session made is gone.
+    #[error("Order not found")]
+    OrderNotFound,
+    /// The cart could not be priced.
     #[error(transparent)]
-    Line(#[from] QuoteError),
+    Quote(#[from] QuoteCartError),
+    /// The cart cannot be bought as it stands.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
     /// The payment provider failed.
     #[error(transparent)]
     Payment(#[from] PaymentError),
@@ -87,18 +139,29 @@ pub enum CheckoutError {
     Store(#[from] StoreError),
 }
 
-impl CheckoutError {
+impl PurchaseError {
     /// Whether the error refuses the purchase for good (so its payment is voided and its hold
     /// released), rather than failing on the way (store or provider down: try again).
     #[must_use]
     pub const fn refuses_purchase(&self) -> bool {
         !matches!(
             self,
-            CheckoutError::Payment(_)
-                | CheckoutError::Store(_)
-                | CheckoutError::SessionNotFound
-                | CheckoutError::CartNotFound
-                | CheckoutError::NotPaid
+            PurchaseError::Payment(_)
+                | PurchaseError::Store(_)
+                | PurchaseError::SessionNotFound
+                | PurchaseError::Quote(QuoteCartError::CartNotFound | QuoteCartError::Store(_))
+                | PurchaseError::NotPaid
         )
     }
+}
+
+/// Why one of the buyer's orders was not read ([`super::get_order`]).
+#[derive(Debug, thiserror::Error)]
+pub enum OrderError {
+    /// No such order, or not the caller's.
+    #[error("Order not found")]
+    OrderNotFound,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }

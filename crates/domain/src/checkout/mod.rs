@@ -20,7 +20,10 @@ mod session;
 #[cfg(test)]
 mod tests;
 
-pub use error::{CheckoutError, CART_CHANGED_MESSAGE, TOO_MANY_CHECKOUTS_MESSAGE};
+pub use error::{
+    CancelSessionError, OpenSessionError, OrderError, PurchaseError, QuoteCartError, Refusal,
+    CART_CHANGED_MESSAGE, TOO_MANY_CHECKOUTS_MESSAGE,
+};
 pub use model::{
     Blocked, CartQuote, CheckoutToken, InvalidSessionStatus, NewOrder, NewOrderItem, NewSession,
     OpenedSession, Order, OrderItem, OwedUnits, PaymentSession, SessionStatus, ShipAddress,

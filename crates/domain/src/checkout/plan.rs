@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use sha2::{Digest, Sha256};
 
 use super::model::units_owed;
-use super::{Blocked, CartQuote, CheckoutError, OwedUnits};
+use super::{Blocked, CartQuote, OwedUnits, QuoteCartError, Refusal};
 use crate::cart::Carts;
 use crate::catalogue::{unit_for_sale, PricedProduct, PricedVariant, StoredAddress, Terminal};
 use crate::checkout::Terminals;
@@ -58,12 +58,12 @@ impl Plan {
 
     /// Refuses a cart that cannot be bought now: blocked, or a case, show or apparel product
     /// whose stock flag is off (variant items are counted by holds, units by case breaks).
-    pub fn ensure_buyable(&self) -> Result<(), CheckoutError> {
+    pub fn ensure_buyable(&self) -> Result<(), Refusal> {
         if let Some(blocked) = self.blocked {
-            return Err(CheckoutError::Blocked(blocked));
+            return Err(Refusal::Blocked(blocked));
         }
         match self.lines.iter().find(|l| !l.product.in_stock) {
-            Some(line) => Err(CheckoutError::OutOfStock(line.product.title.clone())),
+            Some(line) => Err(Refusal::OutOfStock(line.product.title.clone())),
             None => Ok(()),
         }
     }
@@ -103,10 +103,10 @@ pub(super) fn owned<T: Carts + ?Sized>(
     tx: &mut T,
     user: &UserId,
     cart: &CartId,
-) -> Result<(), CheckoutError> {
+) -> Result<(), QuoteCartError> {
     match tx.cart_owner(cart)? {
         Some(owner) if owner == *user => Ok(()),
-        _ => Err(CheckoutError::CartNotFound),
+        _ => Err(QuoteCartError::CartNotFound),
     }
 }
 
@@ -118,7 +118,7 @@ pub(super) fn plan<T: Carts + PriceLookups + Profiles + Terminals + ?Sized>(
     cart: &CartId,
     terminal: Option<&TerminalId>,
     lift_gate: bool,
-) -> Result<Plan, CheckoutError> {
+) -> Result<Plan, QuoteCartError> {
     let stored = tx.cart_lines(cart)?;
     let products = tx.cart_priced_products(cart)?;
     let variants = if stored.iter().any(|l| l.variant_id.is_some()) {
@@ -138,7 +138,7 @@ pub(super) fn plan<T: Carts + PriceLookups + Profiles + Terminals + ?Sized>(
         Some(id) => {
             let found = tx
                 .find_terminal(id)?
-                .ok_or(CheckoutError::TerminalNotFound)?;
+                .ok_or(QuoteCartError::TerminalNotFound)?;
             (Some(found.address.clone()), Some(found))
         }
         None => {
@@ -190,7 +190,7 @@ fn price(
     stored: &[crate::cart::StoredLine],
     products: &HashMap<ProductId, PricedProduct>,
     variants: &HashMap<VariantId, PricedVariant>,
-) -> Result<Priced, CheckoutError> {
+) -> Result<Priced, QuoteCartError> {
     let mut lines = Vec::with_capacity(stored.len());
     let mut quote_lines = Vec::with_capacity(stored.len());
     for line in stored {
@@ -274,8 +274,8 @@ fn fingerprint(
 /// the item count, and why checkout is blocked when it is.
 ///
 /// # Errors
-/// [`CheckoutError::CartNotFound`] for another user's or an unknown cart;
-/// [`CheckoutError::TerminalNotFound`]; [`CheckoutError::Line`] for a line that can no longer
+/// [`QuoteCartError::CartNotFound`] for another user's or an unknown cart;
+/// [`QuoteCartError::TerminalNotFound`]; [`QuoteCartError::Line`] for a line that can no longer
 /// be priced; store failures.
 pub fn quote_cart(
     store: &impl Store,
@@ -283,7 +283,7 @@ pub fn quote_cart(
     cart: &CartId,
     terminal: Option<&TerminalId>,
     lift_gate: bool,
-) -> Result<CartQuote, CheckoutError> {
+) -> Result<CartQuote, QuoteCartError> {
     store.read(|tx| {
         owned(tx, user, cart)?;
         Ok(plan(tx, user, cart, terminal, lift_gate)?.cart_quote())

@@ -1,11 +1,12 @@
 //! The purchase: a paid payment session becomes an order, once.
 
+use super::Refusal;
 use chrono::NaiveDateTime;
 
 use super::plan::{owned, plan, Plan, PlannedLine};
 use super::session::abort;
 use super::{
-    CheckoutError, NewOrder, NewOrderItem, Order, PaymentSession, SessionStatus, ShipAddress,
+    NewOrder, NewOrderItem, Order, PaymentSession, PurchaseError, SessionStatus, ShipAddress,
 };
 use crate::catalogue::unit_for_sale;
 use crate::checkout::PaymentSessions;
@@ -50,10 +51,10 @@ enum Outcome {
 /// good voids the payment and releases the hold: nobody pays for what they do not get.
 ///
 /// # Errors
-/// [`CheckoutError::SessionNotFound`] for an unknown token or another user's;
-/// [`CheckoutError::NotPaid`], [`CheckoutError::Expired`], [`CheckoutError::Cancelled`],
-/// [`CheckoutError::CartChanged`], [`CheckoutError::WrongAddress`],
-/// [`CheckoutError::OnlyLeft`], [`CheckoutError::OutOfStock`], [`CheckoutError::Blocked`];
+/// [`PurchaseError::SessionNotFound`] for an unknown token or another user's;
+/// [`PurchaseError::NotPaid`], [`PurchaseError::Expired`], [`PurchaseError::Cancelled`],
+/// [`PurchaseError::WrongAddress`], [`PurchaseError::Refused`] (the cart changed, too few
+/// left, out of stock, blocked), [`PurchaseError::Quote`];
 /// provider and store failures.
 pub fn purchase(
     store: &impl Store,
@@ -61,17 +62,17 @@ pub fn purchase(
     user: &UserId,
     request: &PurchaseRequest,
     now: NaiveDateTime,
-) -> Result<Order, CheckoutError> {
+) -> Result<Order, PurchaseError> {
     if request.user_id != *user || !super::CheckoutToken::is_well_formed(&request.token) {
-        return Err(CheckoutError::SessionNotFound);
+        return Err(PurchaseError::SessionNotFound);
     }
     let session = store
         .read(|tx| tx.session_by_token(&request.token, false))?
         .filter(|s| s.user_id == *user)
-        .ok_or(CheckoutError::SessionNotFound)?;
+        .ok_or(PurchaseError::SessionNotFound)?;
     match session.status {
         SessionStatus::Used => return replay(store, payments, &session),
-        SessionStatus::Aborted => return Err(CheckoutError::Cancelled),
+        SessionStatus::Aborted => return Err(PurchaseError::Cancelled),
         SessionStatus::Open => {}
     }
     let outcome = match authorized(payments, &session) {
@@ -88,7 +89,7 @@ pub fn purchase(
         Ok(Outcome::Replayed) => {
             let session = store
                 .read(|tx| tx.session_by_token(&request.token, false))?
-                .ok_or(CheckoutError::SessionNotFound)?;
+                .ok_or(PurchaseError::SessionNotFound)?;
             replay(store, payments, &session)
         }
         Err(e) if e.refuses_purchase() => {
@@ -103,7 +104,7 @@ pub fn purchase(
 fn authorized(
     payments: &dyn PaymentProvider,
     session: &PaymentSession,
-) -> Result<(), CheckoutError> {
+) -> Result<(), PurchaseError> {
     match payments.status(&session.provider_ref)? {
         PaymentStatus::Authorized { amount } | PaymentStatus::Captured { amount }
             if amount == session.amount =>
@@ -111,10 +112,10 @@ fn authorized(
             Ok(())
         }
         PaymentStatus::Authorized { .. } | PaymentStatus::Captured { .. } => {
-            Err(CheckoutError::CartChanged)
+            Err(PurchaseError::Refused(Refusal::CartChanged))
         }
-        PaymentStatus::Pending => Err(CheckoutError::NotPaid),
-        PaymentStatus::Voided => Err(CheckoutError::Cancelled),
+        PaymentStatus::Pending => Err(PurchaseError::NotPaid),
+        PaymentStatus::Voided => Err(PurchaseError::Cancelled),
     }
 }
 
@@ -123,11 +124,11 @@ fn replay(
     store: &impl Store,
     payments: &dyn PaymentProvider,
     session: &PaymentSession,
-) -> Result<Order, CheckoutError> {
+) -> Result<Order, PurchaseError> {
     let order = session
         .order_id
         .clone()
-        .ok_or(CheckoutError::SessionNotFound)?;
+        .ok_or(PurchaseError::SessionNotFound)?;
     if matches!(
         payments.status(&session.provider_ref),
         Ok(PaymentStatus::Authorized { .. })
@@ -137,11 +138,11 @@ fn replay(
     find(store, &session.user_id, &order)
 }
 
-fn find(store: &impl Store, user: &UserId, id: &OrderId) -> Result<Order, CheckoutError> {
+fn find(store: &impl Store, user: &UserId, id: &OrderId) -> Result<Order, PurchaseError> {
     store
         .read(|tx| tx.find_order(id))?
         .filter(|o| o.user_id == *user)
-        .ok_or(CheckoutError::OrderNotFound)
+        .ok_or(PurchaseError::OrderNotFound)
 }
 
 /// Closes a refused session and voids its payment (outside the transaction that refused).
@@ -163,7 +164,7 @@ fn complete<T>(
     user: &UserId,
     request: &PurchaseRequest,
     now: NaiveDateTime,
-) -> Result<Outcome, CheckoutError>
+) -> Result<Outcome, PurchaseError>
 where
     T: crate::cart::Carts
         + crate::catalogue::CatalogueReads
@@ -179,14 +180,14 @@ where
     let session = tx
         .session_by_token(&request.token, true)?
         .filter(|s| s.user_id == *user)
-        .ok_or(CheckoutError::SessionNotFound)?;
+        .ok_or(PurchaseError::SessionNotFound)?;
     match session.status {
         SessionStatus::Used => return Ok(Outcome::Replayed),
-        SessionStatus::Aborted => return Err(CheckoutError::Cancelled),
+        SessionStatus::Aborted => return Err(PurchaseError::Cancelled),
         SessionStatus::Open => {}
     }
     if session.expired(now) {
-        return Err(CheckoutError::Expired);
+        return Err(PurchaseError::Expired);
     }
     owned(tx, user, &session.cart_id)?;
     let plan = plan(
@@ -201,14 +202,16 @@ where
         || plan.quote.grand_total != session.amount
         || !plan.quote.matches(&request.amounts)
     {
-        return Err(CheckoutError::CartChanged);
+        return Err(PurchaseError::Refused(Refusal::CartChanged));
     }
     let address = plan
         .address
         .as_ref()
-        .ok_or(CheckoutError::Blocked(super::Blocked::MissingAddress))?;
+        .ok_or(PurchaseError::Refused(Refusal::Blocked(
+            super::Blocked::MissingAddress,
+        )))?;
     if request.shipping_address_id.as_ref() != Some(&address.id) {
-        return Err(CheckoutError::WrongAddress);
+        return Err(PurchaseError::WrongAddress);
     }
     let took_variants = take_variants(tx, &plan)?;
     tx.release_holds(&session.id)?;
@@ -231,20 +234,20 @@ where
     tx.clear_cart(&session.cart_id)?;
     if !tx.close_session(&session.id, SessionStatus::Used, Some(&order), now)? {
         // Only possible without the row lock; roll back rather than make a second order.
-        return Err(CheckoutError::Cancelled);
+        return Err(PurchaseError::Cancelled);
     }
     Ok(Outcome::Created(order))
 }
 
 /// Takes the variant items the session held (in id order, so purchases lock rows alike);
 /// answers whether it took any.
-fn take_variants<T: Stock + ?Sized>(tx: &mut T, plan: &Plan) -> Result<bool, CheckoutError> {
+fn take_variants<T: Stock + ?Sized>(tx: &mut T, plan: &Plan) -> Result<bool, PurchaseError> {
     let mut took = false;
     for (id, (wanted, line)) in plan.variant_needs() {
         took = true;
         if !tx.take_variant_stock(&id, wanted)? {
             let stock = tx.lock_variant_stock(std::slice::from_ref(&id))?;
-            return Err(CheckoutError::OnlyLeft {
+            return Err(PurchaseError::Refused(Refusal::OnlyLeft {
                 available: stock.get(&id).copied().unwrap_or(0),
                 title: line.product.title.clone(),
                 sku: line
@@ -252,7 +255,7 @@ fn take_variants<T: Stock + ?Sized>(tx: &mut T, plan: &Plan) -> Result<bool, Che
                     .as_ref()
                     .map(|v| v.sku.clone())
                     .unwrap_or_default(),
-            });
+            }));
         }
     }
     Ok(took)
@@ -266,7 +269,7 @@ fn take_units<T: Stock + ?Sized>(
     plan: &Plan,
     order: &OrderId,
     now: NaiveDateTime,
-) -> Result<bool, CheckoutError> {
+) -> Result<bool, PurchaseError> {
     let mut took = false;
     for line in plan
         .lines

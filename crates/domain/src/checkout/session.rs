@@ -1,10 +1,11 @@
 //! Opening a payment session (the checkout token request) and cancelling one.
 
+use super::{CancelSessionError, QuoteCartError, Refusal};
 use chrono::{Duration, NaiveDateTime};
 
 use super::plan::{owned, plan, Plan};
 use super::{
-    CheckoutError, CheckoutToken, NewSession, OpenedSession, SessionStatus, SESSION_MINUTES,
+    CheckoutToken, NewSession, OpenSessionError, OpenedSession, SessionStatus, SESSION_MINUTES,
 };
 use crate::checkout::PaymentSessions;
 use crate::ids::{CartId, SessionId, TerminalId, UserId, VariantId};
@@ -53,10 +54,10 @@ fn check_attempts<T: PaymentSessions + ?Sized>(
     user: &UserId,
     limits: &CheckoutLimits,
     now: NaiveDateTime,
-) -> Result<(), CheckoutError> {
+) -> Result<(), OpenSessionError> {
     let opened = tx.sessions_opened_since(user, now - Duration::hours(1))?;
     if opened >= limits.sessions_per_hour {
-        Err(CheckoutError::TooManyAttempts)
+        Err(OpenSessionError::TooManyAttempts)
     } else {
         Ok(())
     }
@@ -70,7 +71,7 @@ fn check_held_by_user<T: Stock + ?Sized>(
     plan: &Plan,
     limits: &CheckoutLimits,
     now: NaiveDateTime,
-) -> Result<(), CheckoutError> {
+) -> Result<(), OpenSessionError> {
     let needs = plan.variant_needs();
     if needs.is_empty() {
         return Ok(());
@@ -80,7 +81,7 @@ fn check_held_by_user<T: Stock + ?Sized>(
     for (id, (wanted, line)) in needs {
         let already = held.get(&id).copied().unwrap_or(0);
         if already.saturating_add(wanted) > limits.max_held_per_variant {
-            return Err(CheckoutError::HoldLimit {
+            return Err(OpenSessionError::HoldLimit {
                 limit: limits.max_held_per_variant,
                 title: line.product.title.clone(),
                 sku: line
@@ -95,12 +96,12 @@ fn check_held_by_user<T: Stock + ?Sized>(
 }
 
 /// Checks that a plan can be bought for `amount`.
-fn ensure_payable(plan: &Plan, amount: Money) -> Result<(), CheckoutError> {
+fn ensure_payable(plan: &Plan, amount: Money) -> Result<(), Refusal> {
     plan.ensure_buyable()?;
     if plan.quote.grand_total == amount {
         Ok(())
     } else {
-        Err(CheckoutError::CartChanged)
+        Err(Refusal::CartChanged)
     }
 }
 
@@ -116,10 +117,10 @@ fn ensure_payable(plan: &Plan, amount: Money) -> Result<(), CheckoutError> {
 /// the payment just opened is voided.
 ///
 /// # Errors
-/// [`CheckoutError::CartNotFound`], [`CheckoutError::TerminalNotFound`],
-/// [`CheckoutError::Blocked`], [`CheckoutError::OutOfStock`], [`CheckoutError::CartChanged`],
-/// [`CheckoutError::OnlyLeft`], [`CheckoutError::TooManyAttempts`],
-/// [`CheckoutError::HoldLimit`], [`CheckoutError::Line`], provider and store failures.
+/// [`OpenSessionError::Quote`] (no such cart or terminal, a line that cannot be priced),
+/// [`OpenSessionError::Refused`] (blocked, out of stock, the cart changed, too few left),
+/// [`OpenSessionError::TooManyAttempts`], [`OpenSessionError::HoldLimit`], provider and store
+/// failures.
 pub fn open_session(
     store: &impl Store,
     payments: &dyn PaymentProvider,
@@ -128,7 +129,7 @@ pub fn open_session(
     request: &OpenRequest,
     limits: &CheckoutLimits,
     now: NaiveDateTime,
-) -> Result<OpenedSession, CheckoutError> {
+) -> Result<OpenedSession, OpenSessionError> {
     let terminal = request.terminal.as_ref();
     store.read(|tx| {
         owned(tx, user, cart)?;
@@ -168,7 +169,7 @@ pub fn open_session(
             created_on: now,
         })?;
         tx.insert_holds(&session, &holds, expires_at)?;
-        Ok::<_, CheckoutError>(())
+        Ok::<_, OpenSessionError>(())
     });
     if let Err(e) = stored {
         // Nothing was authorized yet; closing the payment keeps its window from taking a card.
@@ -190,7 +191,7 @@ fn check_available<T: Stock + ?Sized>(
     tx: &mut T,
     plan: &Plan,
     now: NaiveDateTime,
-) -> Result<Vec<(VariantId, u32)>, CheckoutError> {
+) -> Result<Vec<(VariantId, u32)>, OpenSessionError> {
     let needs = plan.variant_needs();
     if needs.is_empty() {
         return Ok(Vec::new());
@@ -203,7 +204,7 @@ fn check_available<T: Stock + ?Sized>(
         let in_stock = stock.get(&id).copied().unwrap_or(0);
         let available = in_stock.saturating_sub(held.get(&id).copied().unwrap_or(0));
         if wanted > available {
-            return Err(CheckoutError::OnlyLeft {
+            return Err(OpenSessionError::Refused(Refusal::OnlyLeft {
                 available,
                 title: line.product.title.clone(),
                 sku: line
@@ -211,7 +212,7 @@ fn check_available<T: Stock + ?Sized>(
                     .as_ref()
                     .map(|v| v.sku.clone())
                     .unwrap_or_default(),
-            });
+            }));
         }
         holds.push((id, wanted));
     }
@@ -222,7 +223,7 @@ fn check_available<T: Stock + ?Sized>(
 /// Cancelling a session that is no longer open changes nothing (a used one keeps its order).
 ///
 /// # Errors
-/// [`CheckoutError::CartNotFound`], [`CheckoutError::SessionNotFound`] for another user's or
+/// [`CancelSessionError::CartNotFound`], [`CancelSessionError::SessionNotFound`] for another user's or
 /// an unknown session; store failures.
 pub fn cancel_session(
     store: &impl Store,
@@ -231,20 +232,23 @@ pub fn cancel_session(
     cart: &CartId,
     token: &str,
     now: NaiveDateTime,
-) -> Result<(), CheckoutError> {
+) -> Result<(), CancelSessionError> {
     let cancelled = store.write(|tx| {
         // The session's lock before the cart's, in the purchase's order (a cancel racing the
         // purchase of the same session waits for it instead of deadlocking with it).
         let session = tx.session_by_token(token, true)?;
-        owned(tx, user, cart)?;
+        owned(tx, user, cart).map_err(|e| match e {
+            QuoteCartError::Store(e) => CancelSessionError::Store(e),
+            _ => CancelSessionError::CartNotFound,
+        })?;
         let session = session
             .filter(|s| s.user_id == *user && s.cart_id == *cart)
-            .ok_or(CheckoutError::SessionNotFound)?;
+            .ok_or(CancelSessionError::SessionNotFound)?;
         if session.status != SessionStatus::Open {
             return Ok(None);
         }
         abort(tx, &session.id, now)?;
-        Ok::<_, CheckoutError>(Some(session.provider_ref))
+        Ok::<_, CancelSessionError>(Some(session.provider_ref))
     })?;
     if let Some(provider_ref) = cancelled {
         // The session is closed on the shop's side whatever the provider answers: no purchase
@@ -259,7 +263,7 @@ pub(super) fn abort<T: PaymentSessions + Stock + ?Sized>(
     tx: &mut T,
     session: &SessionId,
     now: NaiveDateTime,
-) -> Result<(), CheckoutError> {
+) -> Result<(), CancelSessionError> {
     tx.close_session(session, SessionStatus::Aborted, None, now)?;
     tx.release_holds(session)?;
     Ok(())

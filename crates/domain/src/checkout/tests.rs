@@ -54,30 +54,25 @@ fn a_checkout_token_is_64_hex_digits_of_the_random_bytes() {
 
 #[test]
 fn errors_that_refuse_a_purchase_for_good_are_told_apart_from_failures_on_the_way() {
-    assert!(CheckoutError::CartChanged.refuses_purchase());
-    assert!(CheckoutError::Expired.refuses_purchase());
-    assert!(CheckoutError::OnlyLeft {
-        available: 0,
-        title: "T".into(),
-        sku: "S".into()
-    }
-    .refuses_purchase());
+    let only_left = |available: u32, title: &str, sku: &str| Refusal::OnlyLeft {
+        available,
+        title: title.into(),
+        sku: sku.into(),
+    };
+    assert!(PurchaseError::from(Refusal::CartChanged).refuses_purchase());
+    assert!(PurchaseError::Expired.refuses_purchase());
+    assert!(PurchaseError::from(only_left(0, "T", "S")).refuses_purchase());
     // The buyer may still pay (a declined card is retried in the same window).
-    assert!(!CheckoutError::NotPaid.refuses_purchase());
+    assert!(!PurchaseError::NotPaid.refuses_purchase());
     // Someone else's token must never void the owner's payment.
-    assert!(!CheckoutError::SessionNotFound.refuses_purchase());
-    assert!(!CheckoutError::Store(crate::store::StoreError::Unavailable).refuses_purchase());
+    assert!(!PurchaseError::SessionNotFound.refuses_purchase());
+    assert!(!PurchaseError::Store(crate::store::StoreError::Unavailable).refuses_purchase());
     assert_eq!(
-        CheckoutError::OnlyLeft {
-            available: 3,
-            title: "Tee".into(),
-            sku: "APP-0001-M-M".into()
-        }
-        .to_string(),
+        PurchaseError::from(only_left(3, "Tee", "APP-0001-M-M")).to_string(),
         "Only 3 left of Tee (APP-0001-M-M)"
     );
     assert_eq!(
-        CheckoutError::CartChanged.to_string(),
+        PurchaseError::from(Refusal::CartChanged).to_string(),
         "Your cart changed. Please review the new total."
     );
 }
