@@ -15,6 +15,7 @@ use domain::store::{Store, StoreError};
 
 use super::{break_table, customer, demo, now};
 use crate::schema::products;
+use crate::Db;
 
 #[test]
 fn catalogue_reads_say_what_was_not_found() {
@@ -183,22 +184,7 @@ fn a_processed_case_break_fills_the_owed_units_before_adding_the_rest_to_stock()
     let s = test_db.quote_samples().expect("samples");
     let admin = customer(db, "breaker@example.com");
     test_db.set_unit_stock(&s.breakable.0, 2).expect("units");
-    {
-        let mut conn = db.get().expect("connection");
-        diesel::insert_into(crate::schema::case_break_requests::table)
-            .values(&crate::models::CaseBreakRequest {
-                id: "cb-owed".into(),
-                product_id: s.breakable.0.clone(),
-                order_id: None,
-                quantity: 5,
-                quantity_added: None,
-                status: CaseBreakStatus::Pending.as_str().into(),
-                created_on: now(),
-                updated_on: now(),
-            })
-            .execute(&mut *conn)
-            .expect("request");
-    }
+    insert_pending_case_break(db, "cb-owed", &s.breakable.0, 5);
     let pending = db.read(|tx| tx.case_break("cb-owed")).expect("read");
     assert_eq!(pending.map(|c| c.owed_units()), Some(5));
 
@@ -226,22 +212,25 @@ fn a_processed_case_break_fills_the_owed_units_before_adding_the_rest_to_stock()
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
 
     // Exactly the owed units: nothing goes to stock.
-    {
-        let mut conn = db.get().expect("connection");
-        diesel::insert_into(crate::schema::case_break_requests::table)
-            .values(&crate::models::CaseBreakRequest {
-                id: "cb-exact".into(),
-                product_id: s.breakable.0.clone(),
-                order_id: None,
-                quantity: 3,
-                quantity_added: None,
-                status: CaseBreakStatus::Pending.as_str().into(),
-                created_on: now(),
-                updated_on: now(),
-            })
-            .execute(&mut *conn)
-            .expect("request");
-    }
+    insert_pending_case_break(db, "cb-exact", &s.breakable.0, 3);
     domain::orders::process_case_break(db, &admin, "cb-exact", 3, now()).expect("processed");
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
+}
+
+/// A pending case break request of `quantity` units of `product`, owed to no order.
+fn insert_pending_case_break(db: &Db, id: &str, product: &str, quantity: i32) {
+    let mut conn = db.get().expect("connection");
+    diesel::insert_into(crate::schema::case_break_requests::table)
+        .values(&crate::models::CaseBreakRequest {
+            id: id.into(),
+            product_id: product.into(),
+            order_id: None,
+            quantity,
+            quantity_added: None,
+            status: domain::status::CaseBreakStatus::Pending.as_str().into(),
+            created_on: now(),
+            updated_on: now(),
+        })
+        .execute(&mut *conn)
+        .expect("request");
 }
