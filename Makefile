@@ -87,6 +87,7 @@ lint: lint-rust lint-frontend ## Format check, dependency boundaries, clippy -D 
 lint-rust:
 	$(CARGO) fmt --all -- --check
 	scripts/check-boundaries.sh
+	scripts/check-file-sizes.sh
 	python3 scripts/check-module-cycles.py crates/domain/src crates/auth/src
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 

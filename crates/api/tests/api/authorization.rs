@@ -160,6 +160,27 @@ struct Owned {
     product: String,
 }
 
+/// `owner@example.com` with a paid order and a second payment session still open, both for a
+/// case-only firework; answers also the quote that session was opened for.
+async fn owner_with_an_order_and_an_open_session(app: &TestApp) -> (Owned, Value) {
+    let samples = app.db.quote_samples().expect("samples");
+    let owner = buyer(app, "owner@example.com").await;
+    owner.add(app, &samples.case_only.0, false, None).await;
+    let (token, quote) = owner.checkout(app).await;
+    pay_ok(app, &token).await;
+    let order = expect(owner.complete(app, &token, &quote).await, StatusCode::OK).await;
+    owner.add(app, &samples.case_only.0, false, None).await;
+    let (open_session, open_quote) = owner.checkout(app).await;
+    let owned = Owned {
+        buyer: owner,
+        email: "owner@example.com",
+        order: order["id"].as_str().expect("order id").to_owned(),
+        open_session,
+        product: samples.case_only.0.clone(),
+    };
+    (owned, open_quote)
+}
+
 /// The operation's path with its parameters filled: the owner's cart and order, or ids that
 /// name nothing.
 fn concrete(path: &str, owned: &Owned) -> String {
@@ -219,23 +240,8 @@ async fn call(
 async fn every_operation_answers_each_kind_of_caller_as_its_guard_declares() {
     let app = demo_app().await;
     let admin = app.login_as_admin().await;
-    let samples = app.db.quote_samples().expect("samples");
-
     // The owner has a paid order and a second session still open.
-    let owner = buyer(&app, "owner@example.com").await;
-    owner.add(&app, &samples.case_only.0, false, None).await;
-    let (token, quote) = owner.checkout(&app).await;
-    pay_ok(&app, &token).await;
-    let order = expect(owner.complete(&app, &token, &quote).await, StatusCode::OK).await;
-    owner.add(&app, &samples.case_only.0, false, None).await;
-    let (open_session, open_quote) = owner.checkout(&app).await;
-    let owned = Owned {
-        buyer: owner,
-        email: "owner@example.com",
-        order: order["id"].as_str().expect("order id").to_owned(),
-        open_session,
-        product: samples.case_only.0.clone(),
-    };
+    let (owned, open_quote) = owner_with_an_order_and_an_open_session(&app).await;
     let stranger = buyer(&app, "stranger@example.com").await;
     let others = [
         ("USER", stranger.token.clone()),
@@ -377,21 +383,7 @@ async fn every_operation_answers_each_kind_of_caller_as_its_guard_declares() {
 async fn every_admin_and_signed_in_answer_is_never_stored() {
     let app = demo_app().await;
     let admin = app.login_as_admin().await;
-    let samples = app.db.quote_samples().expect("samples");
-    let owner = buyer(&app, "owner@example.com").await;
-    owner.add(&app, &samples.case_only.0, false, None).await;
-    let (token, quote) = owner.checkout(&app).await;
-    pay_ok(&app, &token).await;
-    let order = expect(owner.complete(&app, &token, &quote).await, StatusCode::OK).await;
-    owner.add(&app, &samples.case_only.0, false, None).await;
-    let (open_session, _) = owner.checkout(&app).await;
-    let owned = Owned {
-        buyer: owner,
-        email: "owner@example.com",
-        order: order["id"].as_str().expect("order id").to_owned(),
-        open_session,
-        product: samples.case_only.0.clone(),
-    };
+    let (owned, _) = owner_with_an_order_and_an_open_session(&app).await;
 
     let doc = expect(app.get("/api/openapi.json").await, StatusCode::OK).await;
     let mut checked = 0;

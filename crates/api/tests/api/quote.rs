@@ -93,37 +93,38 @@ fn check(
     assert!(q.get("message").is_none(), "{q}");
 }
 
+/// Quotes `body` and checks the answer against the domain rules (see [`check`]): `sold` is the
+/// subtotal in cents and the order type, `to` the state taxed, whether it ships to a terminal
+/// and whether a lift gate was asked for.
+async fn quote_and_check(
+    app: &TestApp,
+    body: Value,
+    sold: (i64, OrderType),
+    to: (UsState, bool, bool),
+) {
+    let q = quote(app, body).await;
+    check(&q, sold.0, sold.1, to.0, to.1, to.2);
+}
+
 #[tokio::test]
 async fn units_only_are_retail_at_an_address_and_at_a_terminal() {
     let (app, s) = demo_app().await;
     let (id, _, unit) = &s.breakable;
     let lines = json!([{"productId": id, "unitQuantity": 3}]);
-    let q = quote(
+    quote_and_check(
         &app,
         json!({"lines": lines, "state": "ND", "liftGate": true}),
+        (unit * 3, OrderType::Retail),
+        (UsState::NorthDakota, false, true),
     )
     .await;
-    check(
-        &q,
-        unit * 3,
-        OrderType::Retail,
-        UsState::NorthDakota,
-        false,
-        true,
-    );
-    let q = quote(
+    quote_and_check(
         &app,
         json!({"lines": lines, "state": "CA", "terminalId": s.nd_terminal, "liftGate": true}),
+        (unit * 3, OrderType::Retail),
+        (UsState::NorthDakota, true, true),
     )
     .await;
-    check(
-        &q,
-        unit * 3,
-        OrderType::Retail,
-        UsState::NorthDakota,
-        true,
-        true,
-    );
 }
 
 #[tokio::test]
@@ -131,32 +132,20 @@ async fn cases_only_are_wholesale_at_both_destinations() {
     let (app, s) = demo_app().await;
     let (id, case) = &s.case_only;
     let lines = json!([{"productId": id, "caseQuantity": 4}]);
-    let q = quote(
+    quote_and_check(
         &app,
         json!({"lines": lines, "state": "TX", "liftGate": false}),
+        (case * 4, OrderType::Wholesale),
+        (UsState::Texas, false, false),
     )
     .await;
-    check(
-        &q,
-        case * 4,
-        OrderType::Wholesale,
-        UsState::Texas,
-        false,
-        false,
-    );
-    let q = quote(
+    quote_and_check(
         &app,
         json!({"lines": lines, "terminalId": s.nd_terminal, "liftGate": false}),
+        (case * 4, OrderType::Wholesale),
+        (UsState::NorthDakota, true, false),
     )
     .await;
-    check(
-        &q,
-        case * 4,
-        OrderType::Wholesale,
-        UsState::NorthDakota,
-        true,
-        false,
-    );
 }
 
 #[tokio::test]
@@ -171,32 +160,20 @@ async fn cases_with_a_quarter_or_more_in_units_are_combo() {
         4 * unit * units >= subtotal,
         "fixture: units are at least a quarter"
     );
-    let q = quote(
+    quote_and_check(
         &app,
         json!({"lines": lines, "state": "NY", "liftGate": false}),
+        (subtotal, OrderType::Combo),
+        (UsState::NewYork, false, false),
     )
     .await;
-    check(
-        &q,
-        subtotal,
-        OrderType::Combo,
-        UsState::NewYork,
-        false,
-        false,
-    );
-    let q = quote(
+    quote_and_check(
         &app,
         json!({"lines": lines, "terminalId": s.nd_terminal, "liftGate": false}),
+        (subtotal, OrderType::Combo),
+        (UsState::NorthDakota, true, false),
     )
     .await;
-    check(
-        &q,
-        subtotal,
-        OrderType::Combo,
-        UsState::NorthDakota,
-        true,
-        false,
-    );
 }
 
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! What the crash test (`crates/api/tests/crash.rs`) reads back after a SIGKILL and a restart:
+//! What the crash test (`crates/api/tests/crash/`) reads back after a SIGKILL and a restart:
 //! the whole database scanned for half-written purchases and status changes, the products it
 //! made with what must come with them, unit stock and its case breaks, the catalogue version.
 

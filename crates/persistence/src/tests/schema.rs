@@ -344,6 +344,14 @@ fn every_table_round_trips_through_the_models() {
         details: Some("{}".into()),
         created_at: at(18),
     };
+    let colour_link = ProductColor {
+        product_id: "p1".into(),
+        color_id: "col1".into(),
+    };
+    let effect_link = ProductEffect {
+        product_id: "p1".into(),
+        effect_id: "e1".into(),
+    };
 
     macro_rules! round_trip {
         ($table:ident, $model:ty, $row:expr) => {{
@@ -376,22 +384,8 @@ fn every_table_round_trips_through_the_models() {
     round_trip!(products, Product, fireworks);
     round_trip!(products, Product, show);
     round_trip!(products, Product, shirt);
-    round_trip!(
-        product_colors,
-        ProductColor,
-        ProductColor {
-            product_id: "p1".into(),
-            color_id: "col1".into(),
-        }
-    );
-    round_trip!(
-        product_effects,
-        ProductEffect,
-        ProductEffect {
-            product_id: "p1".into(),
-            effect_id: "e1".into(),
-        }
-    );
+    round_trip!(product_colors, ProductColor, colour_link);
+    round_trip!(product_effects, ProductEffect, effect_link);
     round_trip!(unit_products, UnitProduct, unit);
     round_trip!(apparel_variants, ApparelVariant, variant);
     round_trip!(show_products, ShowProduct, show_product);
