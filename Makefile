@@ -6,7 +6,7 @@ CARGO        ?= cargo
 NPM          ?= npm
 SHOP_BIN     := target/debug/shop
 HAS_PG       := $(shell ls -d /usr/lib/postgresql/*/bin 2>/dev/null | head -1)
-# Loops of the crash test (crates/api/tests/crash.rs): `make crash-test`, and within `make test`.
+# Loops of the crash test (crates/api/tests/crash/): `make crash-test`, and within `make test`.
 CRASH_LOOPS  ?= 20
 TEST_CRASH_LOOPS ?= 3
 export CARGO_TERM_COLOR ?= never

@@ -12,7 +12,7 @@ per request (utime+stime from /proc/<pid>/stat over the measured run) and its pe
 
 The checkout part (issue 10) seeds BENCH_CHECKOUT_PRODUCTS generated fireworks plus the demo
 shop, starts the server with high sign-up and sign-in limits, and signs in BENCH_CHECKOUT_BUYERS
-buyers with the load generator crates/api/examples/checkout_load.rs (each with its own token,
+buyers with the load generator crates/api/examples/checkout_load/ (each with its own token,
 cart and a profile that can check out). wrk then loads the cart read (GET /api/cart/{cartId})
 and the add to cart (POST /api/cart/{cartId}/add, one case of a case-only firework) through a
 Lua script that spreads the requests round-robin over the buyers, so no cart nears the 9999

@@ -219,7 +219,7 @@ impl CustomizeConnection<PooledDb, diesel::r2d2::Error> for SqlitePragmas {
             // the write), so under a steady flow of cart writes every transaction paid a
             // munmap, the other cores' TLB flushes and the page faults to map it again:
             // without the map, an add to the cart costs 9 % less CPU and the mixed load runs
-            // 14 % more operations a second (docs/ARCHITECTURE.md "No memory map").
+            // 14 % more operations a second (docs/performance.md "No memory map").
             conn.batch_execute(
                 "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
                  PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \

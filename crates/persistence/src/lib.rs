@@ -1,8 +1,10 @@
 //! The storage adapter of the shop: diesel over SQLite and PostgreSQL. [`Db`] implements the
-//! domain's [`domain::store::Store`]; its transaction value [`Tx`] implements the repository
-//! ports (`Catalogue`, `Users`, `Terminals`, `Carts`, `Stock`, `PaymentSessions`, `Orders`), and
-//! [`sandbox::SandboxPayments`] the built-in `PaymentProvider`. Also here: embedded migrations, reference and
-//! demo seed data, and per-test databases ([`test_support::TestDatabase`]).
+//! domain's [`domain::store::Store`]; its transaction value [`Tx`] implements every store port
+//! of the domain's areas, each `impl` beside its area's queries (`catalogue/`, `users.rs`,
+//! `profiles.rs`, `carts.rs`, `stock.rs`, `checkout.rs`, `orders.rs`, `sales.rs`, `reports.rs`,
+//! `audit.rs`), and [`sandbox::SandboxPayments`] the built-in `PaymentProvider`. Also here:
+//! embedded migrations, reference and demo seed data, and per-test databases
+//! ([`test_support::TestDatabase`]).
 //!
 //! The diesel schema, the row models and the queries are private: no diesel type leaves this
 //! crate. Its own failures are [`DbError`], which becomes a `StoreError` at the port.

@@ -1,6 +1,6 @@
-//! The adapter of the domain's ports: [`Db`] is a [`Store`]; the transaction value [`Tx`]
-//! implements [`Catalogue`], [`Users`] and [`Terminals`] by running this crate's diesel
-//! queries on its connection. Every [`DbError`] becomes a [`StoreError`] here.
+//! The unit of work: [`Db`] is the domain's [`Store`], and [`Tx`] the transaction value it hands
+//! to a use case. The area files implement the domain's store ports for [`Tx`] beside their
+//! queries; [`q`] turns each query's [`DbError`] into the port's [`StoreError`].
 
 use domain::ids::VariantId;
 use domain::store::{Store, StoreError};

@@ -5,7 +5,7 @@
 //! Every API node holds one: ids, titles and dates per slot, every filter value as a number
 //! of its kind (brand 3, size 5, ...), about 350 bytes a product; and each product as a page
 //! shows it (its model), so that a page is answered without reading the database (see
-//! docs/ARCHITECTURE.md for what that costs and saves).
+//! docs/performance.md for what that costs and saves).
 
 use std::cmp::Ordering;
 use std::hash::BuildHasher;

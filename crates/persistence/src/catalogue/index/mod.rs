@@ -1,7 +1,7 @@
 //! The list index: every product's filter facts in memory, so that a list the read cache has
 //! not seen (a new filter combination, a title search, a deep page) costs bitmap operations
 //! over the catalogue instead of SQL that reads it (at 100,000 products a filtered page was
-//! 13 ms of CPU on SQLite, a title search 6 ms; see docs/ARCHITECTURE.md). The index finds the
+//! 13 ms of CPU on SQLite, a title search 6 ms; see docs/performance.md). The index finds the
 //! page and the total, and holds each product as a page shows it, so a page it answers reads
 //! nothing from the database but the catalogue version.
 //!
