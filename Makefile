@@ -92,6 +92,7 @@ lint-rust:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 lint-frontend: frontend-deps
+	$(NPM) --prefix frontend run api:check
 	$(NPM) --prefix frontend run typecheck
 	$(NPM) --prefix frontend run lint
 

@@ -1,3 +1,4 @@
+import type { Schemas } from '@/api';
 import { api } from '@/lib/api';
 
 /**
@@ -6,7 +7,7 @@ import { api } from '@/lib/api';
  */
 export const imageUploadApi = api.injectEndpoints({
   endpoints: (build) => ({
-    uploadImage: build.mutation<{ url: string }, File>({
+    uploadImage: build.mutation<Schemas['UploadedJson'], File>({
       query: (file) => ({
         url: '/admin/images',
         method: 'POST',

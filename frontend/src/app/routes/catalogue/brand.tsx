@@ -126,7 +126,7 @@ export default function BrandPage() {
                 loading={showTypes.isLoading}
                 selected={filters.showType}
                 onSelect={(showType) => update({ showType })}
-                counts={showFacets.data?.showTypes}
+                counts={showFacets.data?.showTypes ?? undefined}
               />
               <CountBadge count={filters.showType ? 1 : 0} />
             </div>

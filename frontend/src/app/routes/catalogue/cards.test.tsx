@@ -129,7 +129,7 @@ const show = (over: Partial<Show> = {}): Show => ({
     { id: 'b', quantity: 2, isUnit: true, notes: null, product: { id: 'q', sku: 'Q', title: 'Q' } },
   ],
   ...over,
-});
+}) as Show;
 
 describe('ShowCard', () => {
   it('shows the type label, price, a 100-character preview and the counts', () => {

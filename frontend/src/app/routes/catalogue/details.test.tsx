@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderAt, signedInState, signedOutState } from '@/test/render';
 import { product, show } from '@/features/catalogue/test/fixtures';
+import type { ShowProductProduct } from '@/features/catalogue/api/types';
 import ApparelDetail from './apparel-detail';
 import ProductDetail from './product-detail';
 import ShowDetail from './show-detail';
@@ -78,8 +79,8 @@ describe('/shows/{id}', () => {
   it('shows the badges, the total of included products, the fallback description and the table', async () => {
     const s = show('s1', 'Midnight Countdown Show', {
       showProducts: [
-        { id: 'x', quantity: 3, isUnit: false, notes: 'Finale', product: { id: 'p1', sku: 'P1', title: 'Comet Rack' } },
-        { id: 'y', quantity: 4, isUnit: true, notes: null, product: { id: 'p2', sku: 'P2', title: 'Snap Pops' } },
+        { id: 'x', quantity: 3, isUnit: false, notes: 'Finale', product: { id: 'p1', sku: 'P1', title: 'Comet Rack' } as ShowProductProduct },
+        { id: 'y', quantity: 4, isUnit: true, notes: null, product: { id: 'p2', sku: 'P2', title: 'Snap Pops' } as ShowProductProduct },
       ],
     });
     mockApi({ 'GET /api/shows/s1': () => [200, s] });

@@ -33,7 +33,7 @@ export default function Shows() {
         loading={types.isLoading}
         selected={filters.showType}
         onSelect={(showType) => update({ showType })}
-        counts={facets.data?.showTypes}
+        counts={facets.data?.showTypes ?? undefined}
       />
       <section aria-label="Shows" className="mt-6 space-y-4">
         <ShowResults

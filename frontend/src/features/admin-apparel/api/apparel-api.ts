@@ -1,92 +1,29 @@
+import type { Schemas } from '@/api';
 import { api, REVALIDATE } from '@/lib/api';
 
-export interface Named {
-  id: string;
-  name: string;
-}
+export type Named = Schemas['NamedJson'];
 
 /** A variant as GET /api/products/{id} answers it. */
-export interface AdminVariant {
-  id: string;
-  sku: string;
-  size: string;
-  gender: string;
-  colorId: string | null;
-  color: Named | null;
-  unitPrice: number;
-  availableStock: number;
-}
+export type AdminVariant = Schemas['VariantJson'];
 
-/** An apparel product as GET /api/products/{id} and GET /api/apparel answer it (the fields the back office reads). */
-export interface AdminApparel {
-  id: string;
-  sku: string;
-  title: string;
-  description: string | null;
-  casePrice: number;
-  inStock: boolean;
-  isApparel: boolean;
-  isShow: boolean;
-  image: string | null;
-  videoURL: string | null;
-  package: number[];
-  brand: Named | null;
-  category: Named | null;
-  apparelType: Named | null;
-  colors: Named[];
-  variants: AdminVariant[];
-}
+/** An apparel product as GET /api/products/{id} and GET /api/apparel answer it. */
+export type AdminApparel = Schemas['ProductJson'];
 
-export interface AdminApparelPage {
-  contents: AdminApparel[];
-  totalItems: number;
-  hasMore: boolean;
-  totalPages: number;
-}
+export type AdminApparelPage = Schemas['PageJson_ProductJson'];
 
 /** The form's brand, category and colour choices (GET /api/metadata). */
-export interface ApparelOptions {
-  brands: Named[];
-  categories: Named[];
-  colors: Named[];
-}
+export type ApparelOptions = Pick<Schemas['MetadataJson'], 'brands' | 'categories' | 'colors'>;
 
 /** An apparel type (GET /api/apparel/types/all). */
-export interface ApparelTypeOption extends Named {
-  description?: string | null;
-  productCount?: number;
-}
+export type ApparelTypeOption = Schemas['ApparelTypeJson'];
 
 /** One variant of POST and PUT /api/apparel/products; `availableStock` left out keeps a stored variant's live stock. */
-export interface VariantBody {
-  size: string;
-  gender: string;
-  colorId: string | null;
-  unitPrice: number;
-  availableStock?: number;
-}
+export type VariantBody = Schemas['VariantBody'];
 
 /** POST and PUT /api/apparel/products (admin-contract.md "APPAREL WRITES"): no SKU, the server assigns it. */
-export interface ApparelBody {
-  title: string;
-  description?: string;
-  casePrice: number;
-  inStock: boolean;
-  package: string;
-  image: string;
-  videoURL?: string;
-  brandId: string;
-  categoryId: string;
-  apparelTypeId: string;
-  colors: string[];
-  variants: VariantBody[];
-}
+export type ApparelBody = Schemas['ApparelBody'];
 
-export interface VariantStock {
-  id: string;
-  sku: string;
-  availableStock: number;
-}
+export type VariantStock = Schemas['VariantStockJson'];
 
 const APPAREL_LIST = { type: 'Apparel', id: 'LIST' } as const;
 /** The admin summary's product count may include apparel. */
@@ -126,7 +63,7 @@ export const apparelAdminApi = api.injectEndpoints({
       query: () => ({ url: '/apparel/types/all', ...REVALIDATE }),
       providesTags: [{ type: 'Metadata', id: 'APPAREL_TYPES' }],
     }),
-    getApparelSkuPreview: build.query<{ nextSku: string }, void>({
+    getApparelSkuPreview: build.query<Schemas['SkuPreviewJson'], void>({
       query: () => ({ url: '/apparel/sku/preview', ...REVALIDATE }),
       providesTags: [SKU_PREVIEW],
       keepUnusedDataFor: SKU_PREVIEW_SECONDS,
@@ -144,7 +81,7 @@ export const apparelAdminApi = api.injectEndpoints({
       query: (id) => ({ url: `/apparel/products/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [...itemTags(id), APPAREL_LIST, PRODUCT_LIST, ...AROUND_APPAREL],
     }),
-    setVariantStock: build.mutation<VariantStock, { productId: string; variantId: string; availableStock: number }>({
+    setVariantStock: build.mutation<VariantStock, Schemas['StockBody'] & { productId: string; variantId: string }>({
       query: ({ variantId, availableStock }) => ({
         url: `/apparel/variants/${encodeURIComponent(variantId)}/stock`,
         method: 'PUT',

@@ -1,3 +1,4 @@
+import type { Loose } from '@/test/loose';
 import type { AdminApparel, AdminApparelPage, AdminVariant, ApparelOptions, ApparelTypeOption } from '../api/apparel-api';
 
 export const variant = (over: Partial<AdminVariant> = {}): AdminVariant => ({
@@ -12,7 +13,8 @@ export const variant = (over: Partial<AdminVariant> = {}): AdminVariant => ({
   ...over,
 });
 
-export const apparel = (over: Partial<AdminApparel> = {}): AdminApparel => ({
+export const apparel = (over: Loose<AdminApparel> = {}): AdminApparel =>
+  ({
   id: 'a1',
   sku: 'APP-0007',
   title: 'Cody B Tee',
@@ -33,7 +35,7 @@ export const apparel = (over: Partial<AdminApparel> = {}): AdminApparel => ({
     variant({ id: 'v2', sku: 'APP-0007-L-F', size: 'L', gender: 'FEMALE', colorId: null, color: null, unitPrice: 22.5, availableStock: 0 }),
   ],
   ...over,
-});
+  }) as AdminApparel;
 
 export const apparelPage = (contents: AdminApparel[], totalItems = contents.length, hasMore = false): AdminApparelPage => ({
   contents,

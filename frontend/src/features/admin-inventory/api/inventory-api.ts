@@ -1,21 +1,12 @@
+import type { Schemas } from '@/api';
 import type { InventoryView } from '@/lib/admin-views';
 import { api, REVALIDATE } from '@/lib/api';
 
 /** A unit product or an apparel variant with its stock (admin-contract.md, GET /api/admin/inventory). */
-export interface InventoryItem {
-  id: string;
-  kind: 'unit' | 'variant';
-  sku: string;
-  product: { id: string; title: string };
-  unitPrice: number;
-  package: number[];
-  availableStock: number;
-}
+/** A unit product or an apparel variant with its stock (`kind`: `unit` or `variant`). */
+export type InventoryItem = Schemas['InventoryItemJson'];
 
-export interface InventoryPage {
-  items: InventoryItem[];
-  pagination: { hasMore: boolean; totalItems: number };
-}
+export type InventoryPage = Schemas['InventoryJson'];
 
 export interface InventoryArgs {
   page: number;

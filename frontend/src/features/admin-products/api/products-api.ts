@@ -1,66 +1,22 @@
+import type { Schemas } from '@/api';
 import { api, REVALIDATE } from '@/lib/api';
 
-export interface Named {
-  id: string;
-  name: string;
-}
+export type Named = Schemas['NamedJson'];
 
-/** A product as GET /api/products/{id} answers it (the fields the back office reads). */
-export interface AdminProduct {
-  id: string;
-  sku: string;
-  title: string;
-  description: string | null;
-  casePrice: number;
-  inStock: boolean;
-  isShow: boolean;
-  isApparel: boolean;
-  isCaseBreakable: boolean;
-  image: string | null;
-  videoURL: string | null;
-  package: number[];
-  brand: Named | null;
-  category: Named | null;
-  colors: Named[];
-  effects: Named[];
-  unitProduct: { id: string; sku: string; unitPrice: number; availableStock: number } | null;
-}
+/** A product as GET /api/products/{id} answers it. */
+export type AdminProduct = Schemas['ProductJson'];
 
-export interface AdminProductPage {
-  contents: AdminProduct[];
-  totalItems: number;
-  hasMore: boolean;
-  totalPages: number;
-}
+export type AdminProductPage = Schemas['PageJson_ProductJson'];
 
-/** The choices of the product form (GET /api/metadata). */
-export interface ProductOptions {
-  brands: Named[];
-  categories: Named[];
-  colors: Named[];
-  effects: Named[];
-}
+/** The choices of the product form (GET /api/metadata: brands, categories, colours, effects). */
+export type ProductOptions = Pick<Schemas['MetadataJson'], 'brands' | 'categories' | 'colors' | 'effects'>;
 
-/** POST and PUT /api/products (admin-contract.md): the package as comma-separated text. */
-export interface ProductBody {
-  sku: string;
-  title: string;
-  description?: string;
-  casePrice: number;
-  inStock: boolean;
-  package: string;
-  isCaseBreakable: boolean;
-  /** The admin's unit price (left out: the price helper's, or the admin's earlier one). */
-  unitPrice?: number;
-  /** The admin's count of units in stock (left out: the stock stays). */
-  unitStock?: number;
-  image: string;
-  videoURL?: string;
-  brandId: string;
-  categoryId: string;
-  colors: string[];
-  effects: string[];
-}
+/**
+ * POST and PUT /api/products (admin-contract.md): the package as comma-separated text;
+ * `unitPrice` left out takes the price helper's (or the admin's earlier one), `unitStock` left
+ * out keeps the stock.
+ */
+export type ProductBody = Schemas['ProductBody'];
 
 const LIST = { type: 'Product', id: 'LIST' } as const;
 /** What a product write changes besides the product: metadata product counts, unit stock rows, shows that hold it. */

@@ -1,6 +1,8 @@
+import type { Loose } from '@/test/loose';
 import type { AdminProduct, AdminProductPage, ProductOptions } from '../api/products-api';
 
-export const product = (over: Partial<AdminProduct> = {}): AdminProduct => ({
+export const product = (over: Loose<AdminProduct> = {}): AdminProduct =>
+  ({
   id: 'p1',
   sku: 'CB-100',
   title: 'Sky Dragon',
@@ -19,7 +21,7 @@ export const product = (over: Partial<AdminProduct> = {}): AdminProduct => ({
   effects: [],
   unitProduct: { id: 'u1', sku: 'CB-100-u', unitPrice: 10, availableStock: 0 },
   ...over,
-});
+  }) as AdminProduct;
 
 export const productPage = (contents: AdminProduct[], totalItems = contents.length, hasMore = false): AdminProductPage => ({
   contents,

@@ -1,3 +1,4 @@
+import type { Schemas } from '@/api';
 import { api, ORDER_LIST_TAG, REVALIDATE } from '@/lib/api';
 import { attachmentName } from '@/lib/download';
 import { rangeParams, todayUtc, type DateRange } from '../lib/dates';
@@ -5,96 +6,36 @@ import type { ReportKind } from '../lib/report-types';
 import type { Status } from '../lib/statuses';
 
 /** A case break request (admin-contract.md; back-office.md §3). */
-export interface CaseBreakRequest {
-  id: string;
-  productId: string;
-  sku: string;
-  title: string;
-  /** The order that ran short, if any. */
-  orderId: string | null;
-  /** Units asked for. */
-  quantity: number;
-  /** Units added when processed. */
-  quantityAdded: number | null;
-  /** Units the order still waits for (the quantity while open, 0 once processed or failed). */
-  owedUnits: number;
-  status: Status;
-  /** The product's package; the first value is items per box. */
-  boxSize: number[];
-  /** RFC 3339. */
-  createdOn: string;
-}
+/**
+ * The document's shapes, with the codes it gives as text (status, report type) narrowed to the
+ * values the server sends.
+ */
+type Narrowed<T, N> = Omit<T, keyof N> & N;
 
-/** GET /api/reports/case-break: the requests and the server's totals. */
-export interface CaseBreakReport {
-  data: CaseBreakRequest[];
-  count: number;
-  totalQuantity: number;
-  /** Requests per status in the range (every status). */
-  statusCounts: Partial<Record<Status, number>>;
-}
+/** A case break request: `owedUnits` is what the order still waits for (0 once processed or failed). */
+export type CaseBreakRequest = Narrowed<Schemas['CaseBreakJson'], { status: Status }>;
+
+export type CaseBreakReport = Narrowed<
+  Schemas['CaseBreakReportJson'],
+  { data: CaseBreakRequest[]; statusCounts: Partial<Record<Status, number>> }
+>;
 
 /** A list's filters: a date range and a status ('' is All). */
 export interface RangeFilter extends DateRange {
   status: Status | '';
 }
 
-export interface Buyer {
-  id: string;
-  email: string;
-  profile: { firstName: string | null; lastName: string | null; phoneNumber: string | null };
-}
+export type Buyer = Schemas['BuyerJson'];
 
-export interface SaleItem {
-  id: string;
-  product: { id: string; title: string; sku: string; isShow: boolean; isApparel: boolean };
-  variant: { sku: string; size: string; color: { name: string } | null } | null;
-  isUnit: boolean;
-  quantity: number;
-  unitPrice: number;
-  itemSubTotal: number;
-  /** Units of this line that ship once a case is opened (the server's count). */
-  owedUnits: number;
-}
+/** A sold line; `owedUnits`: units of it that ship once a case is opened (the server's count). */
+export type SaleItem = Schemas['PurchaseItemJson'];
 
-export interface StatusChange {
-  /** Null for the first entry (the purchase). */
-  from: Status | null;
-  to: Status;
-  /** E-mail; null: the shop at the purchase. */
-  changedBy: string | null;
-  /** RFC 3339. */
-  changedAt: string;
-}
+/** `from` is null for the first entry (the purchase), `changedBy` null for the shop. */
+export type StatusChange = Narrowed<Schemas['StatusChangeJson'], { from: Status | null; to: Status }>;
 
-/** A purchase order as the back office reads it (back-office.md §3 "Purchase order or sale"). */
-export interface Sale {
-  id: string;
-  /** RFC 3339. */
-  date: string;
-  status: Status;
-  orderType: string;
-  user: Buyer;
-  shippingAddress: { street1: string; street2: string | null; city: string; state: string; postalCode: string };
-  shipToTerminalId: string | null;
-  purchaseItems: SaleItem[];
-  subTotal: number;
-  shippingCost: number;
-  tax: number;
-  liftGateFee: number;
-  grandTotal: number;
-  /** Oldest first. */
-  statusHistory: StatusChange[];
-}
+export type Sale = Narrowed<Schemas['SaleJson'], { status: Status; statusHistory: StatusChange[] }>;
 
-/**
- * GET /api/reports/purchases/totals: the server's count and sum of the orders GET
- * /api/reports/purchases lists for the same filter (never added up here).
- */
-export interface SalesTotals {
-  count: number;
-  totalSales: number;
-}
+export type SalesTotals = Schemas['SalesTotalsJson'];
 
 export type ColumnKind = 'text' | 'int' | 'money' | 'percent';
 
@@ -141,36 +82,18 @@ export interface ReportResult {
 }
 
 /** A report (back-office.md §3 "Report"). */
-export interface Report {
-  id: string;
-  type: ReportKind;
-  name: string;
-  description: string | null;
-  status: Status;
-  createdAt: string;
-  completedAt: string | null;
-  parameters: Record<string, unknown>;
-  createdBy: string;
-  /** /api/reports/{id}/csv once COMPLETED. */
-  fileUrl: string | null;
-  errorMessage: string | null;
-  /** Only GET /api/reports/{id} sends it, once COMPLETED. */
-  result?: ReportResult | null;
-}
+/** A report; `fileUrl` once COMPLETED, `result` only from GET /api/reports/{id} once COMPLETED. */
+export type Report = Narrowed<
+  Schemas['ReportJson'],
+  { type: ReportKind; status: Status; parameters: Record<string, unknown>; result?: ReportResult | null }
+>;
 
-export interface ReportPage {
-  contents: Report[];
-  totalItems: number;
-  hasMore: boolean;
-}
+export type ReportPage = Narrowed<Schemas['ReportListJson'], { contents: Report[] }>;
 
-/** POST /api/reports. */
-export interface ReportRequestBody {
-  type: ReportKind;
-  name: string;
-  description?: string;
-  parameters: Record<string, string | number | boolean>;
-}
+export type ReportRequestBody = Narrowed<
+  Schemas['ReportBody'],
+  { type: ReportKind; name: string; parameters: Record<string, string | number | boolean> }
+>;
 
 /** A downloaded file: an object URL (revoked by whoever saves it) and its name. */
 export interface FileDownload {

@@ -1,6 +1,7 @@
 import type { CaseBreakReport, CaseBreakRequest, Report, ReportPage, ReportResult, Sale, SaleItem, SalesTotals } from '../api/reports-api';
 
-export const caseBreak = (over: Partial<CaseBreakRequest> = {}): CaseBreakRequest => ({
+export const caseBreak = (over: Partial<CaseBreakRequest> = {}): CaseBreakRequest =>
+  ({
   id: 'cb1',
   productId: 'p1',
   sku: 'TR-100',
@@ -13,7 +14,7 @@ export const caseBreak = (over: Partial<CaseBreakRequest> = {}): CaseBreakReques
   boxSize: [12, 6],
   createdOn: '2026-07-01T15:30:00.000Z',
   ...over,
-});
+  }) as CaseBreakRequest;
 
 export const caseBreakReport = (data: CaseBreakRequest[], over: Partial<CaseBreakReport> = {}): CaseBreakReport => ({
   data,

@@ -1,109 +1,35 @@
+import type { Schemas } from '@/api';
 import { api, REVALIDATE } from '@/lib/api';
 
-export interface Named {
-  id: string;
-  name: string;
-}
+export type Named = Schemas['NamedJson'];
 
 /** A unit product as the API answers it (null when the product is not sold by the unit). */
-export interface UnitProduct {
-  id: string;
-  sku: string;
-  unitPrice: number;
-  package: number[];
-  availableStock: number;
-}
+export type UnitProduct = Schemas['UnitProductJson'];
 
 /** A product inside a show line (GET /api/shows/{id}: showProducts[].product). */
-export interface ShowLineProduct {
-  id: string;
-  sku: string;
-  title: string;
-  image: string | null;
-  casePrice: number;
-  package: number[];
-  inStock: boolean;
-  isCaseBreakable: boolean;
-  unitProduct: UnitProduct | null;
-}
+export type ShowLineProduct = Schemas['ShowLineProductJson'];
 
-export interface ShowLine {
-  id: string;
-  quantity: number;
-  isUnit: boolean;
-  notes: string | null;
-  product: ShowLineProduct;
-}
+export type ShowLine = Schemas['ShowLineJson'];
 
-/** A show as GET /api/shows/{id} answers it (the fields the back office reads). */
-export interface AdminShow {
-  id: string;
-  sku: string;
-  title: string;
-  description: string | null;
-  image: string | null;
-  videoURL: string | null;
-  casePrice: number;
-  inStock: boolean;
-  showTypeId: string | null;
-  showType: (Named & { description?: string | null }) | null;
-  brand: Named | null;
-  category: Named | null;
-  showProducts: ShowLine[];
-}
+/** A show as GET /api/shows/{id} answers it. */
+export type AdminShow = Schemas['ShowJson'];
 
 /** GET /api/shows: a page of shows in the server's title order. */
-export interface AdminShowPage {
-  shows: AdminShow[];
-  pagination: { page: number; pageSize: number; total: number; totalPages: number; hasMore: boolean };
-}
+export type AdminShowPage = Schemas['ShowPageJson'];
 
 /** A product the picker offers (GET /api/products: fireworks only, the server's default). */
-export interface PickerProduct {
-  id: string;
-  sku: string;
-  title: string;
-  image: string | null;
-  casePrice: number;
-  inStock: boolean;
-  isCaseBreakable: boolean;
-  unitProduct: UnitProduct | null;
-}
+export type PickerProduct = Schemas['ProductJson'];
 
-export interface PickerProductPage {
-  contents: PickerProduct[];
-  totalItems: number;
-  hasMore: boolean;
-  totalPages: number;
-}
+export type PickerProductPage = Schemas['PageJson_ProductJson'];
 
 /** The brand and category choices of the show form (GET /api/metadata). */
-export interface ShowOptions {
-  brands: Named[];
-  categories: Named[];
-}
+export type ShowOptions = Pick<Schemas['MetadataJson'], 'brands' | 'categories'>;
 
 /** A line of POST and PUT /api/shows. */
-export interface ShowLineBody {
-  productId: string;
-  quantity: number;
-  notes?: string;
-  isUnit: boolean;
-}
+export type ShowLineBody = Schemas['ShowLineBody'];
 
 /** POST and PUT /api/shows (admin-contract.md); PUT replaces the lines. */
-export interface ShowBody {
-  title: string;
-  description?: string;
-  casePrice: number;
-  image: string;
-  videoURL?: string;
-  inStock: boolean;
-  showTypeId: string;
-  brandId: string;
-  categoryId: string;
-  products: ShowLineBody[];
-}
+export type ShowBody = Schemas['ShowBody'];
 
 const LIST = { type: 'Show', id: 'LIST' } as const;
 /** A show is a product too (GET /api/products/{id}), and metadata pages count what uses a brand or category. */
@@ -124,7 +50,7 @@ export const showsApi = api.injectEndpoints({
       query: () => ({ url: '/metadata', ...REVALIDATE }),
       providesTags: [{ type: 'Metadata', id: 'ALL' }],
     }),
-    getShowTypeChoices: build.query<Named[], void>({
+    getShowTypeChoices: build.query<Schemas['TypeJson'][], void>({
       query: () => ({ url: '/shows/types/all', ...REVALIDATE }),
       providesTags: [{ type: 'Metadata', id: 'SHOW_TYPES' }],
     }),

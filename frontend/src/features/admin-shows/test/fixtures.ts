@@ -1,9 +1,11 @@
+import type { Loose } from '@/test/loose';
 import type { AdminShow, AdminShowPage, Named, PickerProduct, PickerProductPage, ShowLine, ShowOptions } from '../api/shows-api';
 
 const unit = (id: string, sku: string, unitPrice: number) => ({ id: `${id}-u`, sku: `${sku}-u`, unitPrice, package: [1, 6], availableStock: 4 });
 
 /** A product of the picker; by default case-breakable with a unit for sale. */
-export const pickerProduct = (over: Partial<PickerProduct> = {}): PickerProduct => ({
+export const pickerProduct = (over: Loose<PickerProduct> = {}): PickerProduct =>
+  ({
   id: 'p1',
   sku: 'CB-100',
   title: 'Sky Dragon',
@@ -13,10 +15,10 @@ export const pickerProduct = (over: Partial<PickerProduct> = {}): PickerProduct 
   isCaseBreakable: true,
   unitProduct: unit('p1', 'CB-100', 10),
   ...over,
-});
+  }) as PickerProduct;
 
 /** A product sold by the case only. */
-export const caseOnly = (over: Partial<PickerProduct> = {}): PickerProduct =>
+export const caseOnly = (over: Loose<PickerProduct> = {}): PickerProduct =>
   pickerProduct({ id: 'p2', sku: 'TH-200', title: 'Thunder King', casePrice: 80, isCaseBreakable: false, unitProduct: null, ...over });
 
 export const pickerPage = (contents: PickerProduct[], totalItems = contents.length, hasMore = false): PickerProductPage => ({
@@ -35,7 +37,8 @@ export const line = (product: PickerProduct, over: Partial<ShowLine> = {}): Show
   ...over,
 });
 
-export const show = (over: Partial<AdminShow> = {}): AdminShow => ({
+export const show = (over: Loose<AdminShow> = {}): AdminShow =>
+  ({
   id: 's1',
   sku: 'SHOW-1',
   title: 'Midnight Countdown',
@@ -50,7 +53,7 @@ export const show = (over: Partial<AdminShow> = {}): AdminShow => ({
   category: { id: 'c1', name: 'Shows' },
   showProducts: [line(pickerProduct(), { quantity: 3, notes: 'finale' }), line(caseOnly())],
   ...over,
-});
+  }) as AdminShow;
 
 export const showPage = (shows: AdminShow[], total = shows.length, hasMore = false): AdminShowPage => ({
   shows,

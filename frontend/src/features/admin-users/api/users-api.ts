@@ -1,23 +1,12 @@
+import type { Schemas } from '@/api';
 import { api, REVALIDATE } from '@/lib/api';
 import type { Role } from '@/lib/session/types';
 
 /** A user as the back office reads it (GET /api/user/getAll rows, GET /api/admin/users/{id}). */
-export interface AdminUser {
-  id: string;
-  email: string;
-  role: Role;
-  active: boolean;
-  /** RFC 3339, or null when the user never signed in. */
-  lastLogin: string | null;
-  /** RFC 3339. */
-  createdOn: string;
-  profile: { firstName: string | null; lastName: string | null; phoneNumber: string | null };
-}
+/** A user as the admin's user calls answer it (`lastLogin` null when the user never signed in). */
+export type AdminUser = Schemas['UserRow'];
 
-export interface AdminUserPage {
-  items: AdminUser[];
-  pagination: { page: number; pageSize: number; totalItems: number; totalPages: number; hasMore: boolean };
-}
+export type AdminUserPage = Schemas['UserList'];
 
 /** The list's filters, shared by the list and the CSV export ('' is All). */
 export interface UserFilters {
@@ -34,30 +23,16 @@ export interface UserListArgs extends UserFilters {
 }
 
 /** The names and phone of the user forms (left out when blank: the server then clears them). */
-export interface ContactBody {
-  firstName?: string;
-  lastName?: string;
-  phoneNumber?: string;
-}
+/** The names and phone of a user body (a blank one is left out). */
+export type ContactBody = Pick<Schemas['UserBody'], 'firstName' | 'lastName' | 'phoneNumber'>;
 
-/** POST /api/admin/users. */
-export interface NewUserBody extends ContactBody {
-  email: string;
-  password: string;
-  role: Role;
-}
+/** POST /api/admin/users: a new user, with the password typed twice by the registration rule. */
+export type NewUserBody = Schemas['UserBody'];
 
-/** PUT /api/admin/users/{id} (no password). */
-export interface UserBody extends ContactBody {
-  email: string;
-  role: Role;
-}
+/** PUT /api/admin/users/{id}: no password. */
+export type UserBody = Omit<Schemas['UserBody'], 'password'>;
 
-/** PUT /api/admin/users/{id}/permissions. */
-export interface PermissionsBody {
-  role: Role;
-  active: boolean;
-}
+export type PermissionsBody = Schemas['PermissionsBody'];
 
 /** A downloaded export: an object URL of the CSV (revoked by whoever saves it) and its file name. */
 export interface UsersExport {
@@ -113,7 +88,7 @@ export const usersApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { id }) => [user(id), LIST],
     }),
     // 204: nothing the screens show changes (the user's older tokens stop working on the server).
-    resetUserPassword: build.mutation<void, { id: string; password: string }>({
+    resetUserPassword: build.mutation<void, Schemas['PasswordBody'] & { id: string }>({
       query: ({ id, password }) => ({ url: at(id, '/password'), method: 'PUT', body: { password } }),
     }),
     setUserPermissions: build.mutation<AdminUser, { id: string; body: PermissionsBody }>({

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
+import type { Role } from '@/lib/session/types';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useSetUserPermissionsMutation, type AdminUser } from '../api/users-api';
 import { PERMISSIONS_UPDATED, userFailure } from '../lib/messages';
@@ -29,7 +30,7 @@ export function PermissionsForm({ user }: { user: AdminUser }) {
     formState: { errors, isSubmitting },
   } = useForm<PermissionsValues>({
     resolver: yupResolver(permissionsSchema),
-    defaultValues: { role: user.role, active: user.active },
+    defaultValues: { role: user.role as Role, active: user.active },
   });
 
   const onSubmit = async (values: PermissionsValues) => {

@@ -52,7 +52,8 @@ export const EMPTY_NEW_USER: NewUserFormValues = {
 export function formValuesOf(u: AdminUser): UserFormValues {
   return {
     email: u.email,
-    role: u.role,
+    // The document gives the role as text; the server sends one of ROLES.
+    role: u.role as Role,
     firstName: u.profile.firstName ?? '',
     lastName: u.profile.lastName ?? '',
     phoneNumber: u.profile.phoneNumber ?? '',

@@ -1,3 +1,4 @@
+import type { Schemas } from '@/api';
 import { api, REVALIDATE } from '@/lib/api';
 
 /** The four metadata kinds of back-office.md §3, as the API's paths name them. */
@@ -5,11 +6,7 @@ export const METADATA_KINDS = ['brands', 'categories', 'colors', 'effects'] as c
 export type MetadataKind = (typeof METADATA_KINDS)[number];
 
 /** A brand, category, colour or effect with the number of products using it. */
-export interface MetadataItem {
-  id: string;
-  name: string;
-  productCount: number;
-}
+export type MetadataItem = Schemas['MetadataItemJson'];
 
 export interface MetadataKindPage {
   contents: MetadataItem[];
@@ -22,22 +19,10 @@ export interface MetadataKindPage {
 export type MetadataPages = Partial<Record<MetadataKind, MetadataKindPage>>;
 
 /** The paging facts of one kind's page. */
-export interface MetadataKindPaging {
-  page: number;
-  pageSize: number;
-  totalItems: number;
-  totalPages: number;
-  hasMore: boolean;
-}
+export type MetadataKindPaging = Schemas['KindPagingJson'];
 
-/**
- * GET /api/metadata?page&pageSize as the API answers it (back-office.md §7: "brands,
- * categories, colors, effects"): each kind an array of the page's items, the paging facts of
- * each kind asked for beside them.
- */
-export type MetadataPagesAnswer = Record<MetadataKind, MetadataItem[]> & {
-  pagination: Partial<Record<MetadataKind, MetadataKindPaging>>;
-};
+/** GET /api/metadata?page=&pageSize=: each kind's page of items, the paging facts beside them. */
+export type MetadataPagesAnswer = Schemas['MetadataPagesJson'];
 
 /** The answer as pages per kind (a kind without paging facts was not asked for). */
 export function metadataPagesOf(answer: MetadataPagesAnswer): MetadataPages {
@@ -52,18 +37,10 @@ export function metadataPagesOf(answer: MetadataPagesAnswer): MetadataPages {
 }
 
 /** A show type or apparel type (apparel types carry their product count). */
-export interface TermType {
-  id: string;
-  name: string;
-  description?: string | null;
-  productCount?: number;
-}
+/** A show or apparel type (or a term as a write answers it). */
+export type TermType = Schemas['TermJson'];
 
-/** The body of a show type or apparel type write: the description is left out when blank (§5). */
-export interface TypeBody {
-  name: string;
-  description?: string;
-}
+export type TypeBody = Schemas['TermBody'];
 
 /**
  * The metadata screen has no paging UI (§2): it reads the server's largest page of every kind
@@ -91,11 +68,11 @@ export const vocabularyApi = api.injectEndpoints({
       transformResponse: metadataPagesOf,
       providesTags: [PAGES],
     }),
-    createMetadataItem: build.mutation<MetadataItem, { kind: MetadataKind; name: string }>({
+    createMetadataItem: build.mutation<TermType, { kind: MetadataKind; name: string }>({
       query: ({ kind, name }) => ({ url: kindPath(kind), method: 'POST', body: { name } }),
       invalidatesTags: [PAGES, ALL],
     }),
-    updateMetadataItem: build.mutation<MetadataItem, { kind: MetadataKind; id: string; name: string }>({
+    updateMetadataItem: build.mutation<TermType, { kind: MetadataKind; id: string; name: string }>({
       query: ({ kind, id, name }) => ({ url: kindPath(kind, id), method: 'PUT', body: { name } }),
       invalidatesTags: [PAGES, ALL, 'Product', 'Apparel', 'Show'],
     }),
@@ -104,7 +81,7 @@ export const vocabularyApi = api.injectEndpoints({
       invalidatesTags: [PAGES, ALL],
     }),
 
-    getAdminShowTypes: build.query<TermType[], void>({
+    getAdminShowTypes: build.query<Schemas['TypeJson'][], void>({
       query: () => ({ url: '/shows/types/all', ...REVALIDATE }),
       providesTags: [SHOW_TYPES],
     }),
@@ -121,7 +98,7 @@ export const vocabularyApi = api.injectEndpoints({
       invalidatesTags: [SHOW_TYPES, ALL],
     }),
 
-    getAdminApparelTypes: build.query<TermType[], void>({
+    getAdminApparelTypes: build.query<Schemas['ApparelTypeJson'][], void>({
       query: () => ({ url: '/apparel/types/all', ...REVALIDATE }),
       providesTags: [APPAREL_TYPES],
     }),

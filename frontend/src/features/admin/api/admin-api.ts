@@ -1,23 +1,11 @@
+import type { Schemas } from '@/api';
 import { api, REVALIDATE } from '@/lib/api';
 
 /** Work waiting, by status. */
-export interface WorkCounts {
-  pending: number;
-  processing: number;
-}
+export type WorkCounts = Schemas['WorkCountsJson'];
 
-/** GET /api/admin/summary: the dashboard's four counts (admin-contract.md) and the work waiting. */
-export interface AdminSummary {
-  users: number;
-  /** The sum of available stock of unit products and apparel variants. */
-  inventory: number;
-  products: number;
-  shows: number;
-  /** Orders PENDING or PROCESSING. */
-  ordersToHandle: WorkCounts;
-  /** Case break requests PENDING or PROCESSING. */
-  openCaseBreaks: WorkCounts;
-}
+/** The dashboard's four tiles: counts, stock summed, orders and case breaks PENDING or PROCESSING. */
+export type AdminSummary = Schemas['SummaryJson'];
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,10 +1,8 @@
+import type { Schemas } from '@/api';
 import { api } from '@/lib/api';
 import type { LoginResponse } from '@/lib/session/types';
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+export type Credentials = Schemas['Credentials'];
 
 export const INVALID_REQUEST_DATA = 'Invalid request data';
 
@@ -36,7 +34,7 @@ export const authApi = api.injectEndpoints({
         return result.error ? { error: result.error } : { data: result.data as LoginResponse };
       },
     }),
-    register: build.mutation<{ message?: string }, Credentials>({
+    register: build.mutation<Schemas['MessageResponse'], Credentials>({
       query: (body) => ({ url: '/user/register', method: 'POST', body }),
     }),
   }),

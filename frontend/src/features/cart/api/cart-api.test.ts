@@ -61,20 +61,22 @@ describe('cart mutations', () => {
     ]);
   });
 
-  it('updates the cached cart at once and refreshes the cart and its quote afterwards', async () => {
+  it('updates the cached cart at once, then keeps the cart the server answers without fetching it again, and refreshes its quote', async () => {
     let cartReads = 0;
     let quoteReads = 0;
     const answer = deferred<[number, unknown]>();
     mockApi({
       [`GET ${CART_API}`]: () => {
         cartReads += 1;
-        return [200, cartReads === 1 ? cartOf(line(comet, { caseQuantity: 1, unitQuantity: 2 })) : cartOf(line(comet, { caseQuantity: 5, unitQuantity: 2 }))];
+        return [200, cartOf(line(comet, { caseQuantity: 1, unitQuantity: 2 }))];
       },
       [`POST ${CART_API}/quote`]: () => {
         quoteReads += 1;
         return [200, quote()];
       },
       [`POST ${CART_API}/updateQuantity`]: () => answer.promise,
+      // A new line: its product comes with the answer.
+      [`POST ${CART_API}/add`]: () => [200, cartOf(line(comet, { caseQuantity: 5, unitQuantity: 3 }), line(hoodie, { caseQuantity: 1, variantId: 'v-1' }))],
     });
     const store = setup();
     store.dispatch(cartApi.endpoints.getCart.initiate(CART_ID));
@@ -85,10 +87,21 @@ describe('cart mutations', () => {
     const done = store.dispatch(cartApi.endpoints.updateCartQuantity.initiate({ cartId: CART_ID, productId: 'p1', isUnit: false, quantity: 5 }));
     // Optimistic: the line shows 5 cases before the server answers.
     expect(cached(store)?.cartProducts[0]).toMatchObject({ caseQuantity: 5, unitQuantity: 2 });
-    answer.resolve([200, cartOf(line(comet, { caseQuantity: 5, unitQuantity: 2 }))]);
+    // The server's cart (another tab added a unit meanwhile) is what the cache then holds.
+    answer.resolve([200, cartOf(line(comet, { caseQuantity: 5, unitQuantity: 3 }))]);
     await done;
-    await waitFor(() => expect(cartReads).toBe(2));
+    expect(cached(store)?.cartProducts[0]).toMatchObject({ caseQuantity: 5, unitQuantity: 3 });
     await waitFor(() => expect(quoteReads).toBe(2));
+
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ cartId: CART_ID, productId: 'a1', isUnit: false, variantId: 'v-1' }));
+    expect(cached(store)?.cartProducts.map((l) => [l.productId, l.caseQuantity])).toEqual([
+      ['p1', 5],
+      ['a1', 1],
+    ]);
+    await waitFor(() => expect(quoteReads).toBe(3));
+    // The cart itself was read once: every change wrote the answer instead of fetching it again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cartReads).toBe(1);
   });
 
   it('undoes the optimistic change when the server refuses it', async () => {

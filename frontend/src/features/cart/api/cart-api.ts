@@ -38,10 +38,14 @@ function lineBody({ cartId, productId, variantId, ...rest }: LineKey & { cartId:
   return { productId, cartId, ...rest, ...(variant ? { variantId: variant } : {}) };
 }
 
-/** A cart change invalidates that cart and its quote, whether it succeeded or not (it refreshes the cart afterwards). */
-const cartChanged = (cartId: string) => [
-  { type: 'Cart' as const, id: cartId },
+/**
+ * What a cart change invalidates. Add, remove and updateQuantity answer the whole cart, which is
+ * written into the cached cart (`writeBack`): a success refetches only the quote (its figures
+ * are the server's). A failure refetches the cart too, as the cart may have changed meanwhile.
+ */
+const cartChanged = (cartId: string, failed: boolean) => [
   { type: 'Quote' as const, id: cartId },
+  ...(failed ? [{ type: 'Cart' as const, id: cartId }] : []),
 ];
 
 /** The badge figure: cases plus units over every line. */
@@ -67,6 +71,24 @@ const cartReadApi = api.injectEndpoints({
   }),
 });
 
+/**
+ * The end of an optimistic cart change: the cart the server answered replaces the cached one
+ * (no second request for it); a refused change undoes the optimistic patch.
+ */
+async function writeBack(
+  dispatch: (write: ReturnType<typeof cartReadApi.util.updateQueryData>) => unknown,
+  cartId: string,
+  patch: { undo: () => void },
+  queryFulfilled: Promise<{ data: Cart }>,
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(cartReadApi.util.updateQueryData('getCart', cartId, () => data));
+  } catch {
+    patch.undo();
+  }
+}
+
 export const cartApi = cartReadApi.injectEndpoints({
   endpoints: (build) => ({
     /** Adds one case, unit or apparel item. Optimistic for a line already in the cart. */
@@ -76,18 +98,14 @@ export const cartApi = cartReadApi.injectEndpoints({
         const patch = dispatch(
           cartReadApi.util.updateQueryData('getCart', args.cartId, (cart) => {
             const line = cart.cartProducts?.find((l) => isLine(l, args));
-            if (!line) return; // A new line needs its product: it arrives with the refreshed cart.
+            if (!line) return; // A new line needs its product: it arrives with the server's cart.
             if (countsUnits(line, args.isUnit)) line.unitQuantity += 1;
             else line.caseQuantity += 1;
           }),
         );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
+        await writeBack(dispatch, args.cartId, patch, queryFulfilled);
       },
-      invalidatesTags: (_r, _e, { cartId }) => cartChanged(cartId),
+      invalidatesTags: (_r, error, { cartId }) => cartChanged(cartId, Boolean(error)),
     }),
     /** Removes a whole line. Optimistic. */
     removeFromCart: build.mutation<Cart, RemoveFromCartArgs>({
@@ -98,13 +116,9 @@ export const cartApi = cartReadApi.injectEndpoints({
             cart.cartProducts = (cart.cartProducts ?? []).filter((l) => !isLine(l, args));
           }),
         );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
+        await writeBack(dispatch, args.cartId, patch, queryFulfilled);
       },
-      invalidatesTags: (_r, _e, { cartId }) => cartChanged(cartId),
+      invalidatesTags: (_r, error, { cartId }) => cartChanged(cartId, Boolean(error)),
     }),
     /** Sets the cases (or units, or apparel items) of a line; a line left with neither goes. Optimistic. */
     updateCartQuantity: build.mutation<Cart, UpdateQuantityArgs>({
@@ -125,13 +139,9 @@ export const cartApi = cartReadApi.injectEndpoints({
             }
           }),
         );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
+        await writeBack(dispatch, args.cartId, patch, queryFulfilled);
       },
-      invalidatesTags: (_r, _e, { cartId }) => cartChanged(cartId),
+      invalidatesTags: (_r, error, { cartId }) => cartChanged(cartId, Boolean(error)),
     }),
     /**
      * The order summary for the cart and the shipping choice. A POST that changes nothing, so

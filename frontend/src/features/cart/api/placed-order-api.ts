@@ -1,20 +1,11 @@
+import type { Schemas } from '@/api';
 import { api } from '@/lib/api';
 
 /** A line of a placed order as GET /api/orders/{id} answers it: what the confirmation names. */
-export interface PlacedOrderLine {
-  id: string;
-  title: string;
-  isUnit: boolean;
-  quantity: number;
-  /** Units of the line that ship once a case is opened (the server's count; 0 for most lines). */
-  owedUnits: number;
-}
+export type PlacedOrderLine = Schemas['OrderItemJson'];
 
-/** The placed order's lines. */
-export interface PlacedOrderLines {
-  id: string;
-  items: PlacedOrderLine[];
-}
+/** The placed order (the confirmation reads its lines). */
+export type PlacedOrderLines = Schemas['OrderJson'];
 
 export const placedOrderApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,3 +1,4 @@
+import type { Loose } from '@/test/loose';
 import { user } from '@/test/render';
 import type { Cart, CartLine, CartProduct, Quote, Terminal } from '../api/types';
 
@@ -6,7 +7,8 @@ export const CART_ID = user().Cart!.id;
 export const USER_ID = user().id!;
 export const CART_API = `/api/cart/${CART_ID}`;
 
-export const cartProduct = (id: string, title: string, over: Partial<CartProduct> = {}): CartProduct => ({
+export const cartProduct = (id: string, title: string, over: Loose<CartProduct> = {}): CartProduct =>
+  ({
   id,
   sku: `SKU-${id}`,
   title,
@@ -18,9 +20,10 @@ export const cartProduct = (id: string, title: string, over: Partial<CartProduct
   package: [12, 1],
   unitProduct: null,
   ...over,
-});
+  }) as CartProduct;
 
-export const line = (product: CartProduct, over: Partial<CartLine> = {}): CartLine => ({
+export const line = (product: CartProduct, over: Loose<CartLine> = {}): CartLine =>
+  ({
   id: `line-${product.id}${over.variantId ? `-${over.variantId}` : ''}`,
   cartId: CART_ID,
   productId: product.id,
@@ -30,7 +33,7 @@ export const line = (product: CartProduct, over: Partial<CartLine> = {}): CartLi
   caseQuantity: 1,
   unitQuantity: 0,
   ...over,
-});
+  }) as CartLine;
 
 export const cartOf = (...lines: CartLine[]): Cart => ({ id: CART_ID, userId: USER_ID, cartProducts: lines });
 
@@ -51,9 +54,10 @@ export const quote = (over: Partial<Quote> = {}): Quote => ({
   ...over,
 });
 
-export const terminal = (id: string, name: string, state = 'ND'): Terminal => ({
+export const terminal = (id: string, name: string, state = 'ND'): Terminal =>
+  ({
   id,
   terminalName: name,
   company: 'Freight Co',
   address: { id: `ta-${id}`, street1: `${id} Depot Rd`, street2: null, city: 'Fargo', state, postalCode: '58102' },
-});
+  }) as Terminal;

@@ -37,7 +37,7 @@ export const product = (id: string, title: string, over: Partial<Product> = {}):
   unitProduct: null,
   variants: [],
   ...over,
-});
+}) as Product;
 
 export const pageOf = (contents: Product[], over: Partial<ProductPage> = {}): ProductPage => ({
   contents,
@@ -62,7 +62,7 @@ export const show = (id: string, title: string, over: Partial<Show> = {}): Show 
   category: { id: 'c-assort', name: 'Assortments' },
   showProducts: [],
   ...over,
-});
+}) as Show;
 
 export const showTypes = [
   { id: 'st-july', name: 'FOURTH_JULY', description: null },

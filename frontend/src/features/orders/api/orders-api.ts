@@ -1,45 +1,14 @@
-import type { PostalAddress } from '@/lib/address';
+import type { Schemas } from '@/api';
 import { api, ORDER_LIST_TAG } from '@/lib/api';
 
 export type OrderStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
-export interface OrderItem {
-  id: string;
-  productId: string;
-  variantId: string | null;
-  isUnit: boolean;
-  quantity: number;
-  unitPrice: number;
-  itemSubtotal: number;
-  title: string;
-  sku: string;
-}
+export type OrderItem = Schemas['OrderItemJson'];
 
 /** An order as GET /api/orders and /api/orders/{id} answer it; every figure is the server's. */
-export interface Order {
-  id: string;
-  status: OrderStatus | string;
-  orderType: string;
-  /** RFC 3339. */
-  createdOn: string;
-  subtotal: number;
-  shipping: number;
-  tax: number;
-  liftGateFee: number;
-  grandTotal: number;
-  liftGate: boolean;
-  shipToTerminalId: string | null;
-  shippingAddress: PostalAddress | null;
-  itemCount: number;
-  items: OrderItem[];
-}
+export type Order = Schemas['OrderJson'];
 
-export interface OrderPage {
-  contents: Order[];
-  totalItems: number;
-  hasMore: boolean;
-  totalPages: number;
-}
+export type OrderPage = Schemas['PageJson_OrderJson'];
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -52,9 +52,9 @@ describe('OrderHistory', () => {
       grandTotal: 5.55, // not the sum: the page must not add anything up
       liftGate: true,
       items: [
-        { id: 'i1', productId: 'p1', variantId: null, isUnit: false, quantity: 2, unitPrice: 66.9, itemSubtotal: 133.8, title: 'Comet Rack', sku: 'AF-1' },
-        { id: 'i2', productId: 'p1', variantId: null, isUnit: true, quantity: 3, unitPrice: 7.99, itemSubtotal: 1, title: 'Comet Rack', sku: 'AF-1-u' },
-        { id: 'i3', productId: 'a1', variantId: 'v1', isUnit: false, quantity: 1, unitPrice: 24.99, itemSubtotal: 24.99, title: 'Cody B Hoodie', sku: 'APP-0001-M-U' },
+        { id: 'i1', productId: 'p1', variantId: null, isUnit: false, quantity: 2, unitPrice: 66.9, itemSubtotal: 133.8, title: 'Comet Rack', sku: 'AF-1', owedUnits: 0 },
+        { id: 'i2', productId: 'p1', variantId: null, isUnit: true, quantity: 3, unitPrice: 7.99, itemSubtotal: 1, title: 'Comet Rack', sku: 'AF-1-u', owedUnits: 0 },
+        { id: 'i3', productId: 'a1', variantId: 'v1', isUnit: false, quantity: 1, unitPrice: 24.99, itemSubtotal: 24.99, title: 'Cody B Hoodie', sku: 'APP-0001-M-U', owedUnits: 0 },
       ],
     });
     mockApi({

@@ -1,3 +1,4 @@
+import type { Schemas } from '@/api';
 import type { PostalAddress } from '@/lib/address';
 import { api, MY_PROFILE_TAG } from '@/lib/api';
 
@@ -5,21 +6,7 @@ import { api, MY_PROFILE_TAG } from '@/lib/api';
 export type StoredAddress = PostalAddress & { id: string };
 
 /** GET /api/user/userInfo: the signed-in user's profile. */
-export interface Profile {
-  id: string;
-  userId: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  /** yyyy-mm-dd. */
-  dateOfBirth: string | null;
-  phoneNumber: string | null;
-  acceptedTerms: boolean;
-  canContact: boolean | null;
-  billingAddress: StoredAddress | null;
-  shippingAddress: StoredAddress | null;
-  theme?: string | null;
-}
+export type Profile = Schemas['ProfileDto'];
 
 /** An address as the form sends it. */
 export interface AddressInput {
@@ -30,18 +17,14 @@ export interface AddressInput {
   postalCode: string;
 }
 
-/** POST /api/user/userInfo: the fields to change (an absent field stays as it is). */
-export interface ProfileUpdate {
-  userId?: string;
-  firstName?: string;
-  lastName?: string;
-  dateOfBirth?: string;
-  phoneNumber?: string;
-  acceptedTerms?: boolean;
-  canContact?: boolean;
+/**
+ * POST /api/user/userInfo: the fields to change (an absent field stays as it is). The document
+ * gives the two addresses as untyped objects: they are the form's `AddressInput`.
+ */
+export type ProfileUpdate = Omit<Schemas['ProfileBody'], 'billingAddress' | 'shippingAddress'> & {
   billingAddress?: AddressInput;
   shippingAddress?: AddressInput;
-}
+};
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -122,9 +122,9 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
     phoneNumber: profile.phoneNumber ?? '',
     canContact: profile.canContact ?? false,
     acceptedTerms: profile.acceptedTerms,
-    billingAddress: addressValues(profile.billingAddress),
-    sameAsBilling: !profile.shippingAddress || sameAddress(profile.billingAddress, profile.shippingAddress),
-    shippingAddress: addressValues(profile.shippingAddress),
+    billingAddress: addressValues(profile.billingAddress ?? null),
+    sameAsBilling: !profile.shippingAddress || sameAddress(profile.billingAddress ?? null, profile.shippingAddress),
+    shippingAddress: addressValues(profile.shippingAddress ?? null),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Loose } from '@/test/loose';
 import { user } from '@/test/render';
 import type { Profile, StoredAddress } from '../api/profile-api';
 
@@ -12,7 +13,8 @@ export const address = (over: Partial<StoredAddress> = {}): StoredAddress => ({
 });
 
 /** A complete profile of the test user. */
-export const profile = (over: Partial<Profile> = {}): Profile => ({
+export const profile = (over: Loose<Profile> = {}): Profile =>
+  ({
   id: 'profile-1',
   userId: user().id!,
   email: 'buyer@example.com',
@@ -26,7 +28,7 @@ export const profile = (over: Partial<Profile> = {}): Profile => ({
   shippingAddress: address({ id: 'addr-2' }),
   theme: null,
   ...over,
-});
+  }) as Profile;
 
 /** A fresh account: nothing filled in yet. */
 export const emptyProfile = (): Profile =>
