@@ -127,6 +127,30 @@ async fn the_openapi_document_and_docs_page_are_served() {
     assert!(res.status().is_redirection());
 }
 
+/// The frontend's request and answer types are generated from a checked-in copy of the
+/// document (frontend/src/api/openapi.json, `npm --prefix frontend run api:types`): a change of
+/// the API that is not carried to the frontend fails here, and `make lint-frontend` fails when
+/// the generated types do not match the copy. `UPDATE_OPENAPI=1` rewrites the copy.
+#[tokio::test]
+async fn the_frontends_copy_of_the_openapi_document_is_the_served_one() {
+    let app = spawn_app().await;
+    let served = expect(app.get("/api/openapi.json").await, StatusCode::OK).await;
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../frontend/src/api/openapi.json");
+    if std::env::var_os("UPDATE_OPENAPI").is_some() {
+        let text = serde_json::to_string_pretty(&served).expect("json");
+        std::fs::write(&file, text + "\n").expect("write the copy");
+    }
+    let copy: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("the copy")).expect("json");
+    assert!(
+        copy == served,
+        "frontend/src/api/openapi.json is not the served document: run \
+         UPDATE_OPENAPI=1 cargo test -p shop-api --test api openapi, then \
+         npm --prefix frontend run api:types"
+    );
+}
+
 #[tokio::test]
 async fn other_paths_get_the_single_page_app() {
     let app = spawn_app().await;
