@@ -66,7 +66,8 @@ impl Application {
         // The catalogue's list index is read from the tables in a thread of its own.
         db.start_catalogue_index();
         let secret = settings.resolve_jwt_secret().map_err(|e| setup(&e))?;
-        let sandbox = persistence::sandbox::SandboxPayments::new(db.clone());
+        let ledger = Arc::new(persistence::SandboxLedgerDb::new(db.clone()));
+        let sandbox = payments::SandboxPayments::new(ledger);
         let state = AppState {
             payments: Arc::new(sandbox.clone()),
             sandbox,

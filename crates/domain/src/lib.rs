@@ -26,6 +26,9 @@
 //! - [`reports`]: the five reports, requested by an admin and computed by a background job.
 //! - [`sales`]: the back office's orders (status and its history) and case break requests.
 //! - [`pricing`]: the price helper, unit products and SKU rules.
+//! - [`payments`]: the sandbox payment provider's ledger ([`payments::SandboxLedger`]).
+//! - [`demo_pictures`]: the demo shop's picture addresses ([`demo_pictures::Motif`]), which
+//!   the seed writes and the api draws.
 //! - [`paging`], [`status`]: pages of lists; order, case break and report statuses.
 #![warn(missing_docs)]
 
@@ -33,11 +36,13 @@ pub mod account;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;
+pub mod demo_pictures;
 pub mod ids;
 mod macros;
 pub mod money;
 pub mod order;
 pub mod paging;
+pub mod payments;
 pub mod ports;
 pub mod pricing;
 pub mod profile;

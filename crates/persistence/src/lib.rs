@@ -1,8 +1,9 @@
 //! The storage adapter of the shop: diesel over SQLite and PostgreSQL. [`Db`] implements the
 //! domain's [`domain::ports::Store`]; its transaction value [`Tx`] implements the repository
 //! ports (`Catalogue`, `Users`, `Terminals`, `Carts`, `Stock`, `PaymentSessions`, `Orders`), and
-//! [`sandbox::SandboxPayments`] the built-in `PaymentProvider`. Also here: embedded migrations, reference and
-//! demo seed data, and per-test databases ([`test_support::TestDatabase`]).
+//! [`SandboxLedgerDb`] the sandbox payment provider's ledger (the provider itself is in the
+//! `payments` crate). Also here: embedded migrations, reference and demo seed data, and
+//! per-test databases ([`test_support::TestDatabase`]).
 //!
 //! The diesel schema, the row models and the queries are private: no diesel type leaves this
 //! crate. Its own failures are [`DbError`], which becomes a `StoreError` at the port.
@@ -21,9 +22,9 @@ mod in_json;
 mod migrations;
 mod models;
 mod orders;
+mod payment_ledger;
 mod reports;
 mod sales;
-pub mod sandbox;
 mod schema;
 mod search;
 mod seed;
@@ -37,10 +38,8 @@ pub use backup::restore_sqlite;
 pub(crate) use connection::DbConnection;
 pub use connection::{Backend, Db};
 pub use error::DbError;
-pub use seed::{
-    demo_image, seed_id, Motif, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, DEMO_IMAGE_PREFIX,
-    EFFECTS, MIXED_COLOR, SHOW_TYPES,
-};
+pub use payment_ledger::SandboxLedgerDb;
+pub use seed::{seed_id, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, EFFECTS, SHOW_TYPES};
 pub use store::Tx;
 
 impl Db {
