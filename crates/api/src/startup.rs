@@ -15,7 +15,6 @@ use auth::{Passwords, Tokens};
 use persistence::Db;
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
-use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Settings;
 use crate::error::ApiError;
@@ -280,11 +279,7 @@ fn run(
                 error_tracking,
                 crate::error_tracking::middleware(),
             ))
-            .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
-            .route(
-                "/api/docs",
-                web::get().to(crate::routes_system::docs_redirect),
-            )
+            .configure(|cfg| crate::api_docs::configure(cfg, openapi.clone()))
             .service(
                 web::scope("/api")
                     .wrap(from_fn(crate::text_guard::refuse_nul))
