@@ -10,6 +10,12 @@ HAS_PG       := $(shell ls -d /usr/lib/postgresql/*/bin 2>/dev/null | head -1)
 CRASH_LOOPS  ?= 20
 TEST_CRASH_LOOPS ?= 3
 export CARGO_TERM_COLOR ?= never
+# `make run` and `make build` compile the shop without its default features error-tracking
+# (sentry) and swagger-ui (the browser at /api/docs; /api/openapi.json stays), for a shorter
+# first build; tests, e2e, fuzz, CI and release build with them. RUN_FEATURES= builds them too.
+RUN_FEATURES ?= --no-default-features
+# Runs a stage and prints how long it took: $(call timed,what,command).
+timed = TIMEFORMAT='make: $(1) took %1R s'; time { $(2); }
 
 .PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
         test-rust-pg crash-test fuzz test-domain test-persistence test-auth test-api test-frontend lint lint-rust \
@@ -18,26 +24,31 @@ export CARGO_TERM_COLOR ?= never
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
 
-run: build ## Build everything, create/migrate/seed data/shop.db and serve http://127.0.0.1:8080
+run: build ## Build everything, create/migrate/seed data/shop.db and serve http://127.0.0.1:8080 (prints each stage's time)
+	@echo '$(SHOP_BIN) seed --demo'
+	@$(call timed,migrate + seed,$(SHOP_BIN) seed --demo)
 	SHOP_FRONTEND_DIR=frontend/dist $(SHOP_BIN) serve
 
 serve: ## Serve without rebuilding
 	SHOP_FRONTEND_DIR=frontend/dist $(SHOP_BIN) serve
 
-build: build-backend frontend ## Build the backend (debug) and the frontend
+build: build-backend frontend ## Build the backend (debug, without error tracking and Swagger UI: RUN_FEATURES) and the frontend
 
 build-backend:
-	$(CARGO) build -p shop-api --bin shop
+	@echo '$(CARGO) build -p shop-api --bin shop $(RUN_FEATURES)'
+	@$(call timed,cargo build,$(CARGO) build -p shop-api --bin shop $(RUN_FEATURES))
 
 release: frontend ## Build the release binary (target/release/shop)
 	$(CARGO) build --release -p shop-api --bin shop
 
 frontend-deps:
 	@if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then \
-		$(NPM) --prefix frontend ci --no-audit --no-fund; fi
+		echo '$(NPM) --prefix frontend ci --no-audit --no-fund'; \
+		$(call timed,npm ci (frontend),$(NPM) --prefix frontend ci --no-audit --no-fund); fi
 
 frontend: frontend-deps ## Build the frontend into frontend/dist (fails past the 100 KB gzip budget of the storefront's initial JavaScript)
-	$(NPM) --prefix frontend run build
+	@echo '$(NPM) --prefix frontend run build'
+	@$(call timed,frontend build,$(NPM) --prefix frontend run build)
 	$(NPM) --prefix frontend run --silent bundle-size
 
 test: test-rust test-frontend ## Every test: all crates on SQLite (and PostgreSQL when installed), frontend units
@@ -104,7 +115,8 @@ e2e-deps:
 	@if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then \
 		PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e ci --no-audit --no-fund; fi
 
-e2e: build e2e-deps ## End-to-end tests in headless Chromium against the real server
+e2e: frontend e2e-deps ## End-to-end tests in headless Chromium against the real server (default features)
+	$(CARGO) build -p shop-api --bin shop
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e test
 
 bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx), the checkout (cart, add, whole purchases) and the mixed load (80% browse, 15% cart, 5% purchase, 64 connections, 60 s, RSS), on SQLite and PostgreSQL; writes bench/results/latest.md and the catalogue without its cache (bench/results/misses.md); BENCH_PARTS=catalogue, checkout, mixed or misses for one part

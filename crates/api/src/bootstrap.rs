@@ -68,13 +68,14 @@ pub fn seed_catalogue(
 ) -> Result<u64, BootstrapError> {
     migrate(db)?;
     db.seed_reference_data()?;
+    let mut added = 0;
     if demo && db.is_catalogue_empty()? {
-        db.seed_demo_shop()?;
+        added += db.seed_demo_shop()?;
     }
-    if products == 0 {
-        return Ok(0);
+    if products > 0 {
+        added += db.seed_bulk_products(products, progress)?;
     }
-    Ok(db.seed_bulk_products(products, progress)?)
+    Ok(added)
 }
 
 /// Creates the first admin when there is none: `SHOP_ADMIN_EMAIL` / `SHOP_ADMIN_PASSWORD`, or

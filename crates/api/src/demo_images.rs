@@ -1,5 +1,5 @@
 //! The demo shop's pictures, drawn on the machine as SVG: `/images/demo/v1/{motif}/{colour}/{sku}.svg`
-//! (the address the seed gives each product, see `persistence::demo_image`) draws the motif of
+//! (the address the seed gives each product, see `domain::demo_pictures::demo_image`) draws the motif of
 //! the product's category or apparel type in its colour, varied by the SKU. The address decides
 //! every pixel, so the answer is cached as immutable. `/images/{kind}/{name}.svg`, the address of
 //! databases seeded before, still answers a burst coloured by the name. `/placeholder.svg` is the
@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::{web, HttpResponse};
-use persistence::{Motif, MIXED_COLOR};
+use domain::demo_pictures::{Motif, MIXED_COLOR};
 
 use crate::web_assets::escape_xml;
 

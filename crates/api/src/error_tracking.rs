@@ -7,6 +7,22 @@
 //! the Sentry SDK lazily; the page's Content-Security-Policy then allows the DSN's origin in
 //! `connect-src`. Browser errors are also always reported to the shop itself
 //! (`POST /api/client-errors`, logged and counted) whether a DSN is set or not.
+//!
+//! The Sentry client is the `error-tracking` feature of this crate, on by default; `make run`
+//! builds without it for a shorter first build. Such a build has the same functions, doing
+//! nothing, and the `shop` binary warns and ignores `SHOP_SENTRY_DSN` ([`COMPILED_IN`]).
+
+/// Whether this build can report errors (the `error-tracking` feature).
+pub const COMPILED_IN: bool = cfg!(feature = "error-tracking");
+
+/// What the `shop` binary logs when `SHOP_SENTRY_DSN` is set but [`COMPILED_IN`] is false.
+pub const NOT_COMPILED_IN: &str = "SHOP_SENTRY_DSN is set, but error tracking is not compiled \
+     into this build (shop-api without its `error-tracking` feature, as `make run` builds it): \
+     the DSN is ignored and no error is reported. Build with the default features \
+     (`cargo build -p shop-api`) to report errors.";
+
+#[cfg(not(feature = "error-tracking"))]
+pub use not_compiled_in::{init, layer, middleware, tag_request_id};
 
 /// A Sentry DSN (`https://PUBLIC_KEY@HOST[:PORT]/[PATH/]PROJECT_ID`), checked at start-up to
 /// hold only characters that are safe as they are in an HTML attribute and in the policy
@@ -57,6 +73,7 @@ impl SentryDsn {
         if !path_ok {
             return Err("the path must end in the project id".into());
         }
+        #[cfg(feature = "error-tracking")]
         dsn.parse::<sentry::types::Dsn>()
             .map_err(|e| format!("not a Sentry DSN: {e}"))?;
         Ok(SentryDsn {
@@ -82,6 +99,7 @@ impl SentryDsn {
 /// once [`crate::telemetry::init`] adds its layer. No personal data is sent: no request
 /// bodies, cookies, `Authorization` or client addresses. Keep the guard until exit: dropping
 /// it flushes the queue.
+#[cfg(feature = "error-tracking")]
 #[must_use]
 pub fn init(dsn: Option<&SentryDsn>) -> Option<sentry::ClientInitGuard> {
     let dsn = dsn?;
@@ -99,6 +117,7 @@ pub fn init(dsn: Option<&SentryDsn>) -> Option<sentry::ClientInitGuard> {
 /// The actix middleware of the Sentry client: a hub per request, so an event carries the
 /// request's method, route and (non-sensitive) headers. 5xx answers are not captured again
 /// here: each one already logs a `tracing` error, which the layer sends.
+#[cfg(feature = "error-tracking")]
 #[must_use]
 pub fn middleware() -> sentry::integrations::actix::Sentry {
     sentry::integrations::actix::Sentry::builder()
@@ -106,11 +125,29 @@ pub fn middleware() -> sentry::integrations::actix::Sentry {
         .finish()
 }
 
+/// The `tracing` layer that sends error events and keeps warnings as breadcrumbs (see
+/// [`crate::telemetry::init`]).
+#[cfg(feature = "error-tracking")]
+#[must_use]
+pub fn layer<S>() -> impl tracing_subscriber::Layer<S>
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+{
+    use sentry::integrations::tracing::{BreadcrumbLayer, ErrorLayer};
+    use tracing_subscriber::filter::LevelFilter;
+    use tracing_subscriber::Layer as _;
+    // Errors become events; warnings the breadcrumbs that lead up to them.
+    ErrorLayer::new()
+        .with_filter(LevelFilter::ERROR)
+        .and_then(BreadcrumbLayer::new().with_filter(LevelFilter::WARN))
+}
+
 /// Tags the request's Sentry scope with its request id (set by tracing-actix-web, so this runs
 /// inside its logger), so that an event leads to the request's log lines.
 ///
 /// # Errors
 /// The inner service's.
+#[cfg(feature = "error-tracking")]
 pub async fn tag_request_id(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
@@ -124,6 +161,43 @@ pub async fn tag_request_id(
         sentry::configure_scope(|scope| scope.set_tag("request_id", id));
     }
     next.call(req).await
+}
+
+/// The same functions in a build without error tracking: nothing is started or sent.
+#[cfg(not(feature = "error-tracking"))]
+mod not_compiled_in {
+    use actix_web::body::MessageBody;
+    use actix_web::dev::{ServiceRequest, ServiceResponse};
+    use actix_web::middleware::Next;
+
+    /// Starts nothing (no client in this build).
+    #[must_use]
+    pub fn init(_dsn: Option<&super::SentryDsn>) -> Option<()> {
+        None
+    }
+
+    /// A layer that does nothing.
+    #[must_use]
+    pub fn layer() -> tracing_subscriber::layer::Identity {
+        tracing_subscriber::layer::Identity::new()
+    }
+
+    /// A middleware that does nothing (default headers, none of them).
+    #[must_use]
+    pub fn middleware() -> actix_web::middleware::DefaultHeaders {
+        actix_web::middleware::DefaultHeaders::new()
+    }
+
+    /// Passes the request on.
+    ///
+    /// # Errors
+    /// The inner service's.
+    pub async fn tag_request_id(
+        req: ServiceRequest,
+        next: Next<impl MessageBody>,
+    ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+        next.call(req).await
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! used by the `shop` binary and the integration tests.
 #![warn(missing_docs)]
 
+pub mod api_docs;
 pub mod app_routes;
 pub mod bootstrap;
 pub mod catalogue_cache;

@@ -73,6 +73,15 @@ fn main() -> std::process::ExitCode {
     // Nothing at all without SHOP_SENTRY_DSN.
     let _error_tracking = error_tracking::init(settings.sentry_dsn.as_ref());
     telemetry::init(settings.sentry_dsn.is_some());
+    let settings = if settings.sentry_dsn.is_some() && !error_tracking::COMPILED_IN {
+        tracing::warn!("{}", error_tracking::NOT_COMPILED_IN);
+        Settings {
+            sentry_dsn: None,
+            ..settings
+        }
+    } else {
+        settings
+    };
     let result = match cli.command.unwrap_or(Command::Serve { no_demo: false }) {
         Command::Serve { no_demo } => serve(Settings {
             seed_demo: !no_demo,
@@ -133,7 +142,8 @@ fn seed(settings: &Settings, products: u64, demo: bool) -> Result<(), AnyError> 
         let _ = stderr.flush();
     };
     let added = bootstrap::seed_catalogue(&db, demo, products, &mut progress)?;
-    if added > 0 {
+    if products > 0 {
+        // Ends the progress bar's line.
         eprintln!();
     }
     println!(

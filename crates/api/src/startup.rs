@@ -15,7 +15,6 @@ use auth::{Passwords, Tokens};
 use persistence::Db;
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
-use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Settings;
 use crate::error::ApiError;
@@ -66,7 +65,8 @@ impl Application {
         // The catalogue's list index is read from the tables in a thread of its own.
         db.start_catalogue_index();
         let secret = settings.resolve_jwt_secret().map_err(|e| setup(&e))?;
-        let sandbox = persistence::sandbox::SandboxPayments::new(db.clone());
+        let ledger = Arc::new(persistence::SandboxLedgerDb::new(db.clone()));
+        let sandbox = payments::SandboxPayments::new(ledger);
         let state = AppState {
             payments: Arc::new(sandbox.clone()),
             sandbox,
@@ -279,11 +279,7 @@ fn run(
                 error_tracking,
                 crate::error_tracking::middleware(),
             ))
-            .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
-            .route(
-                "/api/docs",
-                web::get().to(crate::routes_system::docs_redirect),
-            )
+            .configure(|cfg| crate::api_docs::configure(cfg, openapi.clone()))
             .service(
                 web::scope("/api")
                     .wrap(from_fn(crate::text_guard::refuse_nul))

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use auth::{Passwords, Tokens};
 use domain::checkout::CheckoutLimits;
 use domain::payments::PaymentProvider;
-use persistence::sandbox::SandboxPayments;
+use payments::SandboxPayments;
 use persistence::Db;
 
 use crate::client::ProxyTrust;

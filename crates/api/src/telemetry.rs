@@ -22,15 +22,7 @@ pub fn init(error_tracking: bool) {
     let _ = tracing_subscriber::registry()
         .with(filter)
         .with(fmt)
-        .with(error_tracking.then(|| {
-            use sentry::integrations::tracing::{BreadcrumbLayer, ErrorLayer};
-            use tracing_subscriber::filter::LevelFilter;
-            use tracing_subscriber::Layer as _;
-            // Errors become events; warnings the breadcrumbs that lead up to them.
-            ErrorLayer::new()
-                .with_filter(LevelFilter::ERROR)
-                .and_then(BreadcrumbLayer::new().with_filter(LevelFilter::WARN))
-        }))
+        .with(error_tracking.then(crate::error_tracking::layer))
         .try_init();
 }
 

@@ -21,12 +21,15 @@
 //!   break requests), [`reports`] (the five reports and their background job).
 //! - [`users`] (accounts, sign-in, tokens, user management), [`profile`] (profile and address
 //!   with the specification's messages).
+//! - [`demo_pictures`]: the demo shop's picture addresses ([`demo_pictures::Motif`]), which
+//!   the seed writes and the api draws.
 #![warn(missing_docs)]
 
 pub mod audit;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;
+pub mod demo_pictures;
 pub mod ids;
 pub mod inventory;
 mod macros;

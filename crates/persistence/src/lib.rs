@@ -2,9 +2,9 @@
 //! domain's [`domain::store::Store`]; its transaction value [`Tx`] implements every store port
 //! of the domain's areas, each `impl` beside its area's queries (`catalogue/`, `users.rs`,
 //! `profiles.rs`, `carts.rs`, `stock.rs`, `checkout.rs`, `orders.rs`, `sales.rs`, `reports.rs`,
-//! `audit.rs`), and [`sandbox::SandboxPayments`] the built-in `PaymentProvider`. Also here:
-//! embedded migrations, reference and demo seed data, and per-test databases
-//! ([`test_support::TestDatabase`]).
+//! `audit.rs`), and [`SandboxLedgerDb`] the sandbox payment provider's ledger (the provider itself
+//! is in the `payments` crate). Also here: embedded migrations, reference and demo seed data,
+//! and per-test databases ([`test_support::TestDatabase`]).
 //!
 //! The diesel schema, the row models and the queries are private: no diesel type leaves this
 //! crate. Its own failures are [`DbError`], which becomes a `StoreError` at the port.
@@ -23,10 +23,10 @@ mod in_json;
 mod migrations;
 mod models;
 mod orders;
+mod payment_ledger;
 mod profiles;
 mod reports;
 mod sales;
-pub mod sandbox;
 mod schema;
 mod search;
 mod seed;
@@ -41,10 +41,8 @@ pub use backup::restore_sqlite;
 pub(crate) use connection::DbConnection;
 pub use connection::{Backend, Db};
 pub use error::DbError;
-pub use seed::{
-    demo_image, seed_id, Motif, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, DEMO_IMAGE_PREFIX,
-    EFFECTS, MIXED_COLOR, SHOW_TYPES,
-};
+pub use payment_ledger::SandboxLedgerDb;
+pub use seed::{seed_id, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, EFFECTS, SHOW_TYPES};
 pub use store::Tx;
 
 impl Db {

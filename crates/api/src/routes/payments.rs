@@ -8,7 +8,7 @@
 use actix_web::{post, web, HttpResponse};
 use chrono::Utc;
 use domain::checkout::CheckoutToken;
-use persistence::sandbox::{Card, Outcome, SandboxError};
+use payments::sandbox::{Card, Outcome, SandboxError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

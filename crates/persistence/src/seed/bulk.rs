@@ -8,7 +8,6 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
-use super::art::{demo_image, Motif};
 use super::catalogue::{
     case_price_cents, description, pick, sample, title, video_url, CategoryProfile, PROFILES,
 };
@@ -21,6 +20,7 @@ use crate::connection::DbConnection;
 use crate::error::DbError;
 use crate::models::{Product, UnitProduct};
 use crate::schema::products;
+use domain::demo_pictures::{demo_image, Motif};
 
 /// A category profile with its category id and its effects' (name, id) pairs.
 type ResolvedProfile = (

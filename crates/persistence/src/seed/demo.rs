@@ -11,7 +11,6 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use super::art::{demo_image, Motif};
 use super::catalogue::{
     case_price_cents, description, pick, sample, title, video_url, CategoryProfile, PROFILES,
 };
@@ -26,6 +25,7 @@ use crate::connection::DbConnection;
 use crate::error::DbError;
 use crate::models::{ApparelVariant, Product, ShowProduct, UnitProduct};
 use crate::schema::{apparel_variants, show_products};
+use domain::demo_pictures::{demo_image, Motif};
 
 /// Seed of the demo shop's random generator: same seed, same shop.
 const DEMO_SEED: u64 = 0x00F1_2E00_0D3E_0507;

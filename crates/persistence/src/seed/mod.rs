@@ -2,7 +2,6 @@
 //! load tests. Everything here is idempotent or guarded, and deterministic: ids are uuid v5 of
 //! a fixed namespace, random choices come from seeded generators.
 
-mod art;
 mod bulk;
 mod catalogue;
 mod demo;
@@ -19,7 +18,6 @@ use crate::error::DbError;
 use crate::models::{Product, ProductColor, ProductEffect, UnitProduct};
 use crate::schema::{self, product_colors, product_effects, products, unit_products};
 
-pub use art::{demo_image, Motif, DEMO_IMAGE_PREFIX, MIXED_COLOR};
 pub use bulk::seed_bulk_products;
 pub use demo::seed_demo_shop;
 pub use reference::{

@@ -257,6 +257,8 @@ pub fn seed_reference_data(conn: &mut DbConnection) -> Result<u64, DbError> {
 
 #[cfg(test)]
 mod tests {
+    use domain::demo_pictures::Motif;
+
     use super::*;
 
     #[test]
@@ -271,5 +273,15 @@ mod tests {
         assert_eq!(distinct(&EFFECTS), 31);
         assert_eq!(SHOW_TYPES.len(), 7);
         assert_eq!(APPAREL_TYPES.len(), 5);
+    }
+
+    #[test]
+    fn the_demo_categories_use_most_motifs() {
+        let mut seen: Vec<Motif> = CATEGORIES.iter().map(|c| Motif::of_category(c)).collect();
+        seen.extend(APPAREL_TYPES.iter().map(|(t, _)| Motif::of_apparel_type(t)));
+        seen.sort_by_key(|m| m.as_str());
+        seen.dedup();
+        // Every motif but the show's, which comes from the show flag, not a category.
+        assert_eq!(seen.len(), Motif::ALL.len() - 1, "{seen:?}");
     }
 }

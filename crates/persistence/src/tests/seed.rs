@@ -150,13 +150,13 @@ fn the_demo_shop_looks_like_a_real_shop() {
     assert_eq!(skus.len(), all.len());
     for p in &all {
         let motif = if p.is_show {
-            crate::seed::Motif::Show
+            domain::demo_pictures::Motif::Show
         } else if p.is_apparel {
-            crate::seed::Motif::of_apparel_type(
+            domain::demo_pictures::Motif::of_apparel_type(
                 &apparel_type_names[p.apparel_type_id.as_deref().unwrap_or_default()],
             )
         } else {
-            crate::seed::Motif::of_category(&category_names[&p.category_id])
+            domain::demo_pictures::Motif::of_category(&category_names[&p.category_id])
         };
         assert!(
             p.image.starts_with(&format!("/images/demo/v1/{motif}/"))

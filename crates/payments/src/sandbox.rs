@@ -4,39 +4,39 @@
 //! posts a card to [`SandboxPayments::pay`], test card 4242 4242 4242 4242 authorizes and
 //! 4000 0000 0000 0002 is declined (the buyer may try again until the payment expires).
 //!
-//! It keeps its ledger in the shop's own database (table `sandbox_payments`), so that any API
-//! node can answer for any payment; that is why it lives with the database adapter. A real
-//! provider keeps that state on its side and is one more implementation of the port. Only a
-//! card's last four digits are stored; the number is never logged ([`Card`]'s `Debug` hides
-//! it).
+//! It keeps its ledger in the shop's own database (the domain's [`SandboxLedger`] port, which
+//! `persistence` implements over table `sandbox_payments`), so that any API node can answer
+//! for any payment. A real provider keeps that state on its side and is one more
+//! implementation of the port. Only a card's last four digits are stored; the number is never
+//! logged ([`Card`]'s `Debug` hides it).
+
+use std::sync::Arc;
 
 use chrono::NaiveDateTime;
-use diesel::prelude::*;
 use domain::money::Money;
 use domain::payments::{
-    OpenedPayment, PaymentError, PaymentProvider, PaymentRequest, PaymentStatus,
+    LedgerChange, NewSandboxPayment, OpenedPayment, PaymentError, PaymentProvider, PaymentRequest,
+    PaymentStatus, SandboxLedger, SandboxStatus,
 };
+use domain::store::StoreError;
 
-use crate::connection::Db;
-use crate::models::SandboxPayment;
-use crate::schema::sandbox_payments as sp;
-use crate::DbError;
-
-const PENDING: &str = "PENDING";
-const DECLINED: &str = "DECLINED";
-const AUTHORIZED: &str = "AUTHORIZED";
-const CAPTURED: &str = "CAPTURED";
-const VOIDED: &str = "VOIDED";
+use SandboxStatus::{Authorized, Captured, Declined, Pending, Voided};
 
 /// The test card that is authorized.
 pub const SUCCESS_CARD: &str = "4242424242424242";
 /// The test card that is declined.
 pub const DECLINED_CARD: &str = "4000000000000002";
 
-/// The sandbox provider over the shop's database.
-#[derive(Clone, Debug)]
+/// The sandbox provider over its ledger. Cheap to clone (the ledger is shared).
+#[derive(Clone)]
 pub struct SandboxPayments {
-    db: Db,
+    ledger: Arc<dyn SandboxLedger>,
+}
+
+impl std::fmt::Debug for SandboxPayments {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SandboxPayments").finish_non_exhaustive()
+    }
 }
 
 /// A card as typed into the sandbox window.
@@ -91,8 +91,8 @@ pub enum SandboxError {
     Ledger(String),
 }
 
-impl From<DbError> for SandboxError {
-    fn from(e: DbError) -> Self {
+impl From<StoreError> for SandboxError {
+    fn from(e: StoreError) -> Self {
         SandboxError::Ledger(e.to_string())
     }
 }
@@ -193,10 +193,10 @@ impl Card {
 }
 
 impl SandboxPayments {
-    /// The sandbox over `db`.
+    /// The sandbox over `ledger`.
     #[must_use]
-    pub fn new(db: Db) -> SandboxPayments {
-        SandboxPayments { db }
+    pub fn new(ledger: Arc<dyn SandboxLedger>) -> SandboxPayments {
+        SandboxPayments { ledger }
     }
 
     /// The address of a payment's window (served by the shop, outside the single-page app).
@@ -214,16 +214,9 @@ impl SandboxPayments {
         reference: &str,
         now: NaiveDateTime,
     ) -> Result<Option<WindowInfo>, SandboxError> {
-        let mut conn = self.db.get()?;
-        let row = sp::table
-            .find(reference)
-            .select(SandboxPayment::as_select())
-            .first(&mut *conn)
-            .optional()
-            .map_err(DbError::from)?;
-        Ok(row.map(|r| WindowInfo {
-            amount: Money::from_cents(r.amount_cents),
-            open: (r.status == PENDING || r.status == DECLINED) && now < r.expires_at,
+        Ok(self.ledger.find(reference)?.map(|p| WindowInfo {
+            amount: p.amount,
+            open: p.status.takes_a_card() && now < p.expires_at,
         }))
     }
 
@@ -241,93 +234,58 @@ impl SandboxPayments {
     ) -> Result<Outcome, SandboxError> {
         let number = card.check(now)?;
         let (outcome, status) = if number == SUCCESS_CARD {
-            (Outcome::Success, AUTHORIZED)
+            (Outcome::Success, Authorized)
         } else {
-            (Outcome::Declined, DECLINED)
+            (Outcome::Declined, Declined)
         };
-        let _turn = self.db.writer_turn();
-        let mut conn = self.db.get()?;
-        let changed = diesel::update(
-            sp::table
-                .find(reference)
-                .filter(sp::status.eq_any([PENDING, DECLINED]))
-                .filter(sp::expires_at.gt(now)),
-        )
-        .set((
-            sp::status.eq(status),
-            sp::card_last4.eq(last4(&number)),
-            sp::attempts.eq(sp::attempts + 1),
-            sp::updated_on.eq(now),
-        ))
-        .execute(&mut *conn)
-        .map_err(DbError::from)?;
-        if changed == 1 {
-            return Ok(outcome);
+        match self
+            .ledger
+            .record_card(reference, status, &last4(&number), now)?
+        {
+            LedgerChange::Done => Ok(outcome),
+            LedgerChange::Unknown => Err(SandboxError::NotFound),
+            LedgerChange::Refused(Authorized | Captured) => Err(SandboxError::AlreadyPaid),
+            LedgerChange::Refused(_) => Err(SandboxError::Closed),
         }
-        let current: Option<String> = sp::table
-            .find(reference)
-            .select(sp::status)
-            .first(&mut *conn)
-            .optional()
-            .map_err(DbError::from)?;
-        Err(match current.as_deref() {
-            None => SandboxError::NotFound,
-            Some(AUTHORIZED | CAPTURED) => SandboxError::AlreadyPaid,
-            Some(_) => SandboxError::Closed,
-        })
     }
 
     /// Moves a payment from one of `from` to `to`; succeeds too when it already was `to`.
-    fn transition(&self, reference: &str, from: &[&str], to: &str) -> Result<(), PaymentError> {
-        let _turn = self.db.writer_turn();
-        let mut conn = self.db.get().map_err(unavailable)?;
+    fn transition(
+        &self,
+        reference: &str,
+        from: &[SandboxStatus],
+        to: SandboxStatus,
+    ) -> Result<(), PaymentError> {
         let now = chrono::Utc::now().naive_utc();
-        let changed = diesel::update(sp::table.find(reference).filter(sp::status.eq_any(from)))
-            .set((sp::status.eq(to), sp::updated_on.eq(now)))
-            .execute(&mut *conn)
-            .map_err(|e| unavailable(DbError::from(e)))?;
-        if changed == 1 {
-            return Ok(());
-        }
-        let current: Option<String> = sp::table
-            .find(reference)
-            .select(sp::status)
-            .first(&mut *conn)
-            .optional()
-            .map_err(|e| unavailable(DbError::from(e)))?;
-        match current {
-            None => Err(PaymentError::Unknown),
-            Some(s) if s == to => Ok(()),
-            Some(s) => Err(PaymentError::Refused(format!("payment is {s}"))),
+        match self
+            .ledger
+            .transition(reference, from, to, now)
+            .map_err(unavailable)?
+        {
+            LedgerChange::Done => Ok(()),
+            LedgerChange::Unknown => Err(PaymentError::Unknown),
+            LedgerChange::Refused(s) if s == to => Ok(()),
+            LedgerChange::Refused(s) => Err(PaymentError::Refused(format!("payment is {s}"))),
         }
     }
 }
 
-fn unavailable(e: DbError) -> PaymentError {
+fn unavailable(e: StoreError) -> PaymentError {
     match e {
-        DbError::Unavailable => PaymentError::Unavailable,
+        StoreError::Unavailable => PaymentError::Unavailable,
         other => PaymentError::Other(other.to_string()),
     }
 }
 
 impl PaymentProvider for SandboxPayments {
     fn open(&self, request: &PaymentRequest<'_>) -> Result<OpenedPayment, PaymentError> {
-        let _turn = self.db.writer_turn();
-        let mut conn = self.db.get().map_err(unavailable)?;
         let now = chrono::Utc::now().naive_utc();
-        diesel::insert_into(sp::table)
-            .values(&SandboxPayment {
-                reference: request.reference.to_owned(),
-                amount_cents: request.amount.cents(),
-                status: PENDING.to_owned(),
-                card_last4: None,
-                attempts: 0,
-                expires_at: request.expires_at,
-                created_on: now,
-                updated_on: now,
-            })
-            .execute(&mut *conn)
-            .map_err(|e| unavailable(DbError::from(e)))?;
+        let payment = NewSandboxPayment {
+            reference: request.reference,
+            amount: request.amount,
+            expires_at: request.expires_at,
+        };
+        self.ledger.insert(&payment, now).map_err(unavailable)?;
         Ok(OpenedPayment {
             provider_ref: request.reference.to_owned(),
             url: Self::window_url(request.reference),
@@ -335,29 +293,26 @@ impl PaymentProvider for SandboxPayments {
     }
 
     fn status(&self, provider_ref: &str) -> Result<PaymentStatus, PaymentError> {
-        let mut conn = self.db.get().map_err(unavailable)?;
-        let row: Option<(String, i64)> = sp::table
+        let payment = self
+            .ledger
             .find(provider_ref)
-            .select((sp::status, sp::amount_cents))
-            .first(&mut *conn)
-            .optional()
-            .map_err(|e| unavailable(DbError::from(e)))?;
-        let (status, cents) = row.ok_or(PaymentError::Unknown)?;
-        let amount = Money::from_cents(cents);
-        Ok(match status.as_str() {
-            AUTHORIZED => PaymentStatus::Authorized { amount },
-            CAPTURED => PaymentStatus::Captured { amount },
-            VOIDED => PaymentStatus::Voided,
-            _ => PaymentStatus::Pending,
+            .map_err(unavailable)?
+            .ok_or(PaymentError::Unknown)?;
+        let amount = payment.amount;
+        Ok(match payment.status {
+            Authorized => PaymentStatus::Authorized { amount },
+            Captured => PaymentStatus::Captured { amount },
+            Voided => PaymentStatus::Voided,
+            Pending | Declined => PaymentStatus::Pending,
         })
     }
 
     fn capture(&self, provider_ref: &str) -> Result<(), PaymentError> {
-        self.transition(provider_ref, &[AUTHORIZED], CAPTURED)
+        self.transition(provider_ref, &[Authorized], Captured)
     }
 
     fn void(&self, provider_ref: &str) -> Result<(), PaymentError> {
-        self.transition(provider_ref, &[PENDING, DECLINED, AUTHORIZED], VOIDED)
+        self.transition(provider_ref, &[Pending, Declined, Authorized], Voided)
     }
 }
 
