@@ -14,13 +14,11 @@ use actix_web::{web, App, HttpResponse, HttpServer};
 use auth::{Passwords, Tokens};
 use persistence::Db;
 use tracing_actix_web::TracingLogger;
-use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Settings;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
-use crate::openapi::ApiDoc;
 use crate::rate_limit::Limits;
 use crate::state::AppState;
 use crate::{bootstrap, routes, web_assets};
@@ -214,7 +212,7 @@ fn run(
     let frontend = Arc::new(
         web_assets::Frontend::new(&settings.frontend_dir).with_sentry(settings.sentry_dsn.clone()),
     );
-    let openapi = ApiDoc::openapi();
+    let openapi = crate::openapi::document();
     let guards = web::Data::new(crate::guards::Guards::from_document(&openapi));
     let jobs = web::Data::from(crate::report_jobs::ReportJobs::start(state.store.clone())?);
     let state = web::Data::new(state);
@@ -285,7 +283,7 @@ fn run(
                 web::get().to(crate::routes_system::docs_redirect),
             )
             .service(
-                web::scope("/api")
+                utoipa_actix_web::scope("/api")
                     .wrap(from_fn(crate::text_guard::refuse_nul))
                     .wrap(from_fn(crate::guards::enforce))
                     .configure(routes::configure)

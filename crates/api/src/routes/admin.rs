@@ -46,7 +46,7 @@ pub struct WorkCountsJson {
 }
 
 /// The dashboard's figures: the four tiles, and the orders and case break requests to handle.
-#[utoipa::path(get, path = "/api/admin/summary", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     responses((status = 200, body = SummaryJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/admin/summary")]
 pub async fn summary(
@@ -161,7 +161,7 @@ fn inventory_sort() -> Object {
 }
 
 /// Unit products and apparel variants, by SKU or the column `sort` names.
-#[utoipa::path(get, path = "/api/admin/inventory", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(InventoryQuery),
     responses((status = 200, body = InventoryJson), (status = 400, description = "bad paging, view or sort"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]

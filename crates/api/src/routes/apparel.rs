@@ -17,7 +17,7 @@ use crate::error::ApiError;
 /// Lists apparel products with their variants, sorted by title then id. Without
 /// `showOutOfStock=true` only products in stock with a variant in stock are listed;
 /// `inStock=false` lists only the others. Sizes and genders must match on one variant.
-#[utoipa::path(get, path = "/api/apparel", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(
         PageQuery,
         ("showOutOfStock" = Option<bool>, Query, description = "Include products without stock"),
@@ -50,7 +50,7 @@ pub fn list_filter(params: &Params) -> Result<ProductFilter, ApiError> {
 
 /// One apparel product with its variants, as `GET /api/products/{id}` answers it (404 for any
 /// other kind of product).
-#[utoipa::path(get, path = "/api/apparel/{id}", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(("id" = String, Path, description = "Apparel product id")),
     responses((status = 200, body = ProductJson), (status = 404, description = "Product not found")))]
 #[get("/apparel/{id}")]
@@ -77,7 +77,7 @@ pub struct ApparelTypeJson {
 }
 
 /// Every apparel type, by name.
-#[utoipa::path(get, path = "/api/apparel/types/all", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     responses((status = 200, body = Vec<ApparelTypeJson>)))]
 #[get("/apparel/types/all")]
 pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
@@ -110,7 +110,7 @@ pub struct SkuPreviewJson {
 
 /// The base SKU the next apparel product will get (clients may keep it 5 minutes; the server
 /// assigns the SKU again when the product is created).
-#[utoipa::path(get, path = "/api/apparel/sku/preview", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     responses((status = 200, body = SkuPreviewJson)))]
 #[get("/apparel/sku/preview")]
 pub async fn sku_preview(read: CachedRead) -> Result<HttpResponse, ApiError> {

@@ -136,7 +136,7 @@ impl From<ApparelAdminError> for ApiError {
 
 /// Creates an apparel product with its variants (base SKU `APP-n`, variant SKUs
 /// base-SIZE-G[-COL]).
-#[utoipa::path(post, path = "/api/apparel/products", tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ApparelBody,
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ApparelBody,
     responses((status = 201, body = ProductJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 422, description = "validation failures by field")))]
 #[post("/apparel/products")]
@@ -156,7 +156,7 @@ pub async fn create(
 
 /// Changes an apparel product and its variants (matched by size, gender and colour; one left
 /// out is deleted, or kept unavailable when orders reference it).
-#[utoipa::path(put, path = "/api/apparel/products/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Apparel product id")), request_body = ApparelBody,
     responses((status = 200, body = ProductJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Apparel product not found"), (status = 422, description = "validation failures by field")))]
@@ -181,7 +181,7 @@ pub async fn update(
 pub const APPAREL_DELETED: &str = "Apparel product deleted successfully";
 
 /// Deletes an apparel product no order references; answers `{message}`.
-#[utoipa::path(delete, path = "/api/apparel/products/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Apparel product id")),
     responses((status = 200, body = MessageResponse, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Apparel product not found"), (status = 409, description = "orders reference it")))]
@@ -225,7 +225,7 @@ pub struct VariantStockJson {
 }
 
 /// Sets one variant's stock to the admin's count.
-#[utoipa::path(put, path = "/api/apparel/variants/{id}/stock", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Variant id")), request_body = StockBody,
     responses((status = 200, body = VariantStockJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Variant not found"), (status = 422, description = "stock out of bounds")))]

@@ -163,7 +163,7 @@ impl actix_web::FromRequest for CartCall {
     ) -> Self::Future {
         let caller = Caller::from_request(req, payload);
         let state = req.app_data::<web::Data<AppState>>().cloned();
-        let cart = req.match_info().get("cart_id").map(str::to_owned);
+        let cart = req.match_info().get("cartId").map(str::to_owned);
         Box::pin(async move {
             let caller = caller.await?;
             match (state, cart) {
@@ -219,11 +219,11 @@ impl CartCall {
 }
 
 /// The caller's cart.
-#[utoipa::path(get, path = "/api/cart/{cartId}", tag = "cart", security(("bearer" = [])),
+#[utoipa::path(tag = "cart", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")),
     responses((status = 200, body = CartJson), (status = 401, description = "not signed in"),
     (status = 404, description = "not the caller's cart")))]
-#[get("/cart/{cart_id}")]
+#[get("/cart/{cartId}")]
 pub async fn get(call: CartCall) -> Result<HttpResponse, ApiError> {
     call.run(Access::Read, None, |s, user, cart| {
         cart::get(&s.store, user, cart)
@@ -232,12 +232,12 @@ pub async fn get(call: CartCall) -> Result<HttpResponse, ApiError> {
 }
 
 /// Adds one case, unit or apparel item.
-#[utoipa::path(post, path = "/api/cart/{cartId}/add", tag = "cart", security(("bearer" = [])),
+#[utoipa::path(tag = "cart", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = AddBody,
     responses((status = 200, body = CartJson), (status = 422, description = "not sold that way, or another cart named in the body"),
     (status = 401, description = "not signed in"), (status = 404, description = "unknown cart, product or variant"),
     (status = 409, description = "out of stock, more than the variant has available, the cart is full, or the cart has an open payment session")))]
-#[post("/cart/{cart_id}/add")]
+#[post("/cart/{cartId}/add")]
 pub async fn add(call: CartCall, body: web::Json<AddBody>) -> Result<HttpResponse, ApiError> {
     let change = line_change(&body.product_id, body.variant_id.as_ref(), body.is_unit);
     call.run(
@@ -249,12 +249,12 @@ pub async fn add(call: CartCall, body: web::Json<AddBody>) -> Result<HttpRespons
 }
 
 /// Removes the line of a product (and variant).
-#[utoipa::path(post, path = "/api/cart/{cartId}/remove", tag = "cart", security(("bearer" = [])),
+#[utoipa::path(tag = "cart", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = RemoveBody,
     responses((status = 200, body = CartJson), (status = 401, description = "not signed in"),
     (status = 404, description = "not the caller's cart"), (status = 422, description = "another cart named in the body"),
     (status = 409, description = "the cart has an open payment session")))]
-#[post("/cart/{cart_id}/remove")]
+#[post("/cart/{cartId}/remove")]
 pub async fn remove(call: CartCall, body: web::Json<RemoveBody>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let (product, variant) = (ProductId::from(body.product_id), body.variant_id);
@@ -270,13 +270,13 @@ pub async fn remove(call: CartCall, body: web::Json<RemoveBody>) -> Result<HttpR
 }
 
 /// Sets the cases or units of a line (0 removes them).
-#[utoipa::path(post, path = "/api/cart/{cartId}/updateQuantity", tag = "cart", security(("bearer" = [])),
+#[utoipa::path(tag = "cart", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = UpdateBody,
     responses((status = 200, body = CartJson), (status = 400, description = "bad quantity"),
     (status = 422, description = "not sold that way, or another cart named in the body"),
     (status = 401, description = "not signed in"), (status = 404, description = "unknown cart, product or variant"),
     (status = 409, description = "out of stock, more than the variant has available, the cart is full, or the cart has an open payment session")))]
-#[post("/cart/{cart_id}/updateQuantity")]
+#[post("/cart/{cartId}/updateQuantity")]
 pub async fn update_quantity(
     call: CartCall,
     body: web::Json<UpdateBody>,

@@ -129,12 +129,12 @@ impl From<CartQuote> for CartQuoteJson {
 }
 
 /// Quotes the caller's saved cart for the profile's address (or a terminal).
-#[utoipa::path(post, path = "/api/cart/{cartId}/quote", tag = "checkout", security(("bearer" = [])),
+#[utoipa::path(tag = "checkout", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = DestinationBody,
     responses((status = 200, body = CartQuoteJson), (status = 401, description = "not signed in"),
     (status = 404, description = "not the caller's cart, or unknown terminal"),
     (status = 409, description = "a line is no longer sold that way")))]
-#[post("/cart/{cart_id}/quote")]
+#[post("/cart/{cartId}/quote")]
 pub async fn quote(
     call: CartCall,
     body: web::Json<DestinationBody>,
@@ -197,13 +197,13 @@ impl From<OpenedSession> for OpenedJson {
 }
 
 /// Opens a payment session for the cart: holds its variant items for 5 minutes.
-#[utoipa::path(post, path = "/api/cart/{cartId}/purchase", tag = "checkout", security(("bearer" = [])),
+#[utoipa::path(tag = "checkout", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = OpenBody,
     responses((status = 200, body = OpenedJson), (status = 401, description = "not signed in"),
     (status = 404, description = "not the caller's cart, or unknown terminal"),
     (status = 409, description = "the amount is not the server's total, stock is short, the account would hold more than it may of a variant, or checkout is blocked"),
     (status = 429, description = "the account opened too many payment sessions in the last hour")))]
-#[post("/cart/{cart_id}/purchase")]
+#[post("/cart/{cartId}/purchase")]
 pub async fn open(call: CartCall, body: web::Json<OpenBody>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let mut bytes = [0_u8; 32];
@@ -239,11 +239,11 @@ pub struct CancelBody {
 }
 
 /// Cancels an open payment session: releases its hold and voids its payment.
-#[utoipa::path(post, path = "/api/cart/{cartId}/purchase/cancel", tag = "checkout", security(("bearer" = [])),
+#[utoipa::path(tag = "checkout", security(("bearer" = [])),
     params(("cartId" = String, Path, description = "Cart id")), request_body = CancelBody,
     responses((status = 204, description = "cancelled (or no longer open)"), (status = 401, description = "not signed in"),
     (status = 404, description = "not the caller's cart or session")))]
-#[post("/cart/{cart_id}/purchase/cancel")]
+#[post("/cart/{cartId}/purchase/cancel")]
 pub async fn cancel(call: CartCall, body: web::Json<CancelBody>) -> Result<HttpResponse, ApiError> {
     let token = body.into_inner().checkout_token;
     let (caller, cart) = (call.caller, CartId::from(call.cart));
@@ -442,7 +442,7 @@ impl From<Order> for OrderJson {
 }
 
 /// Completes a paid payment session: the order (the same one again for the same token).
-#[utoipa::path(post, path = "/api/purchase", tag = "checkout", security(("bearer" = [])),
+#[utoipa::path(tag = "checkout", security(("bearer" = [])),
     request_body = PurchaseBody,
     responses((status = 200, body = OrderJson), (status = 400, description = "bad body or address"),
     (status = 401, description = "not signed in"), (status = 404, description = "not the caller's session"),
@@ -479,7 +479,7 @@ pub async fn purchase(
 }
 
 /// The caller's orders, newest first.
-#[utoipa::path(get, path = "/api/orders", tag = "checkout", security(("bearer" = [])),
+#[utoipa::path(tag = "checkout", security(("bearer" = [])),
     params(super::products::params::PageQuery),
     responses((status = 200, body = PageJson<OrderJson>), (status = 401, description = "not signed in")))]
 #[get("/orders")]
@@ -498,7 +498,7 @@ pub async fn list_orders(
 }
 
 /// One of the caller's orders.
-#[utoipa::path(get, path = "/api/orders/{orderId}", tag = "checkout", security(("bearer" = [])),
+#[utoipa::path(path = "/orders/{orderId}", tag = "checkout", security(("bearer" = [])),
     params(("orderId" = String, Path, description = "Order id")),
     responses((status = 200, body = OrderJson), (status = 401, description = "not signed in"),
     (status = 404, description = "not the caller's order")))]

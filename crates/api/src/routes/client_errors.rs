@@ -94,7 +94,7 @@ async fn read(req: &HttpRequest, payload: web::Payload) -> Result<ClientErrorRep
 
 /// Logs a page's error (with the request id of this call, the client's user id when it sent a
 /// valid token) and counts it.
-#[utoipa::path(post, path = "/api/client-errors", tag = "system", request_body = ClientErrorReport,
+#[utoipa::path(tag = "system", request_body = ClientErrorReport,
     description = "Public: no token needed; a valid bearer token only adds the user id to the log line.",
     responses(
     (status = 204, description = "logged and counted"),

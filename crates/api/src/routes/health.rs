@@ -16,7 +16,7 @@ pub struct Health {
 }
 
 /// Answers 200 when the database answers, 503 otherwise.
-#[utoipa::path(get, path = "/api/health", tag = "system", responses(
+#[utoipa::path(tag = "system", responses(
     (status = 200, body = Health), (status = 503, body = Health)))]
 #[get("/health")]
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {

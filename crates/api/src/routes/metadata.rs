@@ -146,7 +146,7 @@ pub enum MetadataAnswer {
 /// With `page`, `pageSize`, `type` (brands, categories, colors or effects) or `searchTitle`:
 /// each kind as an array of the page's `{id, name, productCount}`, with each kind's paging
 /// facts under `pagination` (`MetadataPagesJson`), cached 1 minute.
-#[utoipa::path(get, path = "/api/metadata", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(MetadataQuery),
     responses((status = 200, body = MetadataAnswer, description = "every list, or pages in the paged form"),
         (status = 304, description = "not modified (If-None-Match)"),

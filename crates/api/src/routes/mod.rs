@@ -26,11 +26,15 @@ pub mod vocabulary;
 use actix_web::http::{header, Method};
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use utoipa_actix_web::service_config::ServiceConfig;
+
 use crate::error::ApiError;
 use crate::guards::Guards;
 
-/// Registers every `/api` route on `cfg` (inside the `/api` scope).
-pub fn configure(cfg: &mut web::ServiceConfig) {
+/// Registers every `/api` route on `cfg` (inside the `/api` scope): the one list of the API's
+/// operations. Each `service` feeds both the router and the OpenAPI document
+/// (`openapi::document`), so the two cannot drift.
+pub fn configure(cfg: &mut ServiceConfig) {
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     // The facet paths before `{id}`, which would take `facets` for an id. First of all: the
     // router tries routes in this order (a pattern with `{...}` by a regular expression), and
@@ -108,7 +112,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(reports::list)
         .service(reports::csv)
         .service(reports::get)
-        .configure(uploads::configure_api);
+        .service(uploads::upload);
 }
 
 /// Any `/api` request without a route: 405 with `Allow` when the path is an operation's with

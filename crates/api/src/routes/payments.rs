@@ -68,7 +68,7 @@ impl From<SandboxError> for ApiError {
 
 /// Pays a sandbox payment with a test card: 4242 4242 4242 4242 is authorized, any other valid
 /// card (4000 0000 0000 0002) is declined and may be retried while the session lasts.
-#[utoipa::path(post, path = "/api/payments/sandbox/{checkoutToken}", tag = "checkout",
+#[utoipa::path(path = "/payments/sandbox/{checkoutToken}", tag = "checkout",
     params(("checkoutToken" = String, Path, description = "Checkout token")), request_body = CardBody,
     responses((status = 200, body = PayResult), (status = 400, description = "a card field is invalid"),
     (status = 404, description = "unknown payment"), (status = 409, description = "already paid, cancelled or expired")))]

@@ -147,7 +147,7 @@ pub(super) async fn answer(
 }
 
 /// Creates a fireworks product (with its unit product when case-breakable).
-#[utoipa::path(post, path = "/api/products", tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ProductBody,
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ProductBody,
     responses((status = 201, body = ProductJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 409, description = "the SKU is taken"), (status = 422, description = "validation failures by field")))]
 #[post("/products")]
@@ -166,7 +166,7 @@ pub async fn create(
 }
 
 /// Changes a fireworks product (not its SKU).
-#[utoipa::path(put, path = "/api/products/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Product id")), request_body = ProductBody,
     responses((status = 200, body = ProductJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Product not found"), (status = 409, description = "the unit SKU is taken"),
@@ -190,7 +190,7 @@ pub async fn update(
 }
 
 /// Deletes a fireworks product nothing uses.
-#[utoipa::path(delete, path = "/api/products/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Product id")),
     responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Product not found"), (status = 409, description = "orders, shows or case break requests use it")))]

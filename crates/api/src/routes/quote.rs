@@ -70,7 +70,7 @@ impl From<QuoteRequest> for Request {
 
 /// Quotes lines for a destination: subtotal, order type, shipping, liftgate fee, tax, grand
 /// total, and whether (and why not) it can be checked out.
-#[utoipa::path(post, path = "/api/quote", tag = "shipping", request_body = QuoteRequest, responses(
+#[utoipa::path(tag = "shipping", request_body = QuoteRequest, responses(
     (status = 200, description = "the quote: {subtotal, orderType, shipping, liftGateFee, tax, grandTotal, shippable, message?}"),
     (status = 400, description = "bad quantities or state"), (status = 404, description = "unknown product, variant or terminal"),
     (status = 422, description = "a line the product is not sold as, or a line of nothing")))]

@@ -108,7 +108,7 @@ impl From<Report> for ReportJson {
 }
 
 /// Asks for a report; a background job computes it (poll `GET /api/reports/{id}`).
-#[utoipa::path(post, path = "/api/reports", tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ReportBody,
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ReportBody,
     responses((status = 202, body = ReportJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 422, description = "validation failures by field")))]
 #[post("/reports")]
@@ -158,7 +158,7 @@ pub struct ReportListJson {
 }
 
 /// Reports, newest first.
-#[utoipa::path(get, path = "/api/reports", tag = "back office", security(("bearer" = ["ADMIN"])), params(ListQuery),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), params(ListQuery),
     responses((status = 200, body = ReportListJson), (status = 400, description = "bad paging"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/reports")]
@@ -190,7 +190,7 @@ pub async fn list(
 }
 
 /// One report with its result.
-#[utoipa::path(get, path = "/api/reports/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Report id")),
     responses((status = 200, body = ReportJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Report not found")))]
@@ -208,7 +208,7 @@ pub async fn get(
 }
 
 /// A completed report's tables as CSV ({type}-report-{date}.csv).
-#[utoipa::path(get, path = "/api/reports/{id}/csv", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Report id")),
     responses((status = 200, description = "text/csv", content_type = "text/csv"), (status = 401, description = "not signed in"),
     (status = 403, description = "not an admin"), (status = 404, description = "Report not found"),

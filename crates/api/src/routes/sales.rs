@@ -384,7 +384,7 @@ async fn sales_report(
 
 /// Orders placed in a date range (UTC day bounds), with an optional status: an array of
 /// orders, newest first (back-office.md §7). Their count and total: `/totals`.
-#[utoipa::path(get, path = "/api/reports/purchases", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, OrderStatusQuery),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, OrderStatusQuery),
     responses((status = 200, body = Vec<SaleJson>), (status = 400, description = "bad dates or status"),
     (status = 422, description = "startDate after endDate"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
@@ -405,7 +405,7 @@ pub async fn purchases(
 }
 
 /// The count and total of the orders `GET /api/reports/purchases` lists for the same query.
-#[utoipa::path(get, path = "/api/reports/purchases/totals", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, OrderStatusQuery),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, OrderStatusQuery),
     responses((status = 200, body = SalesTotalsJson), (status = 400, description = "bad dates or status"),
     (status = 422, description = "startDate after endDate"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
@@ -432,7 +432,7 @@ pub struct StatusBody {
 }
 
 /// Sets an order's status (recorded in its history: who, when, from, to).
-#[utoipa::path(patch, path = "/api/reports/purchases/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Order id")), request_body = StatusBody,
     responses((status = 200, body = SaleJson), (status = 400, description = "unknown status"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin"), (status = 404, description = "Order not found")))]
@@ -522,7 +522,7 @@ pub struct CaseBreakReportJson {
 }
 
 /// Case break requests made in a date range, with an optional status (or ALL).
-#[utoipa::path(get, path = "/api/reports/case-break", tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, CaseBreakStatusQuery),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), params(RangeQuery, CaseBreakStatusQuery),
     responses((status = 200, body = CaseBreakReportJson), (status = 400, description = "bad dates or status"),
     (status = 422, description = "startDate after endDate"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
@@ -558,7 +558,7 @@ pub struct ProcessBody {
 /// Processes a case break request, once: `quantityAdded` is the units the opened case gave;
 /// they first fill the units owed to the waiting order, the rest goes to the unit stock, and
 /// the request is COMPLETED.
-#[utoipa::path(post, path = "/api/reports/case-break/{id}/process", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Case break request id")), request_body = ProcessBody,
     responses((status = 200, body = CaseBreakJson), (status = 400, description = "Please enter a valid positive number"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),

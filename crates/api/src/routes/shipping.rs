@@ -6,7 +6,7 @@ use actix_web::{get, HttpResponse};
 
 /// The published rates: `{liftGateFee, showShipping, apparelOnlyShipping, tables: {retail,
 /// wholesale, combo: [{minimum, anywhere, terminal}]}, nonShippedStates, taxRates}`.
-#[utoipa::path(get, path = "/api/shipping/rates", tag = "shipping", responses((status = 200, description = "the rates")))]
+#[utoipa::path(tag = "shipping", responses((status = 200, description = "the rates")))]
 #[get("/shipping/rates")]
 pub async fn rates() -> HttpResponse {
     HttpResponse::Ok()

@@ -135,7 +135,7 @@ async fn answer(
 }
 
 /// Creates a show (SKU SHOW-n).
-#[utoipa::path(post, path = "/api/shows", tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ShowBody,
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ShowBody,
     responses((status = 201, body = ShowJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 422, description = "validation failures by field")))]
 #[post("/shows")]
@@ -154,7 +154,7 @@ pub async fn create(
 }
 
 /// Changes a show and replaces its lines.
-#[utoipa::path(put, path = "/api/shows/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Show id")), request_body = ShowBody,
     responses((status = 200, body = ShowJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Show not found"), (status = 422, description = "validation failures by field")))]
@@ -176,7 +176,7 @@ pub async fn update(
 }
 
 /// Deletes a show no order holds.
-#[utoipa::path(delete, path = "/api/shows/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Show id")),
     responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "Show not found"), (status = 409, description = "orders hold it")))]

@@ -66,7 +66,7 @@ fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
 /// Lists shows with their contents, sorted by title then id. `brand` is a brand id, name or
 /// key (`CODY_B`; an unknown brand lists nothing); `typeId` a show type id or name (e.g.
 /// `FOURTH_JULY`).
-#[utoipa::path(get, path = "/api/shows", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(
         PageQuery,
         ("brand" = Option<String>, Query, description = "Brand id, name or key (CODY_B)"),
@@ -95,7 +95,7 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
 /// Lists the shows of one brand (by id, by name in any letter case, e.g. `Cody B`, or by its
 /// key as the storefront's client writes it, `CODY_B`: upper case, underscores for spaces), as
 /// `GET /api/shows` does. 404 when no such brand exists.
-#[utoipa::path(get, path = "/api/shows/brand/{brand}", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(
         ("brand" = String, Path, description = "Brand id, name or key (CODY_B)"),
         PageQuery,
@@ -123,7 +123,7 @@ pub async fn by_brand(
 }
 
 /// Every show type, by name.
-#[utoipa::path(get, path = "/api/shows/types/all", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     responses((status = 200, body = Vec<TypeJson>)))]
 #[get("/shows/types/all")]
 pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
@@ -134,7 +134,7 @@ pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
 }
 
 /// One show with its contents.
-#[utoipa::path(get, path = "/api/shows/{id}", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(("id" = String, Path, description = "Show id")),
     responses((status = 200, body = ShowJson), (status = 404, description = "Show not found")))]
 #[get("/shows/{id}")]

@@ -53,7 +53,7 @@ pub struct TerminalQuery {
 
 /// Terminals by state (two-letter code, exact) and ZIP code (prefix, digits), sorted by state,
 /// ZIP code and name. Without filters, every terminal.
-#[utoipa::path(get, path = "/api/terminal", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(TerminalQuery),
     responses((status = 200, body = Vec<TerminalJson>), (status = 400, description = "invalid state or ZIP code")))]
 #[get("/terminal")]
@@ -93,7 +93,7 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
 }
 
 /// One terminal.
-#[utoipa::path(get, path = "/api/terminal/{id}", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(("id" = String, Path, description = "Terminal id")),
     responses((status = 200, body = TerminalJson), (status = 404, description = "Terminal not found")))]
 #[get("/terminal/{id}")]

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use actix_web::http::header::{CacheControl, CacheDirective, ContentType};
-use actix_web::{web, HttpResponse};
+use actix_web::{post, web, HttpResponse};
 use domain::catalogue::{check_image, ImageError, ImageKind, MAX_IMAGE_BYTES};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -40,11 +40,6 @@ impl From<ImageError> for ApiError {
     }
 }
 
-/// Registers the upload (under `/api`).
-pub fn configure_api(cfg: &mut web::ServiceConfig) {
-    cfg.route("/admin/images", web::post().to(upload));
-}
-
 /// The body, read up to the image limit (its own limit, not the JSON calls' one), so that a
 /// larger one is answered 413 in JSON as soon as it passes the limit.
 async fn read_limited(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
@@ -67,11 +62,12 @@ pub fn configure_files(cfg: &mut web::ServiceConfig) {
 }
 
 /// Stores a product image.
-#[utoipa::path(post, path = "/api/admin/images", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     request_body(content = Vec<u8>, content_type = "image/jpeg"),
     responses((status = 201, body = UploadedJson), (status = 422, description = "not JPEG, PNG or WebP"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 413, description = "over 5 MB")))]
+#[post("/admin/images")]
 pub async fn upload(
     _admin: AdminUser,
     uploads: web::Data<Uploads>,

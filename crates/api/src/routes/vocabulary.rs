@@ -97,7 +97,7 @@ async fn remove(write: Write, kind: Vocabulary, id: String) -> Result<HttpRespon
 }
 
 /// Creates a brand, category, colour or effect.
-#[utoipa::path(post, path = "/api/metadata/{kind}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("kind" = String, Path, description = "brands, categories, colors or effects")), request_body = TermBody,
     responses((status = 201, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
@@ -112,7 +112,7 @@ pub async fn create_metadata(
 }
 
 /// Renames a brand, category, colour or effect.
-#[utoipa::path(put, path = "/api/metadata/{kind}/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("kind" = String, Path, description = "brands, categories, colors or effects"), ("id" = String, Path, description = "Id")),
     request_body = TermBody,
     responses((status = 200, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
@@ -129,7 +129,7 @@ pub async fn update_metadata(
 }
 
 /// Deletes a brand, category, colour or effect nothing uses.
-#[utoipa::path(delete, path = "/api/metadata/{kind}/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("kind" = String, Path, description = "brands, categories, colors or effects"), ("id" = String, Path, description = "Id")),
     responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "no such item"), (status = 409, description = "still used: the message says by what")))]
@@ -144,7 +144,7 @@ pub async fn delete_metadata(
 }
 
 /// Creates a show type.
-#[utoipa::path(post, path = "/api/shows/types", tag = "back office", security(("bearer" = ["ADMIN"])), request_body = TermBody,
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = TermBody,
     responses((status = 201, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
 #[post("/shows/types")]
@@ -156,7 +156,7 @@ pub async fn create_show_type(
 }
 
 /// Changes a show type.
-#[utoipa::path(put, path = "/api/shows/types/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Id")), request_body = TermBody,
     responses((status = 200, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "no such show type"), (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
@@ -176,7 +176,7 @@ pub async fn update_show_type(
 }
 
 /// Deletes a show type no show uses.
-#[utoipa::path(delete, path = "/api/shows/types/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Id")),
     responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "no such show type"), (status = 409, description = "still used by shows")))]
@@ -189,7 +189,7 @@ pub async fn delete_show_type(
 }
 
 /// Creates an apparel type.
-#[utoipa::path(post, path = "/api/apparel/types", tag = "back office", security(("bearer" = ["ADMIN"])), request_body = TermBody,
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = TermBody,
     responses((status = 201, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
 #[post("/apparel/types")]
@@ -201,7 +201,7 @@ pub async fn create_apparel_type(
 }
 
 /// Changes an apparel type.
-#[utoipa::path(put, path = "/api/apparel/types/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Id")), request_body = TermBody,
     responses((status = 200, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "no such apparel type"), (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
@@ -221,7 +221,7 @@ pub async fn update_apparel_type(
 }
 
 /// Deletes an apparel type no apparel product uses.
-#[utoipa::path(delete, path = "/api/apparel/types/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Id")),
     responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "no such apparel type"), (status = 409, description = "still used by apparel products")))]

@@ -176,7 +176,7 @@ async fn respond(
 /// kinds named in `facets`), how many products `GET /api/products` lists with it and the other
 /// filters of the same query (a kind's own values are alternatives, so its counts ignore
 /// them). Takes that list's parameters; paging is ignored.
-#[utoipa::path(get, path = "/api/products/facets", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(
         ("isShow" = Option<bool>, Query, description = "Shows (default false)"),
         ("isApparel" = Option<bool>, Query, description = "Apparel (default false)"),
@@ -196,7 +196,7 @@ pub async fn products(read: CachedRead, params: Params) -> Result<HttpResponse, 
 /// Counts beside the apparel filters: for each brand, colour, apparel type, gender and size
 /// (or the kinds named in `facets`), how many products `GET /api/apparel` lists with it and
 /// the other filters of the same query. Takes that list's parameters; paging is ignored.
-#[utoipa::path(get, path = "/api/apparel/facets", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(
         ("showOutOfStock" = Option<bool>, Query, description = "Include products without stock"),
         ("inStock" = Option<bool>, Query, description = "false: only products without stock"),
@@ -214,7 +214,7 @@ pub async fn apparel(read: CachedRead, params: Params) -> Result<HttpResponse, A
 /// Counts beside the show filters: for each show type and brand (or the kinds named in
 /// `facets`), how many shows `GET /api/shows` lists with it and the other parameters of the
 /// same query. An unknown brand counts nothing, as the list lists nothing.
-#[utoipa::path(get, path = "/api/shows/facets", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(
         ("brand" = Option<String>, Query, description = "Brand id or name"),
         ("typeId" = Option<String>, Query, description = "Show type id or name"),

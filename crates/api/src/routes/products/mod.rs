@@ -19,7 +19,7 @@ use crate::error::ApiError;
 /// (case-insensitive) then id, or newest first with `sort=newest`. Filters of one kind are alternatives, kinds combine with AND.
 /// Stock: `inStock=true` only in-stock products, `inStock=false` only out-of-stock ones,
 /// `showOutOfStock=true` both (the default when neither is given).
-#[utoipa::path(get, path = "/api/products", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(
         PageQuery,
         ("isShow" = Option<bool>, Query, description = "Shows (default false)"),
@@ -79,7 +79,7 @@ pub async fn respond_product_page(
 }
 
 /// One product (of any kind) with its relations.
-#[utoipa::path(get, path = "/api/products/{id}", tag = "catalogue",
+#[utoipa::path(tag = "catalogue",
     params(("id" = String, Path, description = "Product id")),
     responses((status = 200, body = ProductJson), (status = 404, description = "Product not found")))]
 #[get("/products/{id}")]

@@ -99,7 +99,7 @@ pub struct PermissionsBody {
 }
 
 /// Creates an account with any role (with its empty profile and cart).
-#[utoipa::path(post, path = "/api/admin/users", tag = "back office", security(("bearer" = ["ADMIN"])), request_body = UserBody,
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = UserBody,
     responses((status = 201, body = UserRow), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 409, description = "Email is already registered"), (status = 422, description = "validation failures by field"),
     (status = 503, description = "password hashing busy: try again in a moment")))]
@@ -126,7 +126,7 @@ pub async fn create(
 }
 
 /// One user.
-#[utoipa::path(get, path = "/api/admin/users/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "User id")),
     responses((status = 200, body = UserRow), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "User not found")))]
@@ -142,7 +142,7 @@ pub async fn get(
 }
 
 /// Changes a user's e-mail, role, names and phone (an admin keeps their own ADMIN role).
-#[utoipa::path(put, path = "/api/admin/users/{id}", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "User id")), request_body = UserBody,
     responses((status = 200, body = UserRow), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "User not found"), (status = 409, description = "e-mail taken, the admin's own role, or the last active admin"),
@@ -163,7 +163,7 @@ pub async fn update(
 }
 
 /// Sets a new password; every token issued before stops working.
-#[utoipa::path(put, path = "/api/admin/users/{id}/password", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "User id")), request_body = PasswordBody,
     responses((status = 204, description = "password changed"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "User not found"), (status = 422, description = "the password breaks the rule"),
@@ -193,7 +193,7 @@ pub async fn reset_password(
 }
 
 /// Changes a user's role and activity (an admin can neither demote nor deactivate themselves).
-#[utoipa::path(put, path = "/api/admin/users/{id}/permissions", tag = "back office", security(("bearer" = ["ADMIN"])),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "User id")), request_body = PermissionsBody,
     responses((status = 200, body = UserRow), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
     (status = 404, description = "User not found"), (status = 409, description = "the admin's own role or activity, or the last active admin"),
@@ -258,7 +258,7 @@ fn csv_line(u: &UserListItem) -> String {
 
 /// The filtered user list as CSV (users-export-{date}.csv: Name, Email, Role, Last Login, ID,
 /// Created At), sorted by name, streamed 500 users at a time so that memory stays flat.
-#[utoipa::path(get, path = "/api/admin/users/export", tag = "back office", security(("bearer" = ["ADMIN"])), params(ExportQuery),
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), params(ExportQuery),
     responses((status = 200, description = "text/csv", content_type = "text/csv"), (status = 400, description = "unknown role"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/admin/users/export")]

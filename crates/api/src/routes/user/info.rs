@@ -103,7 +103,7 @@ impl From<ProfileBody> for ProfileInput {
 }
 
 /// The caller's profile.
-#[utoipa::path(get, path = "/api/user/userInfo", tag = "user", security(("bearer" = [])),
+#[utoipa::path(tag = "user", security(("bearer" = [])),
     responses((status = 200, body = ProfileDto), (status = 401, description = "not signed in")))]
 #[get("/user/userInfo")]
 pub async fn get_user_info(
@@ -119,7 +119,7 @@ pub async fn get_user_info(
 }
 
 /// Saves the caller's profile (validated as storefront.md §5 says) and answers the result.
-#[utoipa::path(post, path = "/api/user/userInfo", tag = "user", security(("bearer" = [])), request_body = ProfileBody,
+#[utoipa::path(tag = "user", security(("bearer" = [])), request_body = ProfileBody,
     responses((status = 200, body = ProfileDto), (status = 401, description = "not signed in"),
     (status = 404, description = "another user's profile"), (status = 422, description = "field errors")))]
 #[post("/user/userInfo")]

@@ -173,7 +173,7 @@ pub fn user_filter(
 }
 
 /// Lists users for the back office, by name unless `sort` names another column.
-#[utoipa::path(get, path = "/api/user/getAll", tag = "user", security(("bearer" = ["ADMIN"])), params(UserListQuery),
+#[utoipa::path(tag = "user", security(("bearer" = ["ADMIN"])), params(UserListQuery),
     responses((status = 200, body = UserList), (status = 400, description = "bad paging or filter"),
     (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
 #[get("/user/getAll")]

@@ -22,7 +22,7 @@ pub const PASSWORD_TOO_LONG: &str = "Password must be at most 128 bytes";
 
 /// Signs in: checks the password (argon2id, off the async workers), records `lastLogin` and
 /// answers a 24-hour token with the user's info, profile and cart.
-#[utoipa::path(post, path = "/api/user/login", tag = "user", request_body = Credentials, responses(
+#[utoipa::path(tag = "user", request_body = Credentials, responses(
     (status = 200, body = LoginResponse), (status = 400, description = "malformed body or unknown field"),
     (status = 401, description = "invalid email or password"), (status = 429, description = "rate limited")))]
 #[post("/user/login")]

@@ -15,7 +15,7 @@ pub const TOO_MANY_REGISTRATIONS: &str =
     "Too many registrations from your network. Please try again later.";
 
 /// Creates a customer (role USER) with an empty profile and an empty cart.
-#[utoipa::path(post, path = "/api/user/register", tag = "user", request_body = Credentials, responses(
+#[utoipa::path(tag = "user", request_body = Credentials, responses(
     (status = 201, body = MessageResponse), (status = 422, description = "invalid email or password"),
     (status = 409, description = "email already registered"), (status = 429, description = "rate limited"),
     (status = 503, description = "password hashing busy: try again in a moment")))]
