@@ -220,7 +220,7 @@ fn run(
         std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
     });
     let proxies = web::Data::from(state.proxies.clone());
-    let uploads = web::Data::new(crate::routes::uploads::Uploads(
+    let uploads = web::Data::new(crate::routes::catalogue::uploads::Uploads(
         settings.data_dir.join("uploads"),
     ));
     let server = HttpServer::new(move || {
@@ -290,7 +290,7 @@ fn run(
                     .default_service(web::to(routes::api_not_found)),
             )
             .app_data(uploads.clone())
-            .configure(crate::routes::uploads::configure_files)
+            .configure(crate::routes::catalogue::uploads::configure_files)
             .configure(crate::payment_window::configure)
             .configure(web_assets::configure)
     })

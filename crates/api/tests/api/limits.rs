@@ -67,7 +67,7 @@ fn every_text_limit_of_the_frontend_is_the_servers() {
         ),
         (
             "MAX_SEARCH_LEN",
-            shop_api::routes::products::params::MAX_SEARCH_LEN,
+            shop_api::routes::params::MAX_SEARCH_LEN,
         ),
     ]
     .into_iter()

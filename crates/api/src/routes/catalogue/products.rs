@@ -1,19 +1,15 @@
 //! `GET /api/products` and `GET /api/products/{id}`: the fireworks catalogue (and any product
 //! by id). The query parsing and JSON shapes here are shared by the other catalogue routes.
 
-pub mod dto;
-pub mod facets;
-pub mod params;
-
 use actix_web::{get, web, HttpResponse};
 use domain::catalogue::{self, get_product, ProductFilter, StockFilter};
 use domain::ids::ProductId;
 use domain::paging::PageRequest;
 
-use self::dto::{PageJson, ProductJson, ProductPageJson};
-use self::params::{PageQuery, Params, ProductFilterQuery};
+use super::dto::{PageJson, ProductJson, ProductPageJson};
 use crate::catalogue_cache::{CachedRead, Reads};
 use crate::error::ApiError;
+use crate::routes::params::{PageQuery, Params, ProductFilterQuery};
 
 /// Lists products: fireworks by default (`isShow=false&isApparel=false`), sorted by title
 /// (case-insensitive) then id, or newest first with `sort=newest`. Filters of one kind are alternatives, kinds combine with AND.

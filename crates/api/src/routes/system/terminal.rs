@@ -10,10 +10,10 @@ use domain::state::UsState;
 use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 use utoipa::IntoParams;
 
-use super::products::dto::{JsonList, TerminalJson};
-use super::products::params::Params;
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
+use crate::routes::catalogue::dto::{JsonList, TerminalJson};
+use crate::routes::params::Params;
 
 /// The two-letter codes of the states, or blank for none.
 fn state_code() -> Object {

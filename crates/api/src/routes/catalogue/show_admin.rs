@@ -12,10 +12,10 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::product_admin::as_text;
-use super::products::dto::ShowJson;
 use crate::error::ApiError;
 use crate::extractors::CatalogueWrite;
+use crate::routes::catalogue::dto::ShowJson;
+use crate::routes::catalogue::product_admin::as_text;
 use crate::state::AppState;
 
 /// A line of the show form.

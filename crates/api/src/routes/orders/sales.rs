@@ -16,11 +16,11 @@ use utoipa::openapi::schema::{
 };
 use utoipa::{IntoParams, ToSchema};
 
-use super::checkout::ShipAddressJson;
-use super::products::params::blank_or;
-use super::user::list::rfc3339;
+use super::dto::ShipAddressJson;
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
+use crate::routes::params::blank_or;
+use crate::routes::users::list::rfc3339;
 use crate::state::AppState;
 
 impl From<SalesError> for ApiError {

@@ -11,9 +11,9 @@ use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
 use utoipa::openapi::Array;
 use utoipa::{IntoParams, ToSchema};
 
-use super::params::{Params, ProductFilterQuery, MAX_FILTER_VALUES};
 use crate::catalogue_cache::{CachePolicy, CachedRead, Reads};
 use crate::error::ApiError;
+use crate::routes::params::{Params, ProductFilterQuery, MAX_FILTER_VALUES};
 
 /// The kinds `GET /api/products/facets` counts unless told: the fireworks filters.
 const PRODUCT_KINDS: [FacetKind; 4] = [
@@ -188,7 +188,7 @@ async fn respond(
     responses((status = 200, body = FacetsJson), (status = 400, description = "invalid filter")))]
 #[get("/products/facets")]
 pub async fn products(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
-    let filter = super::list_filter(&params)?;
+    let filter = super::products::list_filter(&params)?;
     let kinds = kinds(&params, &PRODUCT_KINDS)?;
     respond(&read, "products", filter, kinds).await
 }
@@ -206,7 +206,7 @@ pub async fn products(read: CachedRead, params: Params) -> Result<HttpResponse, 
     responses((status = 200, body = FacetsJson), (status = 400, description = "invalid filter")))]
 #[get("/apparel/facets")]
 pub async fn apparel(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
-    let filter = crate::routes::apparel::list_filter(&params)?;
+    let filter = crate::routes::catalogue::apparel::list_filter(&params)?;
     let kinds = kinds(&params, &APPAREL_KINDS)?;
     respond(&read, "apparel", filter, kinds).await
 }
@@ -224,7 +224,7 @@ pub async fn apparel(read: CachedRead, params: Params) -> Result<HttpResponse, A
     responses((status = 200, body = FacetsJson), (status = 400, description = "invalid filter")))]
 #[get("/shows/facets")]
 pub async fn shows(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
-    let query = crate::routes::shows::show_query(&params, None)?;
+    let query = crate::routes::catalogue::shows::show_query(&params, None)?;
     let kinds = kinds(&params, &SHOW_KINDS)?;
     let key = format!("shows-facets|{query:?}|{kinds:?}");
     read.respond(key, CachePolicy::Revalidate, move |tx, _| {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::routes::products::params::MAX_SEARCH_LEN;
+use crate::routes::params::MAX_SEARCH_LEN;
 
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
@@ -44,7 +44,7 @@ pub struct UserListQuery {
 
 /// The user list's orders in the document (blank: by name).
 fn user_sort_schema() -> Object {
-    crate::routes::products::params::text_enum(UserSort::values(&UserSort::COLUMNS))
+    crate::routes::params::text_enum(UserSort::values(&UserSort::COLUMNS))
 }
 
 /// Profile names in a user row.

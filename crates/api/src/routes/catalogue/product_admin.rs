@@ -12,9 +12,9 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::products::dto::ProductJson;
 use crate::error::ApiError;
 use crate::extractors::CatalogueWrite;
+use crate::routes::catalogue::dto::ProductJson;
 use crate::state::AppState;
 
 /// A product as the admin's form sends it (back-office.md §7).

@@ -38,7 +38,7 @@ pub struct QuoteRequest {
     pub lines: Vec<QuoteLineBody>,
     /// Two-letter state of the shipping address; absent when the buyer has none yet.
     #[serde(default)]
-    #[schema(schema_with = super::terminal::state_code_or_null)]
+    #[schema(schema_with = crate::routes::system::terminal::state_code_or_null)]
     pub state: Option<String>,
     /// Ship to this freight terminal (its state is used; never a liftgate).
     #[serde(default)]

@@ -11,11 +11,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::product_admin::{answer, as_text};
-use super::products::dto::ProductJson;
-use super::user::dto::MessageResponse;
 use crate::error::ApiError;
 use crate::extractors::CatalogueWrite;
+use crate::routes::catalogue::dto::ProductJson;
+use crate::routes::catalogue::product_admin::{answer, as_text};
+use crate::routes::users::dto::MessageResponse;
 
 /// A variant of the apparel form.
 #[derive(Debug, Deserialize, ToSchema)]

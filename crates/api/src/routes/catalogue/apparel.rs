@@ -8,11 +8,11 @@ use domain::ids::ProductId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::products::dto::{PageJson, ProductJson};
-use super::products::params::{PageQuery, Params, ProductFilterQuery};
-use super::products::respond_product_page;
 use crate::catalogue_cache::{CachePolicy, CachedRead, Reads};
 use crate::error::ApiError;
+use crate::routes::catalogue::dto::{PageJson, ProductJson};
+use crate::routes::catalogue::products::respond_product_page;
+use crate::routes::params::{PageQuery, Params, ProductFilterQuery};
 
 /// Lists apparel products with their variants, sorted by title then id. Without
 /// `showOutOfStock=true` only products in stock with a variant in stock are listed;

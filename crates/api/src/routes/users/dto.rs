@@ -6,7 +6,7 @@ use domain::users::Role;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::routes::address::AddressJson;
+use crate::routes::profile::dto::AddressJson;
 
 /// E-mail and password. Unknown fields are refused (storefront.md §5).
 #[derive(Debug, Deserialize, ToSchema)]

@@ -6,7 +6,9 @@ use domain::profile::{AddressInput, ProfileInput};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::dto::ProfileDto;
+use crate::routes::users::dto::ProfileDto;
+pub mod dto;
+
 use crate::error::ApiError;
 use crate::extractors::{no_store, AuthUser};
 use crate::state::AppState;

@@ -10,7 +10,7 @@ use domain::paging::{Page, PageRequest};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::routes::address::AddressJson;
+use crate::routes::profile::dto::AddressJson;
 
 /// The JSON form of every value of a list, in order: `NamedJson::list(brands)`.
 pub trait JsonList<M>: From<M> + Sized {

@@ -3,43 +3,16 @@
 //! `/api/metadata/{kind}`, show types under `/api/shows/types`, apparel types under
 //! `/api/apparel/types`. ADMIN only; each write is audited and seen by the storefront at once.
 
+pub mod dto;
+
 use actix_web::{delete, post, put, web, HttpResponse};
 use chrono::Utc;
 use domain::catalogue::MetadataKind;
 use domain::vocabulary::{create_term, delete_term, update_term, Term, TermInput, Vocabulary};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
+use self::dto::{TermBody, TermJson};
 use crate::error::ApiError;
 use crate::extractors::CatalogueWrite as Write;
-
-/// A term as the forms send it.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TermBody {
-    /// Name (trimmed; required).
-    #[serde(default)]
-    pub name: Option<String>,
-    /// Description (show and apparel types; omitted when blank).
-    #[serde(default)]
-    pub description: Option<String>,
-}
-
-/// A stored term.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TermJson {
-    /// Id.
-    pub id: String,
-    /// Name.
-    pub name: String,
-    /// Description (show and apparel types only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
-    /// Products using it (0 for a new term).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub product_count: Option<i64>,
-}
 
 fn json(term: Term, kind: Vocabulary, new: bool) -> TermJson {
     TermJson {

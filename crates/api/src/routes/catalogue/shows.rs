@@ -7,10 +7,12 @@ use domain::catalogue::{self, get_show, ListShowsError, Show, ShowQuery};
 use domain::ids::ProductId;
 use domain::paging::{Page, PageRequest};
 
-use super::products::dto::{JsonList, ShowJson, ShowPageJson, ShowPaginationJson, TypeJson};
-use super::products::params::{PageQuery, Params, SortQuery};
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
+use crate::routes::catalogue::dto::{
+    JsonList, ShowJson, ShowPageJson, ShowPaginationJson, TypeJson,
+};
+use crate::routes::params::{PageQuery, Params, SortQuery};
 
 /// A show list request once parsed: the page and the question (brand and type are ids or
 /// names, resolved by the use case).

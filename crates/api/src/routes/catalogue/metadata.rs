@@ -10,10 +10,10 @@ use serde::Serialize;
 use utoipa::openapi::schema::Object;
 use utoipa::{IntoParams, ToSchema};
 
-use super::products::dto::{JsonList, MetadataItemJson, NamedJson, TypeJson};
-use super::products::params::{blank_or, Params};
 use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
+use crate::routes::catalogue::dto::{JsonList, MetadataItemJson, NamedJson, TypeJson};
+use crate::routes::params::{blank_or, Params};
 
 /// Every metadata list, each sorted by name.
 #[derive(Debug, Serialize, ToSchema)]
