@@ -10,7 +10,7 @@
 //! `data-server-view` mark on `<html>` and runs the app after the first paint; the app then
 //! renders the page in place of this view (src/app/boot/prerender.ts).
 
-use crate::routes::products::dto::{NamedJson, PageJson, ProductJson};
+use crate::routes::catalogue::dto::{NamedJson, PageJson, ProductJson};
 use crate::web_assets::escape_xml;
 
 /// The mark on `<html>` (and on the view's wrapper) that tells the boot script a server view is

@@ -1,91 +1,33 @@
-//! The OpenAPI document, generated from the handlers' annotations (`/api/openapi.json`).
+//! The OpenAPI document (`/api/openapi.json`), generated from the handlers' annotations as
+//! `routes::configure` registers them: one list feeds both the router and the document.
 
+use actix_web::App;
 use serde_json::{json, Value};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
+use utoipa_actix_web::AppExt as _;
 
 use crate::routes;
 
-/// The API description.
+/// The document of the `/api` operations that [`routes::configure`] registers, with the
+/// answers every operation can give ([`Contract`]).
+#[must_use]
+pub fn document() -> utoipa::openapi::OpenApi {
+    let (_, mut doc) = App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .service(utoipa_actix_web::scope("/api").configure(routes::configure))
+        .split_for_parts();
+    Contract.modify(&mut doc);
+    doc
+}
+
+/// The API description around the operations: title, tags, the bearer scheme. The paths
+/// come from the routes ([`document`]).
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Fireworks shop API", description = "Storefront and back-office API of the fireworks shop."),
-    paths(
-        routes::health::health,
-        routes::shipping::rates,
-        routes::quote::post_quote,
-        routes::user::register::register,
-        routes::user::login::login,
-        routes::user::info::get_user_info,
-        routes::user::info::post_user_info,
-        routes::user::list::get_all,
-        routes::user::admin::create,
-        routes::user::admin::export,
-        routes::user::admin::get,
-        routes::user::admin::update,
-        routes::user::admin::reset_password,
-        routes::user::admin::permissions,
-        routes::products::list,
-        routes::products::facets::products,
-        routes::products::get,
-        routes::apparel::list,
-        routes::products::facets::apparel,
-        routes::apparel::types,
-        routes::apparel::sku_preview,
-        routes::apparel::get,
-        routes::shows::list,
-        routes::products::facets::shows,
-        routes::shows::by_brand,
-        routes::shows::types,
-        routes::shows::get,
-        routes::metadata::get,
-        routes::terminal::list,
-        routes::terminal::get,
-        routes::cart::get,
-        routes::cart::add,
-        routes::cart::remove,
-        routes::cart::update_quantity,
-        routes::checkout::quote,
-        routes::checkout::open,
-        routes::checkout::cancel,
-        routes::checkout::purchase,
-        routes::checkout::list_orders,
-        routes::checkout::get_order,
-        routes::payments::sandbox_pay,
-        routes::vocabulary::create_metadata,
-        routes::vocabulary::update_metadata,
-        routes::vocabulary::delete_metadata,
-        routes::vocabulary::create_show_type,
-        routes::vocabulary::update_show_type,
-        routes::vocabulary::delete_show_type,
-        routes::vocabulary::create_apparel_type,
-        routes::vocabulary::update_apparel_type,
-        routes::vocabulary::delete_apparel_type,
-        routes::product_admin::create,
-        routes::product_admin::update,
-        routes::product_admin::remove,
-        routes::admin::summary,
-        routes::admin::inventory,
-        routes::show_admin::create,
-        routes::show_admin::update,
-        routes::show_admin::remove,
-        routes::apparel_admin::create,
-        routes::apparel_admin::update,
-        routes::apparel_admin::remove,
-        routes::apparel_admin::set_stock,
-        routes::sales::purchases,
-        routes::sales::set_status,
-        routes::sales::purchase_totals,
-        routes::sales::case_breaks,
-        routes::sales::process,
-        routes::reports::create,
-        routes::reports::list,
-        routes::reports::get,
-        routes::reports::csv,
-        routes::uploads::upload,
-        routes::client_errors::report,
-    ),
-    modifiers(&BearerAuth, &Contract),
+    modifiers(&BearerAuth),
     tags((name = "system"), (name = "user"), (name = "shipping"), (name = "catalogue"), (name = "cart"), (name = "checkout"), (name = "back office"))
 )]
 pub struct ApiDoc;

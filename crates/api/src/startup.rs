@@ -14,12 +14,10 @@ use actix_web::{web, App, HttpResponse, HttpServer};
 use auth::{Passwords, Tokens};
 use persistence::Db;
 use tracing_actix_web::TracingLogger;
-use utoipa::OpenApi;
 
 use crate::config::Settings;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
-use crate::openapi::ApiDoc;
 use crate::rate_limit::Limits;
 use crate::state::AppState;
 use crate::{bootstrap, routes, web_assets};
@@ -214,7 +212,7 @@ fn run(
     let frontend = Arc::new(
         web_assets::Frontend::new(&settings.frontend_dir).with_sentry(settings.sentry_dsn.clone()),
     );
-    let openapi = ApiDoc::openapi();
+    let openapi = crate::openapi::document();
     let guards = web::Data::new(crate::guards::Guards::from_document(&openapi));
     let jobs = web::Data::from(crate::report_jobs::ReportJobs::start(state.store.clone())?);
     let state = web::Data::new(state);
@@ -222,7 +220,7 @@ fn run(
         std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
     });
     let proxies = web::Data::from(state.proxies.clone());
-    let uploads = web::Data::new(crate::routes::uploads::Uploads(
+    let uploads = web::Data::new(crate::routes::catalogue::uploads::Uploads(
         settings.data_dir.join("uploads"),
     ));
     let server = HttpServer::new(move || {
@@ -281,14 +279,14 @@ fn run(
             ))
             .configure(|cfg| crate::api_docs::configure(cfg, openapi.clone()))
             .service(
-                web::scope("/api")
+                utoipa_actix_web::scope("/api")
                     .wrap(from_fn(crate::text_guard::refuse_nul))
                     .wrap(from_fn(crate::guards::enforce))
                     .configure(routes::configure)
                     .default_service(web::to(routes::api_not_found)),
             )
             .app_data(uploads.clone())
-            .configure(crate::routes::uploads::configure_files)
+            .configure(crate::routes::catalogue::uploads::configure_files)
             .configure(crate::payment_window::configure)
             .configure(web_assets::configure)
     })

@@ -17,7 +17,7 @@ use domain::store::Store as _;
 use crate::app_routes::{Needs, Page};
 use crate::error_tracking::SentryDsn;
 use crate::first_view;
-use crate::routes::products::dto::{PageJson, ProductJson};
+use crate::routes::catalogue::dto::{PageJson, ProductJson};
 use crate::state::AppState;
 
 /// Where the built frontend lives, and what its pages are told.

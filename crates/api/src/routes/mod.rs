@@ -1,82 +1,76 @@
-//! The `/api` routes, one module per resource.
+//! The `/api` routes, one folder per area (as the domain's areas): its handlers and their
+//! request and answer types (`dto.rs`).
 
-pub mod address;
-pub mod admin;
-pub mod apparel;
-pub mod apparel_admin;
 pub mod cart;
+pub mod catalogue;
 pub mod checkout;
-pub mod client_errors;
-pub mod health;
-pub mod metadata;
-pub mod payments;
-pub mod product_admin;
-pub mod products;
-pub mod quote;
+pub mod inventory;
+pub mod orders;
+pub mod params;
+pub mod profile;
 pub mod reports;
-pub mod sales;
-pub mod shipping;
-pub mod show_admin;
-pub mod shows;
-pub mod terminal;
-pub mod uploads;
-pub mod user;
+pub mod system;
+pub mod users;
 pub mod vocabulary;
 
 use actix_web::http::{header, Method};
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use utoipa_actix_web::service_config::ServiceConfig;
+
 use crate::error::ApiError;
 use crate::guards::Guards;
 
-/// Registers every `/api` route on `cfg` (inside the `/api` scope).
-pub fn configure(cfg: &mut web::ServiceConfig) {
+/// Registers every `/api` route on `cfg` (inside the `/api` scope): the one list of the API's
+/// operations. Each `service` feeds both the router and the OpenAPI document
+/// (`openapi::document`), so the two cannot drift.
+pub fn configure(cfg: &mut ServiceConfig) {
     // Catalogue (issue 5), answered through the server's read cache (`catalogue_cache`).
     // The facet paths before `{id}`, which would take `facets` for an id. First of all: the
     // router tries routes in this order (a pattern with `{...}` by a regular expression), and
     // these are most of the shop's requests.
-    cfg.service(products::list)
-        .service(products::facets::products)
-        .service(products::get)
-        .service(apparel::list)
-        .service(products::facets::apparel)
-        .service(apparel::types)
-        .service(apparel::sku_preview)
-        .service(apparel::get)
-        .service(shows::list)
-        .service(products::facets::shows)
-        .service(shows::types)
-        .service(shows::by_brand)
-        .service(shows::get)
-        .service(metadata::get)
-        .service(terminal::list)
-        .service(terminal::get);
-    cfg.service(health::health)
-        .service(client_errors::report)
-        .service(shipping::rates)
-        .service(quote::post_quote)
-        .service(user::register::register)
-        .service(user::login::login)
-        .service(user::info::get_user_info)
-        .service(user::info::post_user_info)
-        .service(user::list::get_all)
-        .service(user::admin::create)
-        .service(user::admin::export)
-        .service(user::admin::get)
-        .service(user::admin::update)
-        .service(user::admin::reset_password)
-        .service(user::admin::permissions)
+    cfg.service(catalogue::products::list)
+        .service(catalogue::facets::products)
+        .service(catalogue::products::get)
+        .service(catalogue::apparel::list)
+        .service(catalogue::facets::apparel)
+        .service(catalogue::apparel::types)
+        .service(catalogue::apparel::sku_preview)
+        .service(catalogue::apparel::get)
+        .service(catalogue::shows::list)
+        .service(catalogue::facets::shows)
+        .service(catalogue::shows::types)
+        .service(catalogue::shows::by_brand)
+        .service(catalogue::shows::get)
+        .service(catalogue::metadata::get)
+        .service(system::terminal::list)
+        .service(system::terminal::get);
+    cfg.service(system::health::health)
+        .service(system::client_errors::report)
+        .service(system::shipping::rates)
+        .service(checkout::quote::post_quote)
+        .service(users::register::register)
+        .service(users::login::login)
+        .service(profile::get_user_info)
+        .service(profile::post_user_info)
+        .service(users::list::get_all)
+        .service(users::admin::create)
+        .service(users::admin::export)
+        .service(users::admin::get)
+        .service(users::admin::update)
+        .service(users::admin::reset_password)
+        .service(users::admin::permissions)
         .service(cart::get)
         .service(cart::add)
         .service(cart::remove)
         .service(cart::update_quantity)
-        .service(checkout::quote)
-        .service(checkout::open)
-        .service(checkout::cancel)
-        .service(checkout::purchase)
-        .service(checkout::list_orders)
-        .service(checkout::get_order)
-        .service(payments::sandbox_pay);
+        .service(checkout::purchase::quote)
+        .service(checkout::purchase::open)
+        .service(checkout::purchase::cancel)
+        .service(checkout::purchase::purchase)
+        .service(orders::list_orders)
+        .service(orders::get_order)
+        .service(checkout::payments::sandbox_pay);
     // Back office: the catalogue's vocabulary (issue 11).
     cfg.service(vocabulary::create_metadata)
         .service(vocabulary::update_metadata)
@@ -87,28 +81,28 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(vocabulary::create_apparel_type)
         .service(vocabulary::update_apparel_type)
         .service(vocabulary::delete_apparel_type)
-        .service(product_admin::create)
-        .service(product_admin::update)
-        .service(product_admin::remove)
-        .service(admin::summary)
-        .service(admin::inventory)
-        .service(show_admin::create)
-        .service(show_admin::update)
-        .service(show_admin::remove)
-        .service(apparel_admin::create)
-        .service(apparel_admin::update)
-        .service(apparel_admin::remove)
-        .service(apparel_admin::set_stock)
-        .service(sales::purchases)
-        .service(sales::set_status)
-        .service(sales::purchase_totals)
-        .service(sales::case_breaks)
-        .service(sales::process)
+        .service(catalogue::product_admin::create)
+        .service(catalogue::product_admin::update)
+        .service(catalogue::product_admin::remove)
+        .service(inventory::summary)
+        .service(inventory::inventory)
+        .service(catalogue::show_admin::create)
+        .service(catalogue::show_admin::update)
+        .service(catalogue::show_admin::remove)
+        .service(catalogue::apparel_admin::create)
+        .service(catalogue::apparel_admin::update)
+        .service(catalogue::apparel_admin::remove)
+        .service(catalogue::apparel_admin::set_stock)
+        .service(orders::sales::purchases)
+        .service(orders::sales::set_status)
+        .service(orders::sales::purchase_totals)
+        .service(orders::sales::case_breaks)
+        .service(orders::sales::process)
         .service(reports::create)
         .service(reports::list)
         .service(reports::csv)
         .service(reports::get)
-        .configure(uploads::configure_api);
+        .service(catalogue::uploads::upload);
 }
 
 /// Any `/api` request without a route: 405 with `Allow` when the path is an operation's with
