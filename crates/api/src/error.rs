@@ -1,5 +1,10 @@
 //! The one error type of the HTTP layer. Every error answer is JSON `{"message": "..."}`
 //! (plus `"errors": {field: [..]}` for field validation) with the status decisions.md lists.
+//!
+//! Every mapping of a domain error to a status lives here, one `From` per domain error, each
+//! a `match` on the error's variants (never on its message), so a route only `?`s. (The
+//! sandbox provider's `SandboxError` maps beside its route, `routes/checkout/payments.rs`,
+//! until the provider has its own crate.)
 
 use std::collections::BTreeMap;
 
@@ -7,16 +12,19 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use domain::cart::CartError;
 use domain::catalogue::{
-    GetProductError, GetShowError, GetTerminalError, ListShowsError, SetInStockError,
+    ApparelAdminError, GetProductError, GetShowError, GetTerminalError, ImageError, ListShowsError,
+    ProductAdminError, SetInStockError, ShowAdminError,
 };
 use domain::checkout::{
     CancelSessionError, OpenSessionError, OrderError, PurchaseError, QuoteCartError, Refusal,
 };
+use domain::orders::{DateRangeError, SalesError};
 use domain::payments::PaymentError;
 use domain::profile::UpdateProfileError;
 use domain::quote::QuoteError;
+use domain::reports::ReportError;
 use domain::store::StoreError;
-use domain::users::{AuthenticateError, RegisterError, SignInError};
+use domain::users::{AuthenticateError, RegisterError, SignInError, UserAdminError};
 use domain::users::{PasswordError, TokenError};
 use domain::vocabulary::VocabularyError;
 use serde::Serialize;
@@ -405,6 +413,117 @@ impl From<PaymentError> for ApiError {
             PaymentError::Unknown | PaymentError::Refused(_) | PaymentError::Other(_) => {
                 ApiError::internal(e)
             }
+        }
+    }
+}
+
+impl From<UserAdminError> for ApiError {
+    fn from(e: UserAdminError) -> Self {
+        match e {
+            UserAdminError::Invalid(errors) => errors.into(),
+            UserAdminError::NotFound => ApiError::NotFound(e.to_string()),
+            UserAdminError::EmailTaken
+            | UserAdminError::OwnAccount(_)
+            | UserAdminError::LastAdmin => ApiError::Conflict(e.to_string()),
+            UserAdminError::NoLongerAdmin => ApiError::Forbidden(e.to_string()),
+            UserAdminError::Password(e) => e.into(),
+            UserAdminError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<SalesError> for ApiError {
+    fn from(e: SalesError) -> Self {
+        match e {
+            SalesError::Invalid(errors) => ApiError::BadRequest {
+                message: errors.to_string(),
+                errors: Some(errors.as_map().clone()),
+            },
+            SalesError::OrderNotFound | SalesError::CaseBreakNotFound => {
+                ApiError::NotFound(e.to_string())
+            }
+            SalesError::AlreadyClosed(_) => ApiError::Conflict(e.to_string()),
+            SalesError::FewerThanOwed(_) => {
+                let message = e.to_string();
+                ApiError::Validation {
+                    errors: BTreeMap::from([("quantityAdded".to_owned(), vec![message.clone()])]),
+                    message,
+                }
+            }
+            SalesError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<ReportError> for ApiError {
+    fn from(e: ReportError) -> Self {
+        match e {
+            ReportError::Invalid(errors) => errors.into(),
+            ReportError::NotFound => ApiError::NotFound(e.to_string()),
+            ReportError::NotReady(_) => ApiError::Conflict(e.to_string()),
+            ReportError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<ProductAdminError> for ApiError {
+    fn from(e: ProductAdminError) -> Self {
+        match e {
+            ProductAdminError::Invalid(errors) => errors.into(),
+            ProductAdminError::NotFound => ApiError::NotFound(e.to_string()),
+            ProductAdminError::DuplicateSku(_) | ProductAdminError::InUse { .. } => {
+                ApiError::Conflict(e.to_string())
+            }
+            ProductAdminError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<ImageError> for ApiError {
+    fn from(e: ImageError) -> Self {
+        match e {
+            ImageError::TooLarge => ApiError::PayloadTooLarge(e.to_string()),
+            // Any bytes are a well-formed body; not being an image is a rule of the shop.
+            ImageError::Empty | ImageError::Unsupported => {
+                ApiError::invalid_field("image", e.to_string())
+            }
+        }
+    }
+}
+
+impl From<ApparelAdminError> for ApiError {
+    fn from(e: ApparelAdminError) -> Self {
+        match e {
+            ApparelAdminError::Invalid(errors) => errors.into(),
+            ApparelAdminError::NotFound | ApparelAdminError::VariantNotFound => {
+                ApiError::NotFound(e.to_string())
+            }
+            ApparelAdminError::InUse { .. } => ApiError::Conflict(e.to_string()),
+            ApparelAdminError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<ShowAdminError> for ApiError {
+    fn from(e: ShowAdminError) -> Self {
+        match e {
+            ShowAdminError::Invalid(errors) => errors.into(),
+            ShowAdminError::NotFound => ApiError::NotFound(e.to_string()),
+            ShowAdminError::InUse { .. } => ApiError::Conflict(e.to_string()),
+            ShowAdminError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<DateRangeError> for ApiError {
+    /// A malformed date is 400; two well-formed dates that make no range, 422.
+    fn from(e: DateRangeError) -> Self {
+        match e {
+            DateRangeError::Malformed(errors) => SalesError::Invalid(errors).into(),
+            DateRangeError::Reversed(errors) => ApiError::Validation {
+                message: errors.to_string(),
+                errors: errors.as_map().clone(),
+            },
         }
     }
 }

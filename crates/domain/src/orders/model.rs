@@ -47,6 +47,25 @@ fn bound(text: &str, end: bool) -> Option<NaiveDateTime> {
 /// The message of a range whose start is after its end.
 pub const START_AFTER_END: &str = "startDate must be on or before endDate";
 
+/// Why `startDate`/`endDate` make no range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DateRangeError {
+    /// A date that is neither `YYYY-MM-DD` nor RFC 3339 (the request is malformed).
+    Malformed(FieldErrors),
+    /// Two well-formed dates, the start after the end (a rule of the range).
+    Reversed(FieldErrors),
+}
+
+impl DateRangeError {
+    /// The field messages, whichever the reason.
+    #[must_use]
+    pub fn into_errors(self) -> FieldErrors {
+        match self {
+            DateRangeError::Malformed(errors) | DateRangeError::Reversed(errors) => errors,
+        }
+    }
+}
+
 impl DateRange {
     /// Reads `startDate` and `endDate`; the end defaults to the end of today (UTC).
     ///
@@ -58,11 +77,27 @@ impl DateRange {
         end: Option<&str>,
         now: NaiveDateTime,
     ) -> Result<DateRange, FieldErrors> {
+        Self::read(start, end, now).map_err(DateRangeError::into_errors)
+    }
+
+    /// [`Self::parse`], saying why a range is refused: [`DateRangeError::Reversed`] when
+    /// both dates are well formed and the start is after the end, else
+    /// [`DateRangeError::Malformed`] (with every field's message, as `parse` gives them).
+    ///
+    /// # Errors
+    /// As [`Self::parse`], by reason.
+    pub fn read(
+        start: Option<&str>,
+        end: Option<&str>,
+        now: NaiveDateTime,
+    ) -> Result<DateRange, DateRangeError> {
         let mut errors = FieldErrors::new();
+        let mut malformed = false;
         let mut read = |field: &str, text: Option<&str>, is_end: bool| {
             let text = text.map(str::trim).filter(|t| !t.is_empty())?;
             let parsed = bound(text, is_end);
             if parsed.is_none() {
+                malformed = true;
                 errors.add_message(
                     field,
                     format!("{field} must be a date (YYYY-MM-DD) or an ISO 8601 instant"),
@@ -75,7 +110,15 @@ impl DateRange {
         if start.is_some_and(|s| s > end) {
             errors.add_message("startDate", START_AFTER_END);
         }
-        errors.into_result(DateRange { start, end })
+        errors
+            .into_result(DateRange { start, end })
+            .map_err(|errors| {
+                if malformed {
+                    DateRangeError::Malformed(errors)
+                } else {
+                    DateRangeError::Reversed(errors)
+                }
+            })
     }
 }
 

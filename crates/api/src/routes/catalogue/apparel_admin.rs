@@ -5,7 +5,7 @@
 
 use actix_web::{delete, post, put, web, HttpResponse};
 use chrono::Utc;
-use domain::catalogue::{self, ApparelAdminError, ApparelInput, VariantInput};
+use domain::catalogue::{self, ApparelInput, VariantInput};
 use domain::ids::{ProductId, VariantId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -117,19 +117,6 @@ impl From<ApparelBody> for ApparelInput {
                     available_stock: v.available_stock,
                 })
                 .collect(),
-        }
-    }
-}
-
-impl From<ApparelAdminError> for ApiError {
-    fn from(e: ApparelAdminError) -> Self {
-        match e {
-            ApparelAdminError::Invalid(errors) => errors.into(),
-            ApparelAdminError::NotFound | ApparelAdminError::VariantNotFound => {
-                ApiError::NotFound(e.to_string())
-            }
-            ApparelAdminError::InUse { .. } => ApiError::Conflict(e.to_string()),
-            ApparelAdminError::Store(e) => e.into(),
         }
     }
 }

@@ -112,19 +112,6 @@ impl From<ProductBody> for ProductInput {
     }
 }
 
-impl From<ProductAdminError> for ApiError {
-    fn from(e: ProductAdminError) -> Self {
-        match e {
-            ProductAdminError::Invalid(errors) => errors.into(),
-            ProductAdminError::NotFound => ApiError::NotFound(e.to_string()),
-            ProductAdminError::DuplicateSku(_) | ProductAdminError::InUse { .. } => {
-                ApiError::Conflict(e.to_string())
-            }
-            ProductAdminError::Store(e) => e.into(),
-        }
-    }
-}
-
 /// The product (of any kind) as `GET /api/products/{id}` gives it: 201 after a create, else 200.
 pub(super) async fn answer(
     state: &web::Data<AppState>,

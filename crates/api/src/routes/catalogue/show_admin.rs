@@ -103,17 +103,6 @@ impl From<ShowBody> for ShowInput {
     }
 }
 
-impl From<ShowAdminError> for ApiError {
-    fn from(e: ShowAdminError) -> Self {
-        match e {
-            ShowAdminError::Invalid(errors) => errors.into(),
-            ShowAdminError::NotFound => ApiError::NotFound(e.to_string()),
-            ShowAdminError::InUse { .. } => ApiError::Conflict(e.to_string()),
-            ShowAdminError::Store(e) => e.into(),
-        }
-    }
-}
-
 async fn answer(
     state: &web::Data<AppState>,
     id: ProductId,

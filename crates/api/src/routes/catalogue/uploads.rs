@@ -28,18 +28,6 @@ pub struct UploadedJson {
     pub url: String,
 }
 
-impl From<ImageError> for ApiError {
-    fn from(e: ImageError) -> Self {
-        match e {
-            ImageError::TooLarge => ApiError::PayloadTooLarge(e.to_string()),
-            // Any bytes are a well-formed body; not being an image is a rule of the shop.
-            ImageError::Empty | ImageError::Unsupported => {
-                ApiError::invalid_field("image", e.to_string())
-            }
-        }
-    }
-}
-
 /// The body, read up to the image limit (its own limit, not the JSON calls' one), so that a
 /// larger one is answered 413 in JSON as soon as it passes the limit.
 async fn read_limited(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {

@@ -8,7 +8,7 @@ use actix_web::{get, patch, post, web, HttpResponse};
 use chrono::Utc;
 use domain::ids::OrderId;
 use domain::money::Money;
-use domain::orders::{self, CaseBreak, DateRange, Sale, SalesError, StatusChange};
+use domain::orders::{self, CaseBreak, DateRange, Sale, StatusChange};
 use domain::status::{CaseBreakStatus, OrderStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{
@@ -22,29 +22,6 @@ use crate::extractors::AdminUser;
 use crate::routes::params::blank_or;
 use crate::routes::users::list::rfc3339;
 use crate::state::AppState;
-
-impl From<SalesError> for ApiError {
-    fn from(e: SalesError) -> Self {
-        match e {
-            SalesError::Invalid(errors) => ApiError::BadRequest {
-                message: errors.to_string(),
-                errors: Some(errors.as_map().clone()),
-            },
-            SalesError::OrderNotFound | SalesError::CaseBreakNotFound => {
-                ApiError::NotFound(e.to_string())
-            }
-            SalesError::AlreadyClosed(_) => ApiError::Conflict(e.to_string()),
-            SalesError::FewerThanOwed(_) => {
-                let message = e.to_string();
-                ApiError::Validation {
-                    errors: BTreeMap::from([("quantityAdded".to_owned(), vec![message.clone()])]),
-                    message,
-                }
-            }
-            SalesError::Store(e) => e.into(),
-        }
-    }
-}
 
 /// A date range with an optional status.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -66,26 +43,12 @@ impl RangeQuery {
     /// The range; a malformed date is 400, a start after the end (two well-formed dates that
     /// make no range) 422.
     fn range(&self) -> Result<DateRange, ApiError> {
-        DateRange::parse(
+        DateRange::read(
             self.start_date.as_deref(),
             self.end_date.as_deref(),
             Utc::now().naive_utc(),
         )
-        .map_err(|errors| {
-            let reversed = errors
-                .as_map()
-                .values()
-                .flatten()
-                .all(|m| m == orders::START_AFTER_END);
-            if reversed {
-                ApiError::Validation {
-                    message: errors.to_string(),
-                    errors: errors.as_map().clone(),
-                }
-            } else {
-                SalesError::Invalid(errors).into()
-            }
-        })
+        .map_err(ApiError::from)
     }
 }
 

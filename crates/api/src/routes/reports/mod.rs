@@ -17,17 +17,6 @@ use crate::extractors::AdminUser;
 use crate::report_jobs::ReportJobs;
 use crate::state::AppState;
 
-impl From<ReportError> for ApiError {
-    fn from(e: ReportError) -> Self {
-        match e {
-            ReportError::Invalid(errors) => errors.into(),
-            ReportError::NotFound => ApiError::NotFound(e.to_string()),
-            ReportError::NotReady(_) => ApiError::Conflict(e.to_string()),
-            ReportError::Store(e) => e.into(),
-        }
-    }
-}
-
 /// Asks for a report; a background job computes it (poll `GET /api/reports/{id}`).
 #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ReportBody,
     responses((status = 202, body = ReportJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),

@@ -9,7 +9,7 @@ use actix_web::{get, post, put, web, HttpResponse};
 use chrono::Utc;
 use domain::ids::UserId;
 use domain::paging::PageRequest;
-use domain::users::{self, UserAdminError, UserForm};
+use domain::users::{self, UserForm};
 use domain::users::{UserFilter, UserListItem};
 use futures_util::{stream, StreamExt as _};
 use serde::Deserialize;
@@ -19,21 +19,6 @@ use super::list::{rfc3339, user_row, UserRow};
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
 use crate::state::AppState;
-
-impl From<UserAdminError> for ApiError {
-    fn from(e: UserAdminError) -> Self {
-        match e {
-            UserAdminError::Invalid(errors) => errors.into(),
-            UserAdminError::NotFound => ApiError::NotFound(e.to_string()),
-            UserAdminError::EmailTaken
-            | UserAdminError::OwnAccount(_)
-            | UserAdminError::LastAdmin => ApiError::Conflict(e.to_string()),
-            UserAdminError::NoLongerAdmin => ApiError::Forbidden(e.to_string()),
-            UserAdminError::Password(e) => e.into(),
-            UserAdminError::Store(e) => e.into(),
-        }
-    }
-}
 
 /// The admin's user form.
 #[derive(Debug, Deserialize, ToSchema)]
