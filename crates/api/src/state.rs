@@ -16,8 +16,8 @@ use crate::rate_limit::Limits;
 /// The store adapter the API runs on (implements `domain::store::Store`).
 pub type Store = Db;
 
-/// The transaction value of [`Store`], handed to catalogue reads.
-pub type Tx<'a> = persistence::Tx<'a>;
+/// The transaction value of [`Store`], handed to catalogue reads: the domain's ports only.
+pub type Tx<'a> = <Store as domain::store::Store>::Tx<'a>;
 
 /// What handlers share. Cheap to clone (everything is behind `Arc` or a pool).
 #[derive(Clone)]

@@ -8,8 +8,7 @@ use actix_web::http::header::{
 };
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use domain::catalogue::CatalogueReads as _;
-use domain::catalogue::{self, ProductFilter, StockFilter};
+use domain::catalogue::{self, PageSubject, ProductFilter, StockFilter};
 use domain::ids::ProductId;
 use domain::paging::PageRequest;
 use domain::store::Store as _;
@@ -326,12 +325,15 @@ async fn spa(
                 // A database failure answers the page as found: the app shows what it can.
                 state
                     .call(move |s| {
-                        s.store.read(|tx| match needs {
-                            Needs::Show => tx.find_show(&id).map(|f| (f.is_some(), None)),
-                            _ => tx
-                                .find_product(&id)
-                                .map(|f| (f.is_some(), f.filter(|_| view).map(ProductJson::from))),
-                        })
+                        s.store
+                            .read(|tx| catalogue::page_subject(tx, &id, needs == Needs::Show))
+                            .map(|subject| match subject {
+                                PageSubject::Missing => (false, None),
+                                PageSubject::Show => (true, None),
+                                PageSubject::Product(p) => {
+                                    (true, view.then(|| ProductJson::from(*p)))
+                                }
+                            })
                     })
                     .await
                     .unwrap_or((true, None))

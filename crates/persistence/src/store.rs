@@ -36,16 +36,6 @@ pub struct Tx<'a> {
     pub(crate) writing: bool,
 }
 
-impl Tx<'_> {
-    /// Takes `version` as the catalogue version of this unit of work without reading it: the
-    /// caller read it a moment ago (a node's read cache checks it at most once a second).
-    /// Catalogue reads that need a version, the list index's, then run no statement for it;
-    /// their answers are at least as new as `version`.
-    pub fn assume_catalogue_version(&mut self, version: i64) {
-        self.version = Some(version);
-    }
-}
-
 impl<'a> Tx<'a> {
     fn new(conn: &'a mut DbConnection, db: &'a Db, writing: bool) -> Self {
         Tx {

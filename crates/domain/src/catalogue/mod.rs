@@ -32,8 +32,8 @@ pub use product_admin::{
 };
 pub use service::{
     get_apparel, get_product, get_show, get_terminal, list_products, list_shows, metadata_pages,
-    next_apparel_sku, set_in_stock, GetProductError, GetShowError, GetTerminalError,
-    ListShowsError, SetInStockError, ShowQuery,
+    next_apparel_sku, page_subject, set_in_stock, GetProductError, GetShowError, GetTerminalError,
+    ListShowsError, PageSubject, SetInStockError, ShowQuery,
 };
 pub use show_admin::{
     create_show, delete_show, update_show, ShowAdminError, ShowInput, ShowLineInput,

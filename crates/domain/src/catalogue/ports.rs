@@ -100,6 +100,12 @@ pub trait ApparelAdmin {
 /// The catalogue as the storefront reads it: products, shows, facets, metadata, and the
 /// version every catalogue write moves (API nodes key their read caches by it).
 pub trait CatalogueReads {
+    /// Takes `version` as the catalogue version of this unit of work without reading it: the
+    /// caller read it a moment ago (a node's read cache checks it at most once a second).
+    /// Reads that need a version then run no statement for it; their answers are at least as
+    /// new as `version`.
+    fn assume_catalogue_version(&mut self, version: i64);
+
     /// The current catalogue version (0 before the first write).
     ///
     /// # Errors

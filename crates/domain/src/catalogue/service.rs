@@ -84,6 +84,37 @@ pub fn list_products(
     tx.list_products(filter, page, known_total)
 }
 
+/// What a storefront page names, as the server's first view of it needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PageSubject {
+    /// No such product (on a show page: no such show).
+    Missing,
+    /// The show exists.
+    Show,
+    /// The product.
+    Product(Box<Product>),
+}
+
+/// The subject of a storefront page: the show of a show page, else the product.
+///
+/// # Errors
+/// Store failures.
+pub fn page_subject(
+    tx: &mut impl CatalogueReads,
+    id: &ProductId,
+    show_page: bool,
+) -> Result<PageSubject, StoreError> {
+    Ok(if show_page {
+        match tx.find_show(id)? {
+            Some(_) => PageSubject::Show,
+            None => PageSubject::Missing,
+        }
+    } else {
+        tx.find_product(id)?
+            .map_or(PageSubject::Missing, |p| PageSubject::Product(Box::new(p)))
+    })
+}
+
 /// One product of any kind.
 ///
 /// # Errors

@@ -60,6 +60,10 @@ mod port {
     use domain::store::StoreError;
 
     impl CatalogueReads for Tx<'_> {
+        fn assume_catalogue_version(&mut self, version: i64) {
+            self.version = Some(version);
+        }
+
         fn catalogue_version(&mut self) -> Result<i64, StoreError> {
             let version = q(catalogue::current_version(self.conn))?;
             self.version = Some(version);
