@@ -37,7 +37,7 @@ export function useServerList(firstPageSize: number = TABLE_PAGE_SIZE) {
 
 /**
  * A row's Delete, after a confirmation: `ask(row)` opens the dialog; confirming deletes, says
- * so (or the failure) in a toast and, when the page's last row went, steps back a page.
+ * so (or the failure) in a toast and, when the page's last row went, shows the page before.
  */
 export function useConfirmedDelete<T extends { id: string; title: string }>({
   remove,
@@ -64,7 +64,7 @@ export function useConfirmedDelete<T extends { id: string; title: string }>({
     try {
       await remove(toDelete.id).unwrap();
       dispatch(toastShown(deleted, 'success'));
-      // The last row of a later page went: show the page before it, which still has rows.
+      // The last row of a later page: step back to a page that still has rows.
       if (rowsOnPage === 1 && list.page > 1) list.setPage(list.page - 1);
     } catch (error) {
       dispatch(toastShown(failure(error), 'error'));
