@@ -25,6 +25,27 @@ function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
 const describedBy = (id: string, hint: unknown, error: unknown) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
+/** The frame of a field: its label above, its hint and error line below. */
+function FieldFrame({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {children}
+      <FieldHint id={`${id}-hint`} hint={hint} />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** The attributes that tie a control to its frame for screen readers. */
+const ariaOf = (id: string, hint: unknown, error: unknown, required: boolean | undefined) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': describedBy(id, hint, error),
+  'aria-required': required || undefined,
+});
+
 /** A labelled input with its hint and error line, wired for screen readers. */
 export function Field({
   id,
@@ -55,10 +76,7 @@ export function Field({
   maxLength?: number;
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         type={type}
@@ -68,14 +86,10 @@ export function Field({
         placeholder={placeholder}
         maxLength={maxLength}
         className={`input w-full ${error ? 'input-error' : ''} ${readOnly ? 'bg-base-200' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-required={required || undefined}
+        {...ariaOf(id, hint, error, required)}
         {...registration}
       />
-      <FieldHint id={`${id}-hint`} hint={hint} />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -101,23 +115,16 @@ export function TextAreaField({
   maxLength?: number;
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         rows={rows}
         maxLength={maxLength}
         className={`textarea w-full ${error ? 'textarea-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-required={required || undefined}
+        {...ariaOf(id, hint, error, required)}
         {...registration}
       />
-      <FieldHint id={`${id}-hint`} hint={hint} />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -139,24 +146,11 @@ export function SelectField({
   required?: boolean;
   children: ReactNode;
 }) {
-  const errorId = `${id}-error`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        autoComplete={autoComplete}
-        className={`select w-full ${error ? 'select-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        aria-required={required || undefined}
-        {...registration}
-      >
+    <FieldFrame id={id} label={label} error={error}>
+      <select id={id} autoComplete={autoComplete} className={`select w-full ${error ? 'select-error' : ''}`} {...ariaOf(id, undefined, error, required)} {...registration}>
         {children}
       </select>
-      <FieldError id={errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 }

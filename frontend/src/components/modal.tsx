@@ -1,13 +1,16 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
+const WIDTHS = { md: 'max-w-lg', lg: 'max-w-4xl', picker: 'max-w-3xl' } as const;
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: named by its title, focus moved in on opening (to `initialFocus`, else the
+ * A modal dialog on the native `<dialog>` (opened with `showModal()`: the page behind is inert
+ * and the dialog is in the top layer): named by its title, focus moved in on opening (to `initialFocus`, else the
  * dialog), kept inside while open (Tab and Shift+Tab wrap), Escape closes it, and focus goes
  * back where it was on closing. Rendered into the document body, so a dialog opened from inside
- * a form or a table is not part of it.
+ * a form or a table is not part of it (Enter in its search box submits nothing of the page).
  */
 export function Modal({
   title,
@@ -22,10 +25,11 @@ export function Modal({
   initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
   footer?: ReactNode;
-  /** md: a form; lg: a detail view with tables. */
-  size?: 'md' | 'lg';
+  /** md: a form; lg: a detail view with tables; picker: a picker (a table with its search). */
+  size?: keyof typeof WIDTHS;
 }) {
   const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const latestClose = useRef(onClose);
   latestClose.current = onClose;
@@ -48,6 +52,8 @@ export function Modal({
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
     (firstFocus.current?.current ?? boxRef.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       const box = boxRef.current;
@@ -81,16 +87,24 @@ export function Modal({
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      if (dialog?.open) dialog.close();
       if (previous?.isConnected) previous.focus();
     };
   }, []);
 
   return createPortal(
-    <div className="modal modal-open" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
+    <dialog
+      ref={dialogRef}
+      className="modal"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      // Escape is handled above (the native cancel would close the dialog behind React's back).
+      onCancel={(e) => e.preventDefault()}
+    >
       <div
         ref={boxRef}
         tabIndex={-1}
-        className={`modal-box flex max-h-[90vh] w-11/12 flex-col gap-3 outline-none ${size === 'lg' ? 'max-w-4xl' : 'max-w-lg'}`}
+        className={`modal-box flex max-h-[90vh] w-11/12 flex-col gap-3 outline-none ${WIDTHS[size]}`}
       >
         <div className="flex items-start justify-between gap-3">
           <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -110,7 +124,7 @@ export function Modal({
         {footer && <div className="modal-action mt-0">{footer}</div>}
       </div>
       <div className="modal-backdrop" aria-hidden="true" onClick={onClose} />
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -22,3 +22,22 @@ export function saveBlob(blob: Blob, filename: string): void {
 export function attachmentName(contentDisposition: string | null, fallback: string): string {
   return /filename="?([^";]+)"?/i.exec(contentDisposition ?? '')?.[1] ?? fallback;
 }
+
+/** A file the API answered, kept behind an object URL until it is saved (`saveObjectUrl`). */
+export interface FileDownload {
+  url: string;
+  filename: string;
+}
+
+/**
+ * The `responseHandler` of an RTK Query call that downloads a file with the bearer token: the
+ * body behind an object URL, named by the Content-Disposition header (else `fallback`); an
+ * error answer is read as the API's JSON (or null).
+ */
+export const fileResponse =
+  (fallback: () => string) =>
+  async (response: Response): Promise<FileDownload | unknown> => {
+    if (!response.ok) return response.json().catch(() => null);
+    const blob = await response.blob();
+    return { url: URL.createObjectURL(blob), filename: attachmentName(response.headers.get('content-disposition'), fallback()) };
+  };

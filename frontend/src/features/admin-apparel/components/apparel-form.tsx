@@ -1,14 +1,14 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { AppLink } from '@/components/app-link';
+import { CaseFields, ChoiceSelect, FormActions, MediaSection, OptionGroup } from '@/components/admin-form';
 import { Field, SelectField, TextAreaField } from '@/components/field';
-import { ImageField } from '@/components/image-field';
 import { Loading } from '@/components/loading';
 import { useAppDispatch } from '@/lib/hooks';
-import { MAX_DESCRIPTION_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
+import { MAX_DESCRIPTION_LEN, MAX_TITLE_LEN } from '@/lib/limits';
 import { paths } from '@/lib/paths';
 import { toastShown } from '@/lib/toast/toast-slice';
+import { useServerFieldErrors } from '@/lib/server-field-errors';
 import {
   useCreateApparelMutation,
   useGetApparelOptionsQuery,
@@ -18,38 +18,12 @@ import {
   type AdminApparel,
   type ApparelOptions,
   type ApparelTypeOption,
-  type Named,
 } from '../api/apparel-api';
 import { APPAREL_CREATED, APPAREL_UPDATED, apparelFailure, apparelTypesFailure } from '../lib/messages';
 import { estimatedUnitPrice } from '../lib/variants';
 import { apparelBodyOf, apparelSchema, emptyApparel, formValuesOf, type ApparelFormValues } from './apparel-schema';
-import { placeServerErrors } from './server-errors';
+import { apparelErrorPlaces } from './server-errors';
 import { VariantGrid, type BaseSku } from './variant-grid';
-
-/** The product's colours: a group of checkboxes (the fill helper makes one set of variants per colour). */
-function ColourGroup({ options, selected, onChange }: { options: Named[]; selected: string[]; onChange: (next: string[]) => void }) {
-  return (
-    <fieldset className="fieldset rounded-box border border-base-300 p-3">
-      <legend className="fieldset-legend">
-        Colors
-        {selected.length > 0 && <span className="badge badge-sm badge-primary ml-2">{selected.length} selected</span>}
-      </legend>
-      <div className="grid max-h-56 grid-cols-2 gap-1 overflow-y-auto sm:grid-cols-3">
-        {options.map((o) => (
-          <label key={o.id} className="flex cursor-pointer items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={selected.includes(o.id)}
-              onChange={(e) => onChange(e.target.checked ? [...selected, o.id] : selected.filter((s) => s !== o.id))}
-            />
-            <span>{o.name}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /**
  * The apparel product form, create or edit (back-office.md §5): the §5 messages, the package
@@ -104,6 +78,7 @@ function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel
     mode: 'onTouched',
     defaultValues: apparel ? formValuesOf(apparel) : emptyApparel(),
   });
+  const showServerErrors = useServerFieldErrors(form);
   const {
     register,
     handleSubmit,
@@ -125,7 +100,7 @@ function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel
     } catch (error) {
       const message = apparelFailure(action, error);
       dispatch(toastShown(message, 'error'));
-      placeServerErrors(form, values, error, message);
+      showServerErrors(error, { place: apparelErrorPlaces(values), message });
     }
   };
 
@@ -160,53 +135,20 @@ function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel
           </div>
         </fieldset>
 
-        <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
-          <legend className="fieldset-legend text-lg">Price and Stock</legend>
-          <Field
-            id="apparel-case-price"
-            label="Case Price ($)"
-            type="text"
-            inputMode="decimal"
-            required
-            error={errors.casePrice?.message}
-            registration={register('casePrice')}
-          />
-          <Field
-            id="apparel-package"
-            label="Package"
-            type="text"
-            required
-            placeholder="1,1"
-            hint="Comma-separated counts, items per case first; the estimated unit price is the case price divided by the first."
-            error={errors.package?.message}
-            registration={register('package')}
-          />
-          <label className="flex cursor-pointer items-center gap-2">
-            <input type="checkbox" className="checkbox checkbox-sm" {...register('inStock')} />
-            <span>In Stock</span>
-          </label>
-        </fieldset>
+        <CaseFields
+          idPrefix="apparel"
+          packagePlaceholder="1,1"
+          packageHint="Comma-separated counts, items per case first; the estimated unit price is the case price divided by the first."
+          errors={{ casePrice: errors.casePrice?.message, package: errors.package?.message }}
+          registrations={{ casePrice: register('casePrice'), package: register('package'), inStock: register('inStock') }}
+        />
 
         <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
           <legend className="fieldset-legend text-lg">Classification</legend>
-          <SelectField id="apparel-brand" label="Brand" required error={errors.brandId?.message} registration={register('brandId')}>
-            <option value="">Select a brand</option>
-            {options.brands.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField id="apparel-category" label="Category" required error={errors.categoryId?.message} registration={register('categoryId')}>
-            <option value="">Select a category</option>
-            {options.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
+          <ChoiceSelect id="apparel-brand" label="Brand" placeholder="Select a brand" items={options.brands} error={errors.brandId?.message} registration={register('brandId')} />
+          <ChoiceSelect id="apparel-category" label="Category" placeholder="Select a category" items={options.categories} error={errors.categoryId?.message} registration={register('categoryId')} />
           <div className="sm:col-span-2">
-            <ColourGroup options={options.colors} selected={colors} onChange={(next) => setValue('colors', next, { shouldDirty: true })} />
+            <OptionGroup id="apparel-colors" legend="Colors" options={options.colors} selected={colors} onChange={(next) => setValue('colors', next, { shouldDirty: true })} />
           </div>
         </fieldset>
 
@@ -215,32 +157,19 @@ function ApparelFormFields({ apparel, options, types }: { apparel?: AdminApparel
           <VariantGrid baseSku={baseSku} colorOptions={options.colors} chosenColors={colors} estimate={estimate} />
         </fieldset>
 
-        <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
-          <legend className="fieldset-legend text-lg">Media</legend>
-          <div className="sm:col-span-2">
-            <ImageField
-              id="apparel-image"
-              value={image}
-              error={errors.image?.message}
-              registration={register('image')}
-              onUploaded={(url) => {
-                setValue('image', url, { shouldDirty: true });
-                form.clearErrors('image');
-              }}
-              onUploadFailed={(message) => form.setError('image', { type: 'upload', message })}
-            />
-          </div>
-          <Field id="apparel-video" label="Video URL" type="url" maxLength={MAX_VIDEO_URL_LEN} error={errors.videoURL?.message} registration={register('videoURL')} />
-        </fieldset>
+        <MediaSection
+          idPrefix="apparel"
+          image={image}
+          errors={{ image: errors.image?.message, videoURL: errors.videoURL?.message }}
+          registrations={{ image: register('image'), videoURL: register('videoURL') }}
+          onUploaded={(url) => {
+            setValue('image', url, { shouldDirty: true });
+            form.clearErrors('image');
+          }}
+          onUploadFailed={(message) => form.setError('image', { type: 'upload', message })}
+        />
 
-        <div className="flex gap-3">
-          <AppLink to={paths.adminApparel.getHref()} className="btn btn-ghost">
-            Cancel
-          </AppLink>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : editing ? 'Update Apparel Product' : 'Create Apparel Product'}
-          </button>
-        </div>
+        <FormActions cancelTo={paths.adminApparel.getHref()} busy={isSubmitting} submitLabel={editing ? 'Update Apparel Product' : 'Create Apparel Product'} />
       </form>
     </FormProvider>
   );

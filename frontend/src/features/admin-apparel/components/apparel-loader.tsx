@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { AppLink } from '@/components/app-link';
+import { LoadFailed, OwnScreen } from '@/components/admin-form';
 import { Loading } from '@/components/loading';
-import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { useGetAdminApparelItemQuery, type AdminApparel } from '../api/apparel-api';
 
@@ -15,25 +14,12 @@ export function ApparelLoader({ productId, children }: { productId: string; chil
   if (isLoading) return <Loading label="Loading apparel product..." />;
   if (error || !data) {
     return (
-      <div role="alert" className="alert alert-error flex flex-wrap justify-between">
-        <span>Error loading apparel product: {errorMessage(error, 'Apparel product not found')}</span>
-        <AppLink to={paths.adminApparel.getHref()} className="btn btn-sm">
-          Back to apparel
-        </AppLink>
-      </div>
+      <LoadFailed what="apparel product" error={error} notFound="Apparel product not found" backTo={paths.adminApparel.getHref()} backLabel="Back to apparel" />
     );
   }
   if (!data.isApparel) {
     const to = data.isShow ? paths.adminShowEdit.getHref({ showId: data.id }) : paths.adminProductEdit.getHref({ productId: data.id });
-    return (
-      <p role="alert" className="alert">
-        {data.title} is not an apparel product.{' '}
-        <AppLink to={to} className="link">
-          Edit it on its own screen
-        </AppLink>
-        .
-      </p>
-    );
+    return <OwnScreen to={to}>{data.title} is not an apparel product.</OwnScreen>;
   }
   return <>{children(data)}</>;
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SEARCH_SETTLE_MS } from '@/components/data-table';
 import { Toaster } from '@/components/toaster';
 import { mockApi, renderAt, signedInState } from '@/test/render';
+import { deleteRow, expectDeleteFailures, expectEmptyThenFailed } from '@/test/admin';
 import ApparelListRoute from '../routes/apparel-list';
 import { apparel, apparelPage } from '../test/fixtures';
 
@@ -95,31 +96,20 @@ describe('/admin/apparel', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls.mock.calls.some(([r]) => r.method === 'DELETE')).toBe(false);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Hoodie' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await deleteRow('Hoodie');
     expect(await screen.findByText('Apparel product deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Hoodie' })).not.toBeInTheDocument());
     const del = calls.mock.calls.find(([r]) => r.method === 'DELETE')![0];
     expect(del.headers.get('authorization')).toBe('Bearer token-123');
   });
 
-  it('says "Error deleting apparel product: {message}", or "Failed to delete apparel product" without one', async () => {
-    let answer: [number, unknown] = [409, { message: 'Cody B Tee is used by 3 order items and cannot be deleted' }];
-    setup('/admin/apparel', { 'DELETE /api/apparel/products/a1': () => answer });
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Cody B Tee' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Error deleting apparel product: Cody B Tee is used by 3 order items and cannot be deleted')).toBeInTheDocument();
-    answer = [400, {}];
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Cody B Tee' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete apparel product')).toBeInTheDocument();
-  });
+  it('says "Error deleting apparel product: {message}", or "Failed to delete apparel product" without one', () =>
+    expectDeleteFailures((answer) => setup('/admin/apparel', { 'DELETE /api/apparel/products/a1': answer }), {
+      title: 'Cody B Tee',
+      message: 'Cody B Tee is used by 3 order items and cannot be deleted',
+      noun: 'apparel product',
+    }));
 
-  it('says "No data found." and "Error loading data"', async () => {
-    const { unmount } = setup('/admin/apparel', { [LIST]: () => [200, apparelPage([])] });
-    expect(await screen.findByRole('cell', { name: 'No data found.' })).toBeInTheDocument();
-    unmount();
-    setup('/admin/apparel', { [LIST]: () => [400, { message: 'bad page' }] });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading data');
-  });
+  it('says "No data found." and "Error loading data"', () =>
+    expectEmptyThenFailed((answer) => setup('/admin/apparel', { [LIST]: () => answer }), apparelPage([])));
 });

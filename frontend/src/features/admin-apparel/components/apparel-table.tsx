@@ -1,45 +1,22 @@
-import { useState } from 'react';
-import { AppLink } from '@/components/app-link';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, TABLE_PAGE_SIZE, type DataColumn } from '@/components/data-table';
-import { ProductImage } from '@/components/product-image';
-import { formatMoney } from '@/lib/format';
-import { useAppDispatch } from '@/lib/hooks';
+import { casePriceColumn, inStockColumn, leadColumns } from '@/components/catalogue-columns';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { confirmDeleteOf, EditDelete, queryState, RowLink, useConfirmedDelete, useServerList } from '@/components/server-list';
 import { useListAddress } from '@/lib/list-address';
 import { paths } from '@/lib/paths';
-import { toastShown } from '@/lib/toast/toast-slice';
 import { useDeleteApparelMutation, useGetAdminApparelListQuery, type AdminApparel } from '../api/apparel-api';
 import { APPAREL_DELETED, APPAREL_LIST_FAILED, apparelFailure } from '../lib/messages';
-
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The columns the API sorts by (`GET /api/apparel?sort=`), by their ids here. */
 export const SORTABLE = ['sku', 'title', 'casePrice'] as const;
 const NO_FILTERS = [] as const;
 
 const columns: DataColumn<AdminApparel>[] = [
-  {
-    id: 'image',
-    header: 'Image',
-    enableSorting: false,
-    cell: ({ row }) => (
-      <div className="w-16">
-        <ProductImage src={row.original.image} alt="" />
-      </div>
-    ),
-  },
-  { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="whitespace-nowrap font-mono text-sm">{getValue<string>()}</span> },
-  { accessorKey: 'title', header: 'Title', cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span> },
+  ...leadColumns<AdminApparel>(),
   { accessorFn: (p) => p.apparelType?.name ?? '', id: 'type', header: 'Type', enableSorting: false },
   { accessorFn: (p) => p.brand?.name ?? '', id: 'brand', header: 'Brand', enableSorting: false },
-  { accessorKey: 'casePrice', header: 'Case Price', sortDescFirst: false, cell: ({ getValue }) => formatMoney(getValue<number>()) },
+  casePriceColumn<AdminApparel>(),
   { accessorFn: (p) => p.variants.length, id: 'variants', header: 'Variants', enableSorting: false },
-  {
-    accessorKey: 'inStock',
-    header: 'In Stock',
-    enableSorting: false,
-    cell: ({ getValue }) => <span className={`badge ${getValue<boolean>() ? 'badge-success' : 'badge-error'}`}>{yesNo(getValue<boolean>())}</span>,
-  },
+  inStockColumn<AdminApparel>(),
 ];
 
 /**
@@ -73,29 +50,22 @@ export function apparelListSearch({
  * Keyed by the section, so switching starts again at page 1; a new search does too (§4).
  */
 export function ApparelTable({ outOfStock }: { outOfStock: boolean }) {
-  const dispatch = useAppDispatch();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(TABLE_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const address = useListAddress(NO_FILTERS, SORTABLE, () => setPage(1));
-  const { data, isLoading, isFetching, isError, refetch } = useGetAdminApparelListQuery(
+  const list = useServerList();
+  const { page, pageSize, search } = list;
+  const address = useListAddress(NO_FILTERS, SORTABLE, () => list.setPage(1));
+  const query = useGetAdminApparelListQuery(
     apparelListSearch({ page, pageSize, search, outOfStock, sort: address.sort }),
   );
+  const { data } = query;
   const [remove, { isLoading: deleting }] = useDeleteApparelMutation();
-  const [toDelete, setToDelete] = useState<AdminApparel | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove(toDelete.id).unwrap();
-      dispatch(toastShown(APPAREL_DELETED, 'success'));
-      // The last row of a later page: step back to a page that still has rows.
-      if (data && data.contents.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      dispatch(toastShown(apparelFailure('delete', error), 'error'));
-    }
-    setToDelete(null);
-  };
+  const deletion = useConfirmedDelete<AdminApparel>({
+    remove,
+    deleting,
+    deleted: APPAREL_DELETED,
+    failure: (error) => apparelFailure('delete', error),
+    list,
+    rowsOnPage: data?.contents.length ?? 0,
+  });
 
   return (
     <>
@@ -105,55 +75,23 @@ export function ApparelTable({ outOfStock }: { outOfStock: boolean }) {
         columns={columns}
         data={data?.contents}
         getRowId={(p) => p.id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        error={isError ? APPAREL_LIST_FAILED : null}
-        onRetry={() => void refetch()}
+        {...queryState(query, APPAREL_LIST_FAILED)}
         create={{ label: 'Create Apparel Product', to: paths.adminApparelCreate.getHref() }}
-        search={{
-          value: search,
-          onChange: (text) => {
-            setSearch(text);
-            setPage(1);
-          },
-        }}
-        paging={{
-          page,
-          pageSize,
-          totalItems: data?.totalItems ?? 0,
-          hasMore: data?.hasMore ?? false,
-          onPageChange: setPage,
-          onPageSizeChange: (size) => {
-            setPageSize(size);
-            setPage(1);
-          },
-        }}
+        search={list.searchProps}
+        paging={list.paging(data?.totalItems ?? 0, data?.hasMore ?? false)}
         serverSorting={address.sorting}
         rowActions={(p) => (
-          <>
-            <AppLink to={paths.apparelItem.getHref({ productId: p.id })} className="btn btn-xs" aria-label={`View ${p.title}`}>
+          <EditDelete title={p.title} editTo={paths.adminApparelEdit.getHref({ productId: p.id })} onDelete={() => deletion.ask(p)}>
+            <RowLink to={paths.apparelItem.getHref({ productId: p.id })} label={`View ${p.title}`}>
               View
-            </AppLink>
-            <AppLink to={paths.adminApparelVariants.getHref({ productId: p.id })} className="btn btn-xs" aria-label={`Manage variants of ${p.title}`}>
+            </RowLink>
+            <RowLink to={paths.adminApparelVariants.getHref({ productId: p.id })} label={`Manage variants of ${p.title}`}>
               Variants
-            </AppLink>
-            <AppLink to={paths.adminApparelEdit.getHref({ productId: p.id })} className="btn btn-xs" aria-label={`Edit ${p.title}`}>
-              Edit
-            </AppLink>
-            <button type="button" className="btn btn-error btn-xs" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>
-              Delete
-            </button>
-          </>
+            </RowLink>
+          </EditDelete>
         )}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete Apparel Product"
-        message={`Are you sure you want to delete "${toDelete?.title ?? ''}"?`}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {deletion.dialog('Delete Apparel Product', confirmDeleteOf)}
     </>
   );
 }

@@ -1,5 +1,4 @@
-import type { FieldPath, UseFormReturn } from 'react-hook-form';
-import { fieldErrors } from '@/lib/api';
+import type { FieldPath } from 'react-hook-form';
 import { CUSTOM_SIZE, type ApparelFormValues } from './apparel-schema';
 
 /** The product fields of the form, as the server names them in a 422 answer. */
@@ -21,37 +20,12 @@ function placeOf(field: string, values: ApparelFormValues, variantsOnly: boolean
 }
 
 /**
- * Puts the server's field errors (422) on their fields (a variant's on its row, the list-wide
- * ones over the grid) and focuses the first field; what no field shows goes to the form's alert,
- * as does `message` when the answer names no field. `variantsOnly`: the form shows only the
- * variant grid, so the product's own fields go to the alert.
+ * Where the server's field errors (422) go (for `useServerFieldErrors`): on their fields, a
+ * variant's on its row, the list-wide ones over the grid; what no field shows goes to the
+ * form's alert. `variantsOnly`: the form shows only the variant grid, so the product's own
+ * fields go to the alert.
  */
-export function placeServerErrors(
-  form: UseFormReturn<ApparelFormValues>,
-  values: ApparelFormValues,
-  error: unknown,
-  message: string,
-  { variantsOnly = false }: { variantsOnly?: boolean } = {},
-): void {
-  const byField = fieldErrors(error);
-  const unplaced: string[] = [];
-  let first: FieldPath<ApparelFormValues> | null = null;
-  for (const [field, text] of Object.entries(byField)) {
-    const place = placeOf(field, values, variantsOnly);
-    if (place === null) {
-      unplaced.push(text);
-      continue;
-    }
-    if (place === 'root.variants') {
-      form.setError('root.variants', { type: 'server', message: text });
-      continue;
-    }
-    first ??= place;
-    form.setError(place, { type: 'server', message: text });
-  }
-  // Focus one field only: leaving a field validates it again, which would clear its server message.
-  if (first) form.setFocus(first);
-  if (unplaced.length || Object.keys(byField).length === 0) {
-    form.setError('root.server', { type: 'server', message: unplaced.length ? unplaced.join(' ') : message });
-  }
-}
+export const apparelErrorPlaces =
+  (values: ApparelFormValues, { variantsOnly = false }: { variantsOnly?: boolean } = {}) =>
+  (field: string) =>
+    placeOf(field, values, variantsOnly);

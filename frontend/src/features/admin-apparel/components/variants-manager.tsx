@@ -8,6 +8,7 @@ import { fieldErrors } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { toastShown } from '@/lib/toast/toast-slice';
+import { useServerFieldErrors } from '@/lib/server-field-errors';
 import {
   useGetApparelOptionsQuery,
   useSetVariantStockMutation,
@@ -19,7 +20,7 @@ import {
 import { APPAREL_UPDATED, apparelFailure, stockFailure, stockSaved } from '../lib/messages';
 import { estimatedUnitPrice, genderLabel, parseStock } from '../lib/variants';
 import { apparelMessages, bodyWithVariants, formValuesOf, variantsSchema, type ApparelFormValues, type VariantRow } from './apparel-schema';
-import { placeServerErrors } from './server-errors';
+import { apparelErrorPlaces } from './server-errors';
 import { VariantGrid } from './variant-grid';
 
 /** The product whose variants the stock cells save (the cells are components of the table). */
@@ -159,6 +160,7 @@ function VariantsForm({ apparel, colors }: { apparel: AdminApparel; colors: Name
     mode: 'onTouched',
     defaultValues: formValuesOf(apparel),
   });
+  const showServerErrors = useServerFieldErrors(form);
   const {
     handleSubmit,
     reset,
@@ -175,7 +177,7 @@ function VariantsForm({ apparel, colors }: { apparel: AdminApparel; colors: Name
     } catch (error) {
       const message = apparelFailure('update', error);
       dispatch(toastShown(message, 'error'));
-      placeServerErrors(form, values, error, message, { variantsOnly: true });
+      showServerErrors(error, { place: apparelErrorPlaces(values, { variantsOnly: true }), message });
     }
   };
 

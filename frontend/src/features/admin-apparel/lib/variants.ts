@@ -1,3 +1,4 @@
+import { parseCount, parsePackage, parsePrice } from '@/lib/form-numbers';
 /**
  * The apparel form's variant rules (back-office.md §3 "Apparel variant", §5 "Apparel product",
  * §9): sizes, gender labels, the estimated unit price, the SKU preview, the duplicate check and
@@ -26,33 +27,10 @@ export const MAX_VARIANT_STOCK = 1_000_000;
 /** §5: the package of a new apparel product. */
 export const DEFAULT_APPAREL_PACKAGE = '1,1';
 
-/** A price above 0 with at most two decimals ("12", "12.5", "12.50"). */
-const PRICE = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
-
-/** A price typed in the form as a number, or null when it is not a valid price. */
-export function parsePrice(text: string | undefined): number | null {
-  const t = text?.trim() ?? '';
-  if (!PRICE.test(t)) return null;
-  const n = Number(t);
-  return n > 0 ? n : null;
-}
-
-/** The package counts ("1, 1" -> [1, 1]), or null unless every part is a whole number above 0. */
-export function parsePackage(text: string | undefined): number[] | null {
-  const t = text?.trim() ?? '';
-  if (!t) return null;
-  const parts = t.split(',').map((p) => p.trim());
-  if (!parts.every((p) => /^\d+$/.test(p) && Number(p) > 0)) return null;
-  return parts.map(Number);
-}
+export { parsePackage, parsePrice };
 
 /** A stock count typed in the form: a whole number from 0 to 1,000,000, or null. */
-export function parseStock(text: string | undefined): number | null {
-  const t = text?.trim() ?? '';
-  if (!/^\d+$/.test(t)) return null;
-  const n = Number(t);
-  return n <= MAX_VARIANT_STOCK ? n : null;
-}
+export const parseStock = (text: string | undefined): number | null => parseCount(text, MAX_VARIANT_STOCK);
 
 /**
  * §5: a variant's default unit price, the case price divided by the first package number, as

@@ -1,3 +1,4 @@
+import { listPage, named } from '@/test/admin';
 import type { Loose } from '@/test/loose';
 import type { AdminApparel, AdminApparelPage, AdminVariant, ApparelOptions, ApparelTypeOption } from '../api/apparel-api';
 
@@ -15,49 +16,34 @@ export const variant = (over: Partial<AdminVariant> = {}): AdminVariant => ({
 
 export const apparel = (over: Loose<AdminApparel> = {}): AdminApparel =>
   ({
-  id: 'a1',
-  sku: 'APP-0007',
-  title: 'Cody B Tee',
-  description: 'Soft cotton',
-  casePrice: 240,
-  inStock: true,
-  isApparel: true,
-  isShow: false,
-  image: '/placeholder.png',
-  videoURL: null,
-  package: [12, 1],
-  brand: { id: 'b1', name: 'Cody B' },
-  category: { id: 'c1', name: 'Apparel' },
-  apparelType: { id: 't1', name: 'T-Shirt' },
-  colors: [{ id: 'co1', name: 'Blue' }],
-  variants: [
-    variant(),
-    variant({ id: 'v2', sku: 'APP-0007-L-F', size: 'L', gender: 'FEMALE', colorId: null, color: null, unitPrice: 22.5, availableStock: 0 }),
-  ],
-  ...over,
+    id: 'a1',
+    sku: 'APP-0007',
+    title: 'Cody B Tee',
+    description: 'Soft cotton',
+    casePrice: 240,
+    inStock: true,
+    isApparel: true,
+    isShow: false,
+    image: '/placeholder.png',
+    videoURL: null,
+    package: [12, 1],
+    brand: { id: 'b1', name: 'Cody B' },
+    category: { id: 'c1', name: 'Apparel' },
+    apparelType: { id: 't1', name: 'T-Shirt' },
+    colors: [{ id: 'co1', name: 'Blue' }],
+    variants: [
+      variant(),
+      variant({ id: 'v2', sku: 'APP-0007-L-F', size: 'L', gender: 'FEMALE', colorId: null, color: null, unitPrice: 22.5, availableStock: 0 }),
+    ],
+    ...over,
   }) as AdminApparel;
 
-export const apparelPage = (contents: AdminApparel[], totalItems = contents.length, hasMore = false): AdminApparelPage => ({
-  contents,
-  totalItems,
-  hasMore,
-  totalPages: Math.ceil(totalItems / 25),
-});
+export const apparelPage = (contents: AdminApparel[], totalItems = contents.length, hasMore = false): AdminApparelPage => listPage(contents, totalItems, hasMore);
 
 export const options = (): ApparelOptions => ({
-  brands: [
-    { id: 'b1', name: 'Cody B' },
-    { id: 'b2', name: 'Generic' },
-  ],
-  categories: [
-    { id: 'c1', name: 'Apparel' },
-    { id: 'c2', name: 'Cakes' },
-  ],
-  colors: [
-    { id: 'co1', name: 'Blue' },
-    { id: 'co2', name: 'Red' },
-    { id: 'co3', name: 'Silver' },
-  ],
+  brands: named({ b1: 'Cody B', b2: 'Generic' }),
+  categories: named({ c1: 'Apparel', c2: 'Cakes' }),
+  colors: named({ co1: 'Blue', co2: 'Red', co3: 'Silver' }),
 });
 
 export const types = (): ApparelTypeOption[] => [

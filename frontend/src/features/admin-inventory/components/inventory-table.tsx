@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
+import { useServerList } from '@/components/server-list';
 import { INVENTORY_VIEWS, type InventoryView } from '@/lib/admin-views';
 import { formatMoney } from '@/lib/format';
 import { useListAddress } from '@/lib/list-address';
@@ -48,10 +48,9 @@ const columns: DataColumn<InventoryItem>[] = [
  * new view starts again at page 1 with an empty search.
  */
 export function InventoryTable({ view }: { view: InventoryView | null }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(INVENTORY_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const address = useListAddress(NO_FILTERS, SORTABLE, () => setPage(1));
+  const list = useServerList(INVENTORY_PAGE_SIZE);
+  const { page, pageSize, search } = list;
+  const address = useListAddress(NO_FILTERS, SORTABLE, () => list.setPage(1));
   const { data, isLoading, isFetching, isError, refetch } = useGetInventoryQuery({ page, pageSize, search, view, sort: address.sort });
 
   return (
@@ -67,24 +66,8 @@ export function InventoryTable({ view }: { view: InventoryView | null }) {
       onRetry={() => void refetch()}
       emptyMessage={INVENTORY_EMPTY}
       serverSorting={address.sorting}
-      search={{
-        value: search,
-        onChange: (text) => {
-          setSearch(text);
-          setPage(1);
-        },
-      }}
-      paging={{
-        page,
-        pageSize,
-        totalItems: data?.pagination.totalItems ?? 0,
-        hasMore: data?.pagination.hasMore ?? false,
-        onPageChange: setPage,
-        onPageSizeChange: (size) => {
-          setPageSize(size);
-          setPage(1);
-        },
-      }}
+      search={list.searchProps}
+      paging={list.paging(data?.pagination.totalItems ?? 0, data?.pagination.hasMore ?? false)}
     />
   );
 }

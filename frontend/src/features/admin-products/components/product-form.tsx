@@ -1,22 +1,20 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { AppLink } from '@/components/app-link';
-import { Field, SelectField, TextAreaField } from '@/components/field';
-import { ImageField } from '@/components/image-field';
+import { CaseFields, ChoiceSelect, FormActions, FormSection, MediaSection, OptionGroup } from '@/components/admin-form';
+import { Field, TextAreaField } from '@/components/field';
 import { Loading } from '@/components/loading';
-import { fieldErrors } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
-import { MAX_DESCRIPTION_LEN, MAX_SKU_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
+import { MAX_DESCRIPTION_LEN, MAX_SKU_LEN, MAX_TITLE_LEN } from '@/lib/limits';
 import { useAppDispatch } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
+import { useServerFieldErrors } from '@/lib/server-field-errors';
 import { toastShown } from '@/lib/toast/toast-slice';
 import {
   useCreateProductMutation,
   useGetProductOptionsQuery,
   useUpdateProductMutation,
   type AdminProduct,
-  type Named,
   type ProductOptions,
 } from '../api/products-api';
 import { PRODUCT_CREATED, PRODUCT_UPDATED, productFailure } from '../lib/messages';
@@ -44,51 +42,6 @@ function UnitNow({ unit }: { unit: AdminProduct['unitProduct'] | undefined }) {
       The shop sells a unit ({unit.sku}) at <strong>{formatMoney(unit.unitPrice)}</strong>, with{' '}
       <strong>{unit.availableStock.toLocaleString('en-US')}</strong> {unit.availableStock === 1 ? 'unit' : 'units'} in stock.
     </p>
-  );
-}
-
-/** Colours or effects: a group of checkboxes (a multi-select that reads well and works by keyboard). */
-function OptionGroup({
-  id,
-  legend,
-  options,
-  selected,
-  error,
-  onChange,
-}: {
-  id: string;
-  legend: string;
-  options: Named[];
-  selected: string[];
-  error?: string;
-  onChange: (next: string[]) => void;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <fieldset className="fieldset rounded-box border border-base-300 p-3" aria-describedby={error ? errorId : undefined}>
-      <legend className="fieldset-legend">
-        {legend}
-        {selected.length > 0 && <span className="badge badge-sm badge-primary ml-2">{selected.length} selected</span>}
-      </legend>
-      <div className="grid max-h-56 grid-cols-2 gap-1 overflow-y-auto sm:grid-cols-3">
-        {options.map((o) => (
-          <label key={o.id} className="flex cursor-pointer items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={selected.includes(o.id)}
-              onChange={(e) => onChange(e.target.checked ? [...selected, o.id] : selected.filter((s) => s !== o.id))}
-            />
-            <span>{o.name}</span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} className="rounded bg-error px-2 py-1 text-sm text-error-content">
-          {error}
-        </p>
-      )}
-    </fieldset>
   );
 }
 
@@ -136,6 +89,7 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
     mode: 'onTouched',
     defaultValues: product ? formValuesOf(product) : EMPTY_PRODUCT,
   });
+  const showServerErrors = useServerFieldErrors({ setError, setFocus });
   const [isCaseBreakable, colors, effects, image] = watch(['isCaseBreakable', 'colors', 'effects', 'image']);
   const action = editing ? 'update' : 'create';
 
@@ -149,22 +103,9 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
     } catch (error) {
       const message = productFailure(action, error);
       dispatch(toastShown(message, 'error'));
-      const byField = fieldErrors(error);
-      const unplaced: string[] = [];
-      let first: FieldPath<ProductFormValues> | null = null;
-      for (const [field, text] of Object.entries(byField)) {
-        if (!FORM_FIELDS.has(field) || (UNIT_FIELDS.has(field) && !values.isCaseBreakable)) {
-          unplaced.push(text);
-          continue;
-        }
-        first ??= field as FieldPath<ProductFormValues>;
-        setError(field as FieldPath<ProductFormValues>, { type: 'server', message: text });
-      }
-      // Focus one field only: leaving a field validates it again, which would clear its server message.
-      if (first) setFocus(first);
-      if (unplaced.length || Object.keys(byField).length === 0) {
-        setError('root.server', { type: 'server', message: unplaced.length ? unplaced.join(' ') : message });
-      }
+      // A unit field is shown only for a case-breakable product.
+      const shown = (field: string) => FORM_FIELDS.has(field) && (values.isCaseBreakable || !UNIT_FIELDS.has(field));
+      showServerErrors(error, { place: (field) => (shown(field) ? (field as FieldPath<ProductFormValues>) : null), message });
     }
   };
 
@@ -178,8 +119,7 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
         </p>
       )}
 
-      <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
-        <legend className="fieldset-legend text-lg">Product</legend>
+      <FormSection legend="Product">
         <Field
           id="product-sku"
           label="SKU"
@@ -195,33 +135,15 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
         <div className="sm:col-span-2">
           <TextAreaField id="product-description" label="Description" maxLength={MAX_DESCRIPTION_LEN} error={errors.description?.message} registration={register('description')} />
         </div>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
-        <legend className="fieldset-legend text-lg">Price and Stock</legend>
-        <Field
-          id="product-case-price"
-          label="Case Price ($)"
-          type="text"
-          inputMode="decimal"
-          required
-          error={errors.casePrice?.message}
-          registration={register('casePrice')}
-        />
-        <Field
-          id="product-package"
-          label="Package"
-          type="text"
-          required
-          placeholder="12,6"
-          hint="Comma-separated counts, outermost first: 12,6 is 12 packs of 6."
-          error={errors.package?.message}
-          registration={register('package')}
-        />
-        <label className="flex cursor-pointer items-center gap-2">
-          <input type="checkbox" className="checkbox checkbox-sm" {...register('inStock')} />
-          <span>In Stock</span>
-        </label>
+      <CaseFields
+        idPrefix="product"
+        packagePlaceholder="12,6"
+        packageHint="Comma-separated counts, outermost first: 12,6 is 12 packs of 6."
+        errors={{ casePrice: errors.casePrice?.message, package: errors.package?.message }}
+        registrations={{ casePrice: register('casePrice'), package: register('package'), inStock: register('inStock') }}
+      >
         <label className="flex cursor-pointer items-center gap-2">
           <input type="checkbox" className="checkbox checkbox-sm" {...register('isCaseBreakable')} />
           <span>Case Breakable (also sold by the unit)</span>
@@ -249,26 +171,11 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
             />
           </>
         )}
-      </fieldset>
+      </CaseFields>
 
-      <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
-        <legend className="fieldset-legend text-lg">Classification</legend>
-        <SelectField id="product-brand" label="Brand" required error={errors.brandId?.message} registration={register('brandId')}>
-          <option value="">Select a brand</option>
-          {options.brands.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField id="product-category" label="Category" required error={errors.categoryId?.message} registration={register('categoryId')}>
-          <option value="">Select a category</option>
-          {options.categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
+      <FormSection legend="Classification">
+        <ChoiceSelect id="product-brand" label="Brand" placeholder="Select a brand" items={options.brands} error={errors.brandId?.message} registration={register('brandId')} />
+        <ChoiceSelect id="product-category" label="Category" placeholder="Select a category" items={options.categories} error={errors.categoryId?.message} registration={register('categoryId')} />
         <div className="sm:col-span-2">
           <OptionGroup
             id="product-colors"
@@ -289,34 +196,21 @@ function ProductFormFields({ product, options }: { product?: AdminProduct; optio
             onChange={choose('effects')}
           />
         </div>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
-        <legend className="fieldset-legend text-lg">Media</legend>
-        <div className="sm:col-span-2">
-          <ImageField
-            id="product-image"
-            value={image}
-            error={errors.image?.message}
-            registration={register('image')}
-            onUploaded={(url) => {
-              setValue('image', url, { shouldDirty: true });
-              clearErrors('image');
-            }}
-            onUploadFailed={(message) => setError('image', { type: 'upload', message })}
-          />
-        </div>
-        <Field id="product-video" label="Video URL" type="url" maxLength={MAX_VIDEO_URL_LEN} error={errors.videoURL?.message} registration={register('videoURL')} />
-      </fieldset>
+      <MediaSection
+        idPrefix="product"
+        image={image}
+        errors={{ image: errors.image?.message, videoURL: errors.videoURL?.message }}
+        registrations={{ image: register('image'), videoURL: register('videoURL') }}
+        onUploaded={(url) => {
+          setValue('image', url, { shouldDirty: true });
+          clearErrors('image');
+        }}
+        onUploadFailed={(message) => setError('image', { type: 'upload', message })}
+      />
 
-      <div className="flex gap-3">
-        <AppLink to={paths.adminProducts.getHref()} className="btn btn-ghost">
-          Cancel
-        </AppLink>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : editing ? 'Update Product' : 'Create Product'}
-        </button>
-      </div>
+      <FormActions cancelTo={paths.adminProducts.getHref()} busy={isSubmitting} submitLabel={editing ? 'Update Product' : 'Create Product'} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { PLACEHOLDER_IMAGE } from '@/components/product-image';
+import { parseCount, parsePackage, parsePrice } from '@/lib/form-numbers';
 import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_SKU_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN, tooLong } from '@/lib/limits';
 import type { AdminProduct, ProductBody } from '../api/products-api';
 
@@ -26,33 +27,10 @@ export const productMessages = {
   unitStock: `Stock must be a whole number from 0 to ${MAX_UNIT_STOCK}`,
 } as const;
 
-/** A price above 0 with at most two decimals ("12", "12.5", "12.50"). */
-const PRICE = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
-
-/** The case price as a number, or null when it is not a valid price. */
-export function parsePrice(text: string | undefined): number | null {
-  const t = text?.trim() ?? '';
-  if (!PRICE.test(t)) return null;
-  const n = Number(t);
-  return n > 0 ? n : null;
-}
-
-/** The package counts ("12, 6" -> [12, 6]), or null unless every part is a whole number above 0. */
-export function parsePackage(text: string | undefined): number[] | null {
-  const t = text?.trim() ?? '';
-  if (!t) return null;
-  const parts = t.split(',').map((p) => p.trim());
-  if (!parts.every((p) => /^\d+$/.test(p) && Number(p) > 0)) return null;
-  return parts.map(Number);
-}
+export { parsePackage, parsePrice };
 
 /** A stock count as typed ("48"), or null unless it is a whole number from 0 to MAX_UNIT_STOCK. */
-export function parseStock(text: string | undefined): number | null {
-  const t = text?.trim() ?? '';
-  if (!/^\d+$/.test(t)) return null;
-  const n = Number(t);
-  return n <= MAX_UNIT_STOCK ? n : null;
-}
+export const parseStock = (text: string | undefined): number | null => parseCount(text, MAX_UNIT_STOCK);
 
 export const productSchema = yup.object({
   sku: yup.string().trim().required(productMessages.sku).max(MAX_SKU_LEN, productMessages.skuLength),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SEARCH_SETTLE_MS } from '@/components/data-table';
 import { Toaster } from '@/components/toaster';
 import { mockApi, renderAt, signedInState } from '@/test/render';
+import { expectDeleteFailures, expectEmptyThenFailed } from '@/test/admin';
 import ProductListRoute from '../routes/product-list';
 import { options, product, productPage } from '../test/fixtures';
 
@@ -110,23 +111,13 @@ describe('/admin/products', () => {
     expect(del.headers.get('authorization')).toBe('Bearer token-123');
   });
 
-  it('says "Error deleting product: {message}", or "Failed to delete product" without one', async () => {
-    let answer: [number, unknown] = [409, { message: 'Sky Dragon is used by 2 shows and cannot be deleted' }];
-    setup('/admin/products', { 'DELETE /api/products/p1': () => answer });
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Sky Dragon' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Error deleting product: Sky Dragon is used by 2 shows and cannot be deleted')).toBeInTheDocument();
-    answer = [400, {}];
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Sky Dragon' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete product')).toBeInTheDocument();
-  });
+  it('says "Error deleting product: {message}", or "Failed to delete product" without one', () =>
+    expectDeleteFailures((answer) => setup('/admin/products', { 'DELETE /api/products/p1': answer }), {
+      title: 'Sky Dragon',
+      message: 'Sky Dragon is used by 2 shows and cannot be deleted',
+      noun: 'product',
+    }));
 
-  it('says "No data found." and "Error loading data"', async () => {
-    const { unmount } = setup('/admin/products', { [LIST]: () => [200, productPage([])] });
-    expect(await screen.findByRole('cell', { name: 'No data found.' })).toBeInTheDocument();
-    unmount();
-    setup('/admin/products', { [LIST]: () => [400, { message: 'bad page' }] });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading data');
-  });
+  it('says "No data found." and "Error loading data"', () =>
+    expectEmptyThenFailed((answer) => setup('/admin/products', { [LIST]: () => answer }), productPage([])));
 });

@@ -1,20 +1,13 @@
-import { useState } from 'react';
-import { AppLink } from '@/components/app-link';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, TABLE_PAGE_SIZE, type DataColumn } from '@/components/data-table';
-import { ProductImage } from '@/components/product-image';
-import { formatMoney } from '@/lib/format';
-import { useAppDispatch } from '@/lib/hooks';
+import { casePriceColumn, inStockColumn, leadColumns, yesNo } from '@/components/catalogue-columns';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { confirmDeleteOf, EditDelete, queryState, useConfirmedDelete, useServerList } from '@/components/server-list';
 import { useListAddress } from '@/lib/list-address';
 import { paths } from '@/lib/paths';
-import { toastShown } from '@/lib/toast/toast-slice';
 import { useDeleteProductMutation, useGetAdminProductsQuery, useGetProductOptionsQuery, type AdminProduct } from '../api/products-api';
 import { PRODUCT_DELETED, productFailure } from '../lib/messages';
 
 /** Back-office.md §8: a table's load failure. */
 export const PRODUCTS_FAILED = 'Error loading data';
-
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The columns the API sorts by (`GET /api/products?sort=`), by their ids here. */
 export const SORTABLE = ['sku', 'title', 'casePrice'] as const;
@@ -22,28 +15,12 @@ export const SORTABLE = ['sku', 'title', 'casePrice'] as const;
 export const FILTER_KEYS = ['brand', 'category'] as const;
 
 const columns: DataColumn<AdminProduct>[] = [
-  {
-    id: 'image',
-    header: 'Image',
-    enableSorting: false,
-    cell: ({ row }) => (
-      <div className="w-16">
-        <ProductImage src={row.original.image} alt="" />
-      </div>
-    ),
-  },
-  { accessorKey: 'sku', header: 'SKU', cell: ({ getValue }) => <span className="whitespace-nowrap font-mono text-sm">{getValue<string>()}</span> },
-  { accessorKey: 'title', header: 'Title', cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span> },
+  ...leadColumns<AdminProduct>(),
   { accessorFn: (p) => p.brand?.name ?? '', id: 'brand', header: 'Brand', enableSorting: false },
   { accessorFn: (p) => p.category?.name ?? '', id: 'category', header: 'Category', enableSorting: false },
-  { accessorKey: 'casePrice', header: 'Case Price', sortDescFirst: false, cell: ({ getValue }) => formatMoney(getValue<number>()) },
+  casePriceColumn<AdminProduct>(),
   { accessorFn: (p) => p.package.join(', '), id: 'package', header: 'Package', enableSorting: false },
-  {
-    accessorKey: 'inStock',
-    header: 'In Stock',
-    enableSorting: false,
-    cell: ({ getValue }) => <span className={`badge ${getValue<boolean>() ? 'badge-success' : 'badge-error'}`}>{yesNo(getValue<boolean>())}</span>,
-  },
+  inStockColumn<AdminProduct>(),
   { accessorKey: 'isCaseBreakable', header: 'Case Breakable', enableSorting: false, cell: ({ getValue }) => yesNo(getValue<boolean>()) },
 ];
 
@@ -114,30 +91,23 @@ function ProductFilters({ brand, category, onChange }: { brand: string; category
  * switching starts again at page 1.
  */
 export function ProductTable({ outOfStock }: { outOfStock: boolean }) {
-  const dispatch = useAppDispatch();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(TABLE_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const address = useListAddress(FILTER_KEYS, SORTABLE, () => setPage(1));
+  const list = useServerList();
+  const { page, pageSize, search } = list;
+  const address = useListAddress(FILTER_KEYS, SORTABLE, () => list.setPage(1));
   const { brand, category } = address.values;
-  const { data, isLoading, isFetching, isError, refetch } = useGetAdminProductsQuery(
+  const query = useGetAdminProductsQuery(
     productListSearch({ page, pageSize, search, outOfStock, brand, category, sort: address.sort }),
   );
+  const { data } = query;
   const [remove, { isLoading: deleting }] = useDeleteProductMutation();
-  const [toDelete, setToDelete] = useState<AdminProduct | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove(toDelete.id).unwrap();
-      dispatch(toastShown(PRODUCT_DELETED, 'success'));
-      // The last row of a later page: step back to a page that still has rows.
-      if (data && data.contents.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      dispatch(toastShown(productFailure('delete', error), 'error'));
-    }
-    setToDelete(null);
-  };
+  const deletion = useConfirmedDelete<AdminProduct>({
+    remove,
+    deleting,
+    deleted: PRODUCT_DELETED,
+    failure: (error) => productFailure('delete', error),
+    list,
+    rowsOnPage: data?.contents.length ?? 0,
+  });
 
   return (
     <>
@@ -148,51 +118,16 @@ export function ProductTable({ outOfStock }: { outOfStock: boolean }) {
         columns={columns}
         data={data?.contents}
         getRowId={(p) => p.id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        error={isError ? PRODUCTS_FAILED : null}
-        onRetry={() => void refetch()}
+        {...queryState(query, PRODUCTS_FAILED)}
         create={{ label: 'Create Product', to: paths.adminProductCreate.getHref() }}
-        search={{
-          value: search,
-          onChange: (text) => {
-            setSearch(text);
-            setPage(1);
-          },
-        }}
-        paging={{
-          page,
-          pageSize,
-          totalItems: data?.totalItems ?? 0,
-          hasMore: data?.hasMore ?? false,
-          onPageChange: setPage,
-          onPageSizeChange: (size) => {
-            setPageSize(size);
-            setPage(1);
-          },
-        }}
+        search={list.searchProps}
+        paging={list.paging(data?.totalItems ?? 0, data?.hasMore ?? false)}
         serverSorting={address.sorting}
-        rowActions={(p) => (
-          <>
-            <AppLink to={paths.adminProductEdit.getHref({ productId: p.id })} className="btn btn-xs" aria-label={`Edit ${p.title}`}>
-              Edit
-            </AppLink>
-            <button type="button" className="btn btn-error btn-xs" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>
-              Delete
-            </button>
-          </>
-        )}
+        rowActions={(p) => <EditDelete title={p.title} editTo={paths.adminProductEdit.getHref({ productId: p.id })} onDelete={() => deletion.ask(p)} />}
       >
         <ProductFilters brand={brand} category={category} onChange={(change) => address.set(change)} />
       </DataTable>
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete Product"
-        message={`Are you sure you want to delete "${toDelete?.title ?? ''}"?`}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {deletion.dialog('Delete Product', confirmDeleteOf)}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { Schemas } from '@/api';
 import { api, ORDER_LIST_TAG, REVALIDATE } from '@/lib/api';
-import { attachmentName } from '@/lib/download';
+import { fileResponse, type FileDownload } from '@/lib/download';
 import { rangeParams, todayUtc, type DateRange } from '../lib/dates';
 import type { ReportKind } from '../lib/report-types';
 import type { Status } from '../lib/statuses';
@@ -96,10 +96,7 @@ export type ReportRequestBody = Narrowed<
 >;
 
 /** A downloaded file: an object URL (revoked by whoever saves it) and its name. */
-export interface FileDownload {
-  url: string;
-  filename: string;
-}
+export type { FileDownload };
 
 /** The query of a case break or purchase list: the dates as §5 instants, then the status. */
 export function rangeQuery(filter: RangeFilter, allStatus?: string): string {
@@ -187,11 +184,7 @@ export const reportsApi = api.injectEndpoints({
         url: (fileUrl ?? '').replace(/^\/api(?=\/)/, ''),
         method: 'GET',
         cache: 'no-store',
-        responseHandler: async (response: Response) => {
-          if (!response.ok) return response.json().catch(() => null);
-          const blob = await response.blob();
-          return { url: URL.createObjectURL(blob), filename: attachmentName(response.headers.get('content-disposition'), reportCsvName(type)) };
-        },
+        responseHandler: fileResponse(() => reportCsvName(type)),
       }),
     }),
   }),

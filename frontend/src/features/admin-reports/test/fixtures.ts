@@ -2,18 +2,18 @@ import type { CaseBreakReport, CaseBreakRequest, Report, ReportPage, ReportResul
 
 export const caseBreak = (over: Partial<CaseBreakRequest> = {}): CaseBreakRequest =>
   ({
-  id: 'cb1',
-  productId: 'p1',
-  sku: 'TR-100',
-  title: 'Tiger Roar',
-  orderId: 'o1',
-  quantity: 12,
-  quantityAdded: null,
-  owedUnits: 12,
-  status: 'PENDING',
-  boxSize: [12, 6],
-  createdOn: '2026-07-01T15:30:00.000Z',
-  ...over,
+    id: 'cb1',
+    productId: 'p1',
+    sku: 'TR-100',
+    title: 'Tiger Roar',
+    orderId: 'o1',
+    quantity: 12,
+    quantityAdded: null,
+    owedUnits: 12,
+    status: 'PENDING',
+    boxSize: [12, 6],
+    createdOn: '2026-07-01T15:30:00.000Z',
+    ...over,
   }) as CaseBreakRequest;
 
 export const caseBreakReport = (data: CaseBreakRequest[], over: Partial<CaseBreakReport> = {}): CaseBreakReport => ({

@@ -4,7 +4,7 @@ import { ProductImage } from '@/components/product-image';
 import { formatMoney } from '@/lib/format';
 import { MAX_SEARCH_LEN } from '@/lib/limits';
 import { useGetShowPickerProductsQuery, type PickerProduct } from '../api/shows-api';
-import { Modal } from './modal';
+import { Modal } from '@/components/modal';
 import { sellsUnits } from './show-schema';
 
 /** Back-office.md §9: the show product picker pages 10 products at a time. */
@@ -132,6 +132,7 @@ export function ProductPicker({
       title="Add Products"
       onClose={onClose}
       initialFocus={searchRef}
+      size="picker"
       footer={
         <button type="button" className="btn" onClick={onClose}>
           Done

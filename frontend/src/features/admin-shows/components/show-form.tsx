@@ -2,14 +2,13 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { AppLink } from '@/components/app-link';
+import { ChoiceSelect, Choices, FormActions, FormSection, MediaSection } from '@/components/admin-form';
 import { Field, SelectField, TextAreaField } from '@/components/field';
-import { ImageField } from '@/components/image-field';
 import { Loading } from '@/components/loading';
-import { fieldErrors } from '@/lib/api';
 import { useAppDispatch } from '@/lib/hooks';
-import { MAX_DESCRIPTION_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN } from '@/lib/limits';
+import { MAX_DESCRIPTION_LEN, MAX_TITLE_LEN } from '@/lib/limits';
 import { paths } from '@/lib/paths';
+import { useServerFieldErrors } from '@/lib/server-field-errors';
 import { showTypeLabel } from '@/lib/show-types';
 import { toastShown } from '@/lib/toast/toast-slice';
 import {
@@ -67,14 +66,6 @@ export function ShowForm({ show }: { show?: AdminShow }) {
   return <Loading label="Loading the form..." />;
 }
 
-function Choices({ items }: { items: Named[] }) {
-  return items.map((item) => (
-    <option key={item.id} value={item.id}>
-      {item.name}
-    </option>
-  ));
-}
-
 function ShowFormFields({ show, options, showTypes }: { show?: AdminShow; options: ShowOptions; showTypes: Named[] }) {
   const editing = show !== undefined;
   const dispatch = useAppDispatch();
@@ -100,6 +91,7 @@ function ShowFormFields({ show, options, showTypes }: { show?: AdminShow; option
     mode: 'onTouched',
     defaultValues: show ? formValuesOf(show) : EMPTY_SHOW,
   });
+  const showServerErrors = useServerFieldErrors({ setError, setFocus });
   const { fields, append, remove } = useFieldArray({ control, name: 'products' });
   const [image, lines] = watch(['image', 'products']);
   const action = editing ? 'update' : 'create';
@@ -129,23 +121,7 @@ function ShowFormFields({ show, options, showTypes }: { show?: AdminShow; option
     } catch (error) {
       const message = showFailure(action, error);
       dispatch(toastShown(message, 'error'));
-      const byField = fieldErrors(error);
-      const unplaced: string[] = [];
-      let first: Name | null = null;
-      for (const [field, text] of Object.entries(byField)) {
-        const name = formFieldOf(field);
-        if (!name) {
-          unplaced.push(text);
-          continue;
-        }
-        first ??= focusTarget(name);
-        setError(name as Name, { type: 'server', message: text });
-      }
-      // Focus one field only: leaving a field validates it again, which would clear its server message.
-      if (first) setFocus(first);
-      if (unplaced.length || Object.keys(byField).length === 0) {
-        setError('root.server', { type: 'server', message: unplaced.length ? unplaced.join(' ') : message });
-      }
+      showServerErrors(error, { place: (field) => (formFieldOf(field) as Name | null) ?? null, focus: focusTarget, message });
     }
   };
 
@@ -190,37 +166,27 @@ function ShowFormFields({ show, options, showTypes }: { show?: AdminShow; option
         </label>
       </fieldset>
 
-      <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-3">
-        <legend className="fieldset-legend text-lg">Classification</legend>
+      <FormSection legend="Classification" columns={3}>
         <SelectField id="show-type" label="Show Type" required error={errors.showTypeId?.message} registration={register('showTypeId')}>
           <option value="">Select a show type</option>
           <Choices items={showTypes.map((t) => ({ ...t, name: showTypeLabel(t.name) }))} />
         </SelectField>
-        <SelectField id="show-brand" label="Brand" required error={errors.brandId?.message} registration={register('brandId')}>
-          <option value="">Select a brand</option>
-          <Choices items={options.brands} />
-        </SelectField>
-        <SelectField id="show-category" label="Category" required error={errors.categoryId?.message} registration={register('categoryId')}>
-          <option value="">Select a category</option>
-          <Choices items={options.categories} />
-        </SelectField>
-      </fieldset>
+        <ChoiceSelect id="show-brand" label="Brand" placeholder="Select a brand" items={options.brands} error={errors.brandId?.message} registration={register('brandId')} />
+        <ChoiceSelect id="show-category" label="Category" placeholder="Select a category" items={options.categories} error={errors.categoryId?.message} registration={register('categoryId')} />
+      </FormSection>
 
-      <fieldset className="fieldset grid gap-3 rounded-box border border-base-300 p-4">
-        <legend className="fieldset-legend text-lg">Media</legend>
-        <ImageField
-          id="show-image"
-          value={image}
-          error={errors.image?.message}
-          registration={register('image')}
-          onUploaded={(url) => {
-            setValue('image', url, { shouldDirty: true });
-            clearErrors('image');
-          }}
-          onUploadFailed={(message) => setError('image', { type: 'upload', message })}
-        />
-        <Field id="show-video" label="Video URL" type="url" maxLength={MAX_VIDEO_URL_LEN} error={errors.videoURL?.message} registration={register('videoURL')} />
-      </fieldset>
+      <MediaSection
+        idPrefix="show"
+        image={image}
+        errors={{ image: errors.image?.message, videoURL: errors.videoURL?.message }}
+        registrations={{ image: register('image'), videoURL: register('videoURL') }}
+        onUploaded={(url) => {
+          setValue('image', url, { shouldDirty: true });
+          clearErrors('image');
+        }}
+        onUploadFailed={(message) => setError('image', { type: 'upload', message })}
+        wide={false}
+      />
 
       <ShowLines
         keys={fields.map((f) => f.id)}
@@ -243,14 +209,7 @@ function ShowFormFields({ show, options, showTypes }: { show?: AdminShow; option
       />
       {picking && <ProductPicker held={lines} onAdd={addLine} onClose={() => setPicking(false)} />}
 
-      <div className="flex gap-3">
-        <AppLink to={paths.adminShows.getHref()} className="btn btn-ghost">
-          Cancel
-        </AppLink>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : editing ? 'Update Show' : 'Create Show'}
-        </button>
-      </div>
+      <FormActions cancelTo={paths.adminShows.getHref()} busy={isSubmitting} submitLabel={editing ? 'Update Show' : 'Create Show'} />
     </form>
   );
 }

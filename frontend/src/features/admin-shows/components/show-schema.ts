@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { PLACEHOLDER_IMAGE } from '@/components/product-image';
+import { parsePrice } from '@/lib/form-numbers';
 import { MAX_DESCRIPTION_LEN, MAX_IMAGE_URL_LEN, MAX_SHOW_NOTES_LEN, MAX_TITLE_LEN, MAX_VIDEO_URL_LEN, tooLong } from '@/lib/limits';
 import type { AdminShow, PickerProduct, ShowBody, ShowLineProduct } from '../api/shows-api';
 import { duplicateWarning } from '../lib/messages';
@@ -25,16 +26,7 @@ export const MAX_LINE_QUANTITY = 9_999;
 /** The server's words for a quantity out of range (§5 gives none; §9: the minimum is 1). */
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
 
-/** A price above 0 with at most two decimals ("12", "12.5", "12.50"). */
-const PRICE = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
-
-/** The price as a number, or null when it is not a valid price. */
-export function parsePrice(text: string | undefined): number | null {
-  const t = text?.trim() ?? '';
-  if (!PRICE.test(t)) return null;
-  const n = Number(t);
-  return n > 0 ? n : null;
-}
+export { parsePrice };
 
 /** A line's quantity: a whole number from 1 to MAX_LINE_QUANTITY, or null. */
 export function parseQuantity(text: string | undefined): number | null {

@@ -1,14 +1,10 @@
-import { useState } from 'react';
-import { AppLink } from '@/components/app-link';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, TABLE_PAGE_SIZE, type DataColumn } from '@/components/data-table';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { EditDelete, queryState, RowLink, useConfirmedDelete, useServerList } from '@/components/server-list';
 import { ProductImage } from '@/components/product-image';
 import { formatMoney } from '@/lib/format';
-import { useAppDispatch } from '@/lib/hooks';
 import { useListAddress } from '@/lib/list-address';
 import { paths } from '@/lib/paths';
 import { showTypeLabel } from '@/lib/show-types';
-import { toastShown } from '@/lib/toast/toast-slice';
 import { useDeleteShowMutation, useGetAdminShowsQuery, type AdminShow } from '../api/shows-api';
 import { confirmShowDelete, SHOW_DELETED, SHOWS_FAILED, showFailure } from '../lib/messages';
 
@@ -59,27 +55,20 @@ export function showListSearch({ page, pageSize, search, sort = null }: { page: 
  * Create, and per show View (the storefront page), Edit and Delete (after a confirmation).
  */
 export function ShowTable() {
-  const dispatch = useAppDispatch();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(TABLE_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const address = useListAddress(NO_FILTERS, SORTABLE, () => setPage(1));
-  const { data, isLoading, isFetching, isError, refetch } = useGetAdminShowsQuery(showListSearch({ page, pageSize, search, sort: address.sort }));
+  const list = useServerList();
+  const { page, pageSize, search } = list;
+  const address = useListAddress(NO_FILTERS, SORTABLE, () => list.setPage(1));
+  const query = useGetAdminShowsQuery(showListSearch({ page, pageSize, search, sort: address.sort }));
+  const { data } = query;
   const [remove, { isLoading: deleting }] = useDeleteShowMutation();
-  const [toDelete, setToDelete] = useState<AdminShow | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove(toDelete.id).unwrap();
-      dispatch(toastShown(SHOW_DELETED, 'success'));
-      // The last row of a later page: step back to a page that still has rows.
-      if (data && data.shows.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      dispatch(toastShown(showFailure('delete', error), 'error'));
-    }
-    setToDelete(null);
-  };
+  const deletion = useConfirmedDelete<AdminShow>({
+    remove,
+    deleting,
+    deleted: SHOW_DELETED,
+    failure: (error) => showFailure('delete', error),
+    list,
+    rowsOnPage: data?.shows.length ?? 0,
+  });
 
   return (
     <>
@@ -89,52 +78,20 @@ export function ShowTable() {
         columns={columns}
         data={data?.shows}
         getRowId={(s) => s.id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        error={isError ? SHOWS_FAILED : null}
-        onRetry={() => void refetch()}
+        {...queryState(query, SHOWS_FAILED)}
         create={{ label: 'Create Show', to: paths.adminShowCreate.getHref() }}
-        search={{
-          value: search,
-          onChange: (text) => {
-            setSearch(text);
-            setPage(1);
-          },
-        }}
-        paging={{
-          page,
-          pageSize,
-          totalItems: data?.pagination.total ?? 0,
-          hasMore: data?.pagination.hasMore ?? false,
-          onPageChange: setPage,
-          onPageSizeChange: (size) => {
-            setPageSize(size);
-            setPage(1);
-          },
-        }}
+        search={list.searchProps}
+        paging={list.paging(data?.pagination.total ?? 0, data?.pagination.hasMore ?? false)}
         serverSorting={address.sorting}
         rowActions={(s) => (
-          <>
-            <AppLink to={paths.show.getHref({ showId: s.id })} className="btn btn-xs" aria-label={`View ${s.title}`}>
+          <EditDelete title={s.title} editTo={paths.adminShowEdit.getHref({ showId: s.id })} onDelete={() => deletion.ask(s)}>
+            <RowLink to={paths.show.getHref({ showId: s.id })} label={`View ${s.title}`}>
               View
-            </AppLink>
-            <AppLink to={paths.adminShowEdit.getHref({ showId: s.id })} className="btn btn-xs" aria-label={`Edit ${s.title}`}>
-              Edit
-            </AppLink>
-            <button type="button" className="btn btn-error btn-xs" aria-label={`Delete ${s.title}`} onClick={() => setToDelete(s)}>
-              Delete
-            </button>
-          </>
+            </RowLink>
+          </EditDelete>
         )}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete Show"
-        message={confirmShowDelete(toDelete?.title ?? '')}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {deletion.dialog('Delete Show', confirmShowDelete)}
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { useParams } from 'react-router';
-import { AppLink } from '@/components/app-link';
+import { LoadFailed } from '@/components/admin-form';
 import { Loading } from '@/components/loading';
 import { Page } from '@/components/page';
-import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { useGetAdminShowQuery } from '../api/shows-api';
 import { ShowForm } from '../components/show-form';
@@ -14,14 +13,7 @@ export default function ShowEditRoute() {
   let body;
   if (isLoading) body = <Loading label="Loading show..." />;
   else if (error || !data) {
-    body = (
-      <div role="alert" className="alert alert-error flex flex-wrap justify-between">
-        <span>Error loading show: {errorMessage(error, 'Show not found')}</span>
-        <AppLink to={paths.adminShows.getHref()} className="btn btn-sm">
-          Back to shows
-        </AppLink>
-      </div>
-    );
+    body = <LoadFailed what="show" error={error} notFound="Show not found" backTo={paths.adminShows.getHref()} backLabel="Back to shows" />;
   } else {
     body = <ShowForm key={data.id} show={data} />;
   }

@@ -6,15 +6,15 @@ const unit = (id: string, sku: string, unitPrice: number) => ({ id: `${id}-u`, s
 /** A product of the picker; by default case-breakable with a unit for sale. */
 export const pickerProduct = (over: Loose<PickerProduct> = {}): PickerProduct =>
   ({
-  id: 'p1',
-  sku: 'CB-100',
-  title: 'Sky Dragon',
-  image: '/placeholder.png',
-  casePrice: 120,
-  inStock: true,
-  isCaseBreakable: true,
-  unitProduct: unit('p1', 'CB-100', 10),
-  ...over,
+    id: 'p1',
+    sku: 'CB-100',
+    title: 'Sky Dragon',
+    image: '/placeholder.png',
+    casePrice: 120,
+    inStock: true,
+    isCaseBreakable: true,
+    unitProduct: unit('p1', 'CB-100', 10),
+    ...over,
   }) as PickerProduct;
 
 /** A product sold by the case only. */
@@ -39,20 +39,20 @@ export const line = (product: PickerProduct, over: Partial<ShowLine> = {}): Show
 
 export const show = (over: Loose<AdminShow> = {}): AdminShow =>
   ({
-  id: 's1',
-  sku: 'SHOW-1',
-  title: 'Midnight Countdown',
-  description: 'Ring in the year',
-  image: '/placeholder.png',
-  videoURL: null,
-  casePrice: 1499.99,
-  inStock: true,
-  showTypeId: 't1',
-  showType: { id: 't1', name: 'New Years', description: null },
-  brand: { id: 'b1', name: 'Cody B' },
-  category: { id: 'c1', name: 'Shows' },
-  showProducts: [line(pickerProduct(), { quantity: 3, notes: 'finale' }), line(caseOnly())],
-  ...over,
+    id: 's1',
+    sku: 'SHOW-1',
+    title: 'Midnight Countdown',
+    description: 'Ring in the year',
+    image: '/placeholder.png',
+    videoURL: null,
+    casePrice: 1499.99,
+    inStock: true,
+    showTypeId: 't1',
+    showType: { id: 't1', name: 'New Years', description: null },
+    brand: { id: 'b1', name: 'Cody B' },
+    category: { id: 'c1', name: 'Shows' },
+    showProducts: [line(pickerProduct(), { quantity: 3, notes: 'finale' }), line(caseOnly())],
+    ...over,
   }) as AdminShow;
 
 export const showPage = (shows: AdminShow[], total = shows.length, hasMore = false): AdminShowPage => ({

@@ -1,4 +1,5 @@
 import type { Schemas } from '@/api';
+import { attachmentName, fileResponse, type FileDownload } from '@/lib/download';
 import { api, REVALIDATE } from '@/lib/api';
 import type { Role } from '@/lib/session/types';
 
@@ -35,10 +36,7 @@ export type UserBody = Omit<Schemas['UserBody'], 'password'>;
 export type PermissionsBody = Schemas['PermissionsBody'];
 
 /** A downloaded export: an object URL of the CSV (revoked by whoever saves it) and its file name. */
-export interface UsersExport {
-  url: string;
-  filename: string;
-}
+export type UsersExport = FileDownload;
 
 /** The filters as a query: only those set, the search trimmed. */
 export function filterQuery({ search, role, active }: UserFilters): URLSearchParams {
@@ -59,8 +57,7 @@ export function userListQuery({ page, pageSize, sort, ...filters }: UserListArgs
 
 /** Back-office.md §9: users-export-{date}.csv, the date the server's (UTC) when it names one. */
 export function exportFilename(contentDisposition: string | null, now = new Date()): string {
-  const named = /filename="?([^";]+)"?/i.exec(contentDisposition ?? '')?.[1];
-  return named ?? `users-export-${now.toISOString().slice(0, 10)}.csv`;
+  return attachmentName(contentDisposition, `users-export-${now.toISOString().slice(0, 10)}.csv`);
 }
 
 const LIST = { type: 'User', id: 'LIST' } as const;
@@ -104,11 +101,7 @@ export const usersApi = api.injectEndpoints({
           url: `/admin/users/export${q ? `?${q}` : ''}`,
           method: 'GET',
           cache: 'no-store',
-          responseHandler: async (response: Response) => {
-            if (!response.ok) return response.json().catch(() => null);
-            const blob = await response.blob();
-            return { url: URL.createObjectURL(blob), filename: exportFilename(response.headers.get('content-disposition')) };
-          },
+          responseHandler: fileResponse(() => exportFilename(null)),
         };
       },
     }),

@@ -1,15 +1,11 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/lib/hooks';
-import { paths } from '@/lib/paths';
 import type { Role } from '@/lib/session/types';
-import { toastShown } from '@/lib/toast/toast-slice';
 import { useSetUserPermissionsMutation, type AdminUser } from '../api/users-api';
-import { PERMISSIONS_UPDATED, userFailure } from '../lib/messages';
+import { PERMISSIONS_UPDATED } from '../lib/messages';
 import { FormAlert, FormButtons, RoleSelect } from './form-parts';
-import { showServerErrors } from './server-errors';
 import { permissionsBodyOf, permissionsSchema, type PermissionsValues } from './user-schema';
+import { useUserSave } from './use-user-save';
 
 const FIELDS = ['role', 'active'] as const;
 
@@ -19,8 +15,6 @@ const FIELDS = ['role', 'active'] as const;
  * shows in the form's alert; success returns to All Users.
  */
 export function PermissionsForm({ user }: { user: AdminUser }) {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [save] = useSetUserPermissionsMutation();
   const {
     register,
@@ -32,18 +26,9 @@ export function PermissionsForm({ user }: { user: AdminUser }) {
     resolver: yupResolver(permissionsSchema),
     defaultValues: { role: user.role as Role, active: user.active },
   });
+  const submit = useUserSave({ setError, setFocus }, { fields: FIELDS, action: 'permissions', done: PERMISSIONS_UPDATED });
 
-  const onSubmit = async (values: PermissionsValues) => {
-    try {
-      await save({ id: user.id, body: permissionsBodyOf(values) }).unwrap();
-      dispatch(toastShown(PERMISSIONS_UPDATED, 'success'));
-      await navigate(paths.adminUsers.getHref());
-    } catch (error) {
-      const message = userFailure('permissions', error);
-      dispatch(toastShown(message, 'error'));
-      showServerErrors(error, message, FIELDS, setError, setFocus);
-    }
-  };
+  const onSubmit = (values: PermissionsValues) => submit(() => save({ id: user.id, body: permissionsBodyOf(values) }).unwrap());
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="User Permissions" className="space-y-6">

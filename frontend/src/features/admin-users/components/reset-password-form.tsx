@@ -1,15 +1,11 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/lib/hooks';
-import { paths } from '@/lib/paths';
-import { toastShown } from '@/lib/toast/toast-slice';
 import { useResetUserPasswordMutation, type AdminUser } from '../api/users-api';
-import { PASSWORD_RESET, userFailure } from '../lib/messages';
+import { PASSWORD_RESET } from '../lib/messages';
 import { FormAlert, FormButtons, PasswordFields } from './form-parts';
-import { showServerErrors } from './server-errors';
 import { resetPasswordSchema, type ResetPasswordValues } from './user-schema';
+import { useUserSave } from './use-user-save';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 
@@ -22,8 +18,6 @@ export const SESSIONS_END_NOTE = "Saving a new password ends the user's existing
  * working. Success returns to All Users.
  */
 export function ResetPasswordForm({ user }: { user: AdminUser }) {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [reset] = useResetUserPasswordMutation();
   const [showPassword, setShowPassword] = useState(false);
   const {
@@ -37,18 +31,9 @@ export function ResetPasswordForm({ user }: { user: AdminUser }) {
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const submit = useUserSave({ setError, setFocus }, { fields: FIELDS, action: 'reset', done: PASSWORD_RESET });
 
-  const onSubmit = async ({ password }: ResetPasswordValues) => {
-    try {
-      await reset({ id: user.id, password }).unwrap();
-      dispatch(toastShown(PASSWORD_RESET, 'success'));
-      await navigate(paths.adminUsers.getHref());
-    } catch (error) {
-      const message = userFailure('reset', error);
-      dispatch(toastShown(message, 'error'));
-      showServerErrors(error, message, FIELDS, setError, setFocus);
-    }
-  };
+  const onSubmit = ({ password }: ResetPasswordValues) => submit(() => reset({ id: user.id, password }).unwrap());
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reset Password" className="space-y-6">

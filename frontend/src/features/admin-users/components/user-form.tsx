@@ -1,14 +1,9 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/lib/hooks';
-import { paths } from '@/lib/paths';
-import { toastShown } from '@/lib/toast/toast-slice';
+import { useForm, type FieldErrors, type Path, type UseFormRegister } from 'react-hook-form';
 import { useCreateUserMutation, useUpdateUserMutation, type AdminUser } from '../api/users-api';
-import { USER_CREATED, USER_UPDATED, userFailure } from '../lib/messages';
+import { USER_CREATED, USER_UPDATED } from '../lib/messages';
 import { AccountFields, FormAlert, FormButtons, PasswordFields } from './form-parts';
-import { showServerErrors } from './server-errors';
 import {
   EMPTY_NEW_USER,
   formValuesOf,
@@ -19,9 +14,20 @@ import {
   type NewUserFormValues,
   type UserFormValues,
 } from './user-schema';
+import { useUserSave } from './use-user-save';
 
 const ACCOUNT_FIELDS = ['email', 'role', 'firstName', 'lastName', 'phoneNumber'] as const;
 const NEW_USER_FIELDS = [...ACCOUNT_FIELDS, 'password', 'confirmPassword'] as const;
+
+/** The registrations and messages of the account fields (both forms name them alike). */
+function accountProps<T extends UserFormValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  const registrations = Object.fromEntries(ACCOUNT_FIELDS.map((name) => [name, register(name as Path<T>)]));
+  const messages = Object.fromEntries(ACCOUNT_FIELDS.map((name) => [name, errors[name]?.message]));
+  return {
+    registrations: registrations as Record<(typeof ACCOUNT_FIELDS)[number], ReturnType<typeof register>>,
+    errors: messages as Record<(typeof ACCOUNT_FIELDS)[number], string | undefined>,
+  };
+}
 
 /**
  * New User (/admin/users/new): e-mail, a password typed twice (the registration rule), role,
@@ -29,8 +35,6 @@ const NEW_USER_FIELDS = [...ACCOUNT_FIELDS, 'password', 'confirmPassword'] as co
  * already registered") in the form's alert; success returns to All Users.
  */
 export function NewUserForm() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [create] = useCreateUserMutation();
   const [showPassword, setShowPassword] = useState(false);
   const {
@@ -40,39 +44,14 @@ export function NewUserForm() {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<NewUserFormValues>({ resolver: yupResolver(newUserSchema), mode: 'onTouched', defaultValues: EMPTY_NEW_USER });
+  const submit = useUserSave({ setError, setFocus }, { fields: NEW_USER_FIELDS, action: 'create', done: USER_CREATED });
 
-  const onSubmit = async (values: NewUserFormValues) => {
-    try {
-      await create(newUserBodyOf(values)).unwrap();
-      dispatch(toastShown(USER_CREATED, 'success'));
-      await navigate(paths.adminUsers.getHref());
-    } catch (error) {
-      const message = userFailure('create', error);
-      dispatch(toastShown(message, 'error'));
-      showServerErrors(error, message, NEW_USER_FIELDS, setError, setFocus);
-    }
-  };
+  const onSubmit = (values: NewUserFormValues) => submit(() => create(newUserBodyOf(values)).unwrap());
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="New User" className="space-y-6">
       <FormAlert message={errors.root?.server?.message} />
-      <AccountFields
-        idPrefix="new-user"
-        registrations={{
-          email: register('email'),
-          role: register('role'),
-          firstName: register('firstName'),
-          lastName: register('lastName'),
-          phoneNumber: register('phoneNumber'),
-        }}
-        errors={{
-          email: errors.email?.message,
-          role: errors.role?.message,
-          firstName: errors.firstName?.message,
-          lastName: errors.lastName?.message,
-          phoneNumber: errors.phoneNumber?.message,
-        }}
-      >
+      <AccountFields idPrefix="new-user" {...accountProps(register, errors)}>
         <PasswordFields
           idPrefix="new-user"
           shown={showPassword}
@@ -92,8 +71,6 @@ export function NewUserForm() {
  * form's alert; success returns to All Users.
  */
 export function EditUserForm({ user }: { user: AdminUser }) {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [update] = useUpdateUserMutation();
   const {
     register,
@@ -102,39 +79,14 @@ export function EditUserForm({ user }: { user: AdminUser }) {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<UserFormValues>({ resolver: yupResolver(userSchema), mode: 'onTouched', defaultValues: formValuesOf(user) });
+  const submit = useUserSave({ setError, setFocus }, { fields: ACCOUNT_FIELDS, action: 'update', done: USER_UPDATED });
 
-  const onSubmit = async (values: UserFormValues) => {
-    try {
-      await update({ id: user.id, body: userBodyOf(values) }).unwrap();
-      dispatch(toastShown(USER_UPDATED, 'success'));
-      await navigate(paths.adminUsers.getHref());
-    } catch (error) {
-      const message = userFailure('update', error);
-      dispatch(toastShown(message, 'error'));
-      showServerErrors(error, message, ACCOUNT_FIELDS, setError, setFocus);
-    }
-  };
+  const onSubmit = (values: UserFormValues) => submit(() => update({ id: user.id, body: userBodyOf(values) }).unwrap());
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit User" className="space-y-6">
       <FormAlert message={errors.root?.server?.message} />
-      <AccountFields
-        idPrefix="edit-user"
-        registrations={{
-          email: register('email'),
-          role: register('role'),
-          firstName: register('firstName'),
-          lastName: register('lastName'),
-          phoneNumber: register('phoneNumber'),
-        }}
-        errors={{
-          email: errors.email?.message,
-          role: errors.role?.message,
-          firstName: errors.firstName?.message,
-          lastName: errors.lastName?.message,
-          phoneNumber: errors.phoneNumber?.message,
-        }}
-      />
+      <AccountFields idPrefix="edit-user" {...accountProps(register, errors)} />
       <FormButtons label="Update User" busy={isSubmitting} />
     </form>
   );

@@ -2,7 +2,8 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { MAX_TERM_DESCRIPTION_LEN, MAX_TERM_NAME_LEN } from '@/lib/limits';
-import { applyTermErrors } from './term-form';
+import { useServerFieldErrors } from '@/lib/server-field-errors';
+import { TERM_ERRORS } from './term-form';
 import { EMPTY_TERM, isBlank, termSchema, type TermValues } from './term-schema';
 
 /** A row that can be edited in place: a metadata item or an apparel type. */
@@ -59,6 +60,7 @@ export function useTermEditing({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<TermValues>({ resolver: yupResolver(termSchema), mode: 'onChange', defaultValues: EMPTY_TERM });
+  const showServerErrors = useServerFieldErrors({ setError, setFocus });
   const name = watch('name');
 
   useEffect(() => {
@@ -79,7 +81,7 @@ export function useTermEditing({
       await save(editingId, values);
       setEditingId(null);
     } catch (error) {
-      applyTermErrors(error, setError);
+      showServerErrors(error, TERM_ERRORS);
     }
   });
 

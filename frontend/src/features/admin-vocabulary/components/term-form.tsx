@@ -1,18 +1,13 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useId } from 'react';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Field } from '@/components/field';
-import { fieldErrors } from '@/lib/api';
+import { fieldsNamed, useServerFieldErrors } from '@/lib/server-field-errors';
 import { MAX_TERM_DESCRIPTION_LEN, MAX_TERM_NAME_LEN } from '@/lib/limits';
 import { EMPTY_TERM, isBlank, termSchema, type TermValues } from './term-schema';
 
-/** Puts a 422 answer's `name` and `description` messages on those fields. */
-export function applyTermErrors(error: unknown, setError: UseFormSetError<TermValues>): void {
-  const byField = fieldErrors(error);
-  for (const field of ['name', 'description'] as const) {
-    if (byField[field]) setError(field, { type: 'server', message: byField[field] });
-  }
-}
+/** Where a 422 answer's messages go: `name` and `description` on those fields, nothing focused, no alert. */
+export const TERM_ERRORS = { place: fieldsNamed<TermValues>(['name', 'description']), focus: null, message: null } as const;
 
 /**
  * A name (and optionally a description) form: metadata's add, a type's add, a show type's
@@ -55,6 +50,7 @@ export function TermForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<TermValues>({ resolver: yupResolver(termSchema), mode: 'onChange', defaultValues });
+  const showServerErrors = useServerFieldErrors({ setError, setFocus });
   const name = watch('name');
 
   useEffect(() => {
@@ -66,7 +62,7 @@ export function TermForm({
       await onSubmit(values);
       if (resetOnSuccess) reset(EMPTY_TERM);
     } catch (error) {
-      applyTermErrors(error, setError);
+      showServerErrors(error, TERM_ERRORS);
     }
   });
 

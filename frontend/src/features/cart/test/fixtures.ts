@@ -9,30 +9,30 @@ export const CART_API = `/api/cart/${CART_ID}`;
 
 export const cartProduct = (id: string, title: string, over: Loose<CartProduct> = {}): CartProduct =>
   ({
-  id,
-  sku: `SKU-${id}`,
-  title,
-  image: null,
-  casePrice: 100,
-  isShow: false,
-  isApparel: false,
-  inStock: true,
-  package: [12, 1],
-  unitProduct: null,
-  ...over,
+    id,
+    sku: `SKU-${id}`,
+    title,
+    image: null,
+    casePrice: 100,
+    isShow: false,
+    isApparel: false,
+    inStock: true,
+    package: [12, 1],
+    unitProduct: null,
+    ...over,
   }) as CartProduct;
 
 export const line = (product: CartProduct, over: Loose<CartLine> = {}): CartLine =>
   ({
-  id: `line-${product.id}${over.variantId ? `-${over.variantId}` : ''}`,
-  cartId: CART_ID,
-  productId: product.id,
-  product,
-  variantId: null,
-  variant: null,
-  caseQuantity: 1,
-  unitQuantity: 0,
-  ...over,
+    id: `line-${product.id}${over.variantId ? `-${over.variantId}` : ''}`,
+    cartId: CART_ID,
+    productId: product.id,
+    product,
+    variantId: null,
+    variant: null,
+    caseQuantity: 1,
+    unitQuantity: 0,
+    ...over,
   }) as CartLine;
 
 export const cartOf = (...lines: CartLine[]): Cart => ({ id: CART_ID, userId: USER_ID, cartProducts: lines });
@@ -56,8 +56,8 @@ export const quote = (over: Partial<Quote> = {}): Quote => ({
 
 export const terminal = (id: string, name: string, state = 'ND'): Terminal =>
   ({
-  id,
-  terminalName: name,
-  company: 'Freight Co',
-  address: { id: `ta-${id}`, street1: `${id} Depot Rd`, street2: null, city: 'Fargo', state, postalCode: '58102' },
+    id,
+    terminalName: name,
+    company: 'Freight Co',
+    address: { id: `ta-${id}`, street1: `${id} Depot Rd`, street2: null, city: 'Fargo', state, postalCode: '58102' },
   }) as Terminal;

@@ -15,19 +15,19 @@ export const address = (over: Partial<StoredAddress> = {}): StoredAddress => ({
 /** A complete profile of the test user. */
 export const profile = (over: Loose<Profile> = {}): Profile =>
   ({
-  id: 'profile-1',
-  userId: user().id!,
-  email: 'buyer@example.com',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  dateOfBirth: '1990-05-17',
-  phoneNumber: '(701) 555-0100',
-  acceptedTerms: true,
-  canContact: true,
-  billingAddress: address(),
-  shippingAddress: address({ id: 'addr-2' }),
-  theme: null,
-  ...over,
+    id: 'profile-1',
+    userId: user().id!,
+    email: 'buyer@example.com',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    dateOfBirth: '1990-05-17',
+    phoneNumber: '(701) 555-0100',
+    acceptedTerms: true,
+    canContact: true,
+    billingAddress: address(),
+    shippingAddress: address({ id: 'addr-2' }),
+    theme: null,
+    ...over,
   }) as Profile;
 
 /** A fresh account: nothing filled in yet. */
