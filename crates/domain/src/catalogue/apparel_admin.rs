@@ -4,6 +4,7 @@
 //! unavailable), delete what no order uses, and the admin's stock count of one variant. Each
 //! write is one `Store::write` with an audit row and the catalogue version moved on.
 
+use super::admin::{deleted, order_items, recorded, Audited};
 use super::form::{
     ids, image, price, text, title_description_price, variant_stock, DEFAULT_VARIANT_STOCK,
 };
@@ -11,10 +12,9 @@ use super::model::*;
 use super::{video_url, Gender, Package, Size};
 use crate::pricing::{next_apparel_base_sku, variant_sku};
 use chrono::NaiveDateTime;
-use serde::Serialize;
 use std::collections::HashSet;
 
-use crate::audit::{Audit, AuditEntry};
+use crate::audit::Audit;
 use crate::catalogue::{ApparelAdmin, CatalogueReads, ProductAdmin};
 use crate::ids::{ProductId, UserId, VariantId};
 use crate::profile::FieldErrors;
@@ -350,18 +350,11 @@ fn new_sku(
     sku
 }
 
-fn audit<T: Serialize>(
-    action: &'static str,
-    actor: &UserId,
-    id: &str,
-    before: Option<&T>,
-    after: Option<&T>,
-    at: NaiveDateTime,
-) -> AuditEntry {
-    AuditEntry::new(actor, action, "apparel", id, before, after, at)
-}
+/// How the audit log names this write's subject.
+const APPAREL: Audited = Audited("apparel");
 
-/// Creates an apparel product with its variants; the base SKU is the next `APP-n`.
+/// Creates an apparel product with its variants; the base SKU is the next `APP-n`. Answers the
+/// product as [`super::get_product`] does.
 ///
 /// # Errors
 /// [`ApparelAdminError::Invalid`]; store failures.
@@ -370,7 +363,7 @@ pub fn create_apparel(
     actor: &UserId,
     input: &ApparelInput,
     now: NaiveDateTime,
-) -> Result<ProductId, ApparelAdminError> {
+) -> Result<Product, ApparelAdminError> {
     let valid = input.validate().map_err(ApparelAdminError::Invalid)?;
     store.write(|tx| {
         let colours = check_references(tx, &valid)?;
@@ -389,16 +382,9 @@ pub fn create_apparel(
                 },
             )?;
         }
-        tx.record_audit(&audit(
-            "create",
-            actor,
-            id.as_str(),
-            None,
-            Some(&valid),
-            now,
-        ))?;
-        tx.bump_catalogue_version()?;
-        Ok(id)
+        let entry = APPAREL.entry("create", actor, id.as_str(), None, Some(&valid), now);
+        recorded(tx, &entry)?;
+        tx.find_product(&id)?.ok_or(ApparelAdminError::NotFound)
     })
 }
 
@@ -406,6 +392,7 @@ pub fn create_apparel(
 /// colour: a matched one takes the new price (and the stock, when the form sends one); a new
 /// combination is added; a stored one left out is deleted, or kept and marked unavailable when
 /// orders reference it (its cart lines go). A combination added back is made available again.
+/// Answers the product as [`super::get_product`] does.
 ///
 /// # Errors
 /// [`ApparelAdminError::NotFound`], [`ApparelAdminError::Invalid`]; store failures.
@@ -415,7 +402,7 @@ pub fn update_apparel(
     id: &ProductId,
     input: &ApparelInput,
     now: NaiveDateTime,
-) -> Result<(), ApparelAdminError> {
+) -> Result<Product, ApparelAdminError> {
     let valid = input.validate().map_err(ApparelAdminError::Invalid)?;
     store.write(|tx| {
         let before = tx.apparel_record(id)?.ok_or(ApparelAdminError::NotFound)?;
@@ -453,16 +440,17 @@ pub fn update_apparel(
                 tx.delete_variant(&gone.id)?;
             }
         }
-        tx.record_audit(&audit(
+        let after = Some(&valid);
+        let entry = APPAREL.entry(
             "update",
             actor,
             id.as_str(),
             Some(&before.product),
-            Some(&valid),
+            after,
             now,
-        ))?;
-        tx.bump_catalogue_version()?;
-        Ok(())
+        );
+        recorded(tx, &entry)?;
+        tx.find_product(id)?.ok_or(ApparelAdminError::NotFound)
     })
 }
 
@@ -483,20 +471,18 @@ pub fn delete_apparel(
         if orders > 0 {
             return Err(ApparelAdminError::InUse {
                 title: before.product.title,
-                what: format!("{orders} order item{}", if orders == 1 { "" } else { "s" }),
+                what: order_items(orders),
             });
         }
-        tx.delete_product(id)?;
-        tx.record_audit(&audit(
+        let entry = APPAREL.entry(
             "delete",
             actor,
             id.as_str(),
             Some(&before.product),
             None,
             now,
-        ))?;
-        tx.bump_catalogue_version()?;
-        Ok(())
+        );
+        Ok(deleted(tx, id, &entry)?)
     })
 }
 
@@ -527,7 +513,7 @@ pub fn set_variant_stock(
             available_stock: stock,
             ..before.clone()
         };
-        tx.record_audit(&audit(
+        tx.record_audit(&APPAREL.entry(
             "stock",
             actor,
             id.as_str(),

@@ -2,6 +2,7 @@
 //! (products, variants, shows, metadata, terminals), the questions a list answers, and the read
 //! use cases over the [`crate::ports::Catalogue`] port.
 
+mod admin;
 mod apparel_admin;
 mod facets;
 mod filter;

@@ -3,13 +3,13 @@
 //! nothing uses, and the unit product's life cycle. Each write is one `Store::write` with an
 //! audit row and the catalogue version moved on.
 
+use super::admin::{deleted, recorded, Audited};
 use super::form::{ids, image, price, text, title_description_price, variant_stock};
 use super::model::*;
 use super::{video_url, Package, Sku};
 use crate::pricing::{default_unit_price, unit_package, unit_sku};
 use chrono::NaiveDateTime;
 
-use crate::audit::{Audit, AuditEntry};
 use crate::catalogue::{CatalogueReads, ProductAdmin};
 use crate::ids::{ProductId, UserId};
 use crate::profile::FieldErrors;
@@ -271,18 +271,11 @@ fn ensure_sku_free<T: ProductAdmin + ?Sized>(
     Ok(())
 }
 
-fn audit(
-    action: &'static str,
-    actor: &UserId,
-    id: &ProductId,
-    before: Option<&ValidProduct>,
-    after: Option<&ValidProduct>,
-    at: NaiveDateTime,
-) -> AuditEntry {
-    AuditEntry::new(actor, action, "product", id.as_str(), before, after, at)
-}
+/// How the audit log names this write's subject.
+const PRODUCT: Audited = Audited("product");
 
-/// Creates a fireworks product (and its unit product when case-breakable).
+/// Creates a fireworks product (and its unit product when case-breakable); answers it as
+/// [`super::get_product`] does.
 ///
 /// # Errors
 /// [`ProductAdminError::Invalid`], [`ProductAdminError::DuplicateSku`]; store failures.
@@ -291,7 +284,7 @@ pub fn create_product(
     actor: &UserId,
     input: &ProductInput,
     now: NaiveDateTime,
-) -> Result<ProductId, ProductAdminError> {
+) -> Result<Product, ProductAdminError> {
     let valid = input.validate().map_err(ProductAdminError::Invalid)?;
     store.write(|tx| {
         check_references(tx, &valid)?;
@@ -302,16 +295,16 @@ pub fn create_product(
         if let Some(unit) = valid.unit() {
             tx.put_unit_product(&id, &unit, true)?;
         }
-        tx.record_audit(&audit("create", actor, &id, None, Some(&valid), now))?;
-        tx.bump_catalogue_version()?;
-        Ok(id)
+        let entry = PRODUCT.entry("create", actor, id.as_str(), None, Some(&valid), now);
+        recorded(tx, &entry)?;
+        tx.find_product(&id)?.ok_or(ProductAdminError::NotFound)
     })
 }
 
 /// Changes a fireworks product. The SKU cannot change. Turning case-breakable on creates the
 /// unit product (or makes it available again); turning it off removes it, or only marks it
 /// unavailable when orders reference its units. A price the admin did not set follows the
-/// case price.
+/// case price. Answers the product as [`super::get_product`] does.
 ///
 /// # Errors
 /// [`ProductAdminError::NotFound`], [`ProductAdminError::Invalid`] (also for a changed SKU);
@@ -322,7 +315,7 @@ pub fn update_product(
     id: &ProductId,
     input: &ProductInput,
     now: NaiveDateTime,
-) -> Result<(), ProductAdminError> {
+) -> Result<Product, ProductAdminError> {
     let valid = input.validate().map_err(ProductAdminError::Invalid)?;
     store.write(|tx| {
         let before = tx.product_record(id)?.ok_or(ProductAdminError::NotFound)?;
@@ -339,16 +332,16 @@ pub fn update_product(
             None if tx.usage_of_product(id)?.unit_orders > 0 => tx.set_unit_available(id, false)?,
             None => tx.delete_unit_product(id)?,
         }
-        tx.record_audit(&audit(
+        let entry = PRODUCT.entry(
             "update",
             actor,
-            id,
+            id.as_str(),
             Some(&before),
             Some(&valid),
             now,
-        ))?;
-        tx.bump_catalogue_version()?;
-        Ok(())
+        );
+        recorded(tx, &entry)?;
+        tx.find_product(id)?.ok_or(ProductAdminError::NotFound)
     })
 }
 
@@ -371,10 +364,8 @@ pub fn delete_product(
                 what,
             });
         }
-        tx.delete_product(id)?;
-        tx.record_audit(&audit("delete", actor, id, Some(&before), None, now))?;
-        tx.bump_catalogue_version()?;
-        Ok(())
+        let entry = PRODUCT.entry("delete", actor, id.as_str(), Some(&before), None, now);
+        Ok(deleted(tx, id, &entry)?)
     })
 }
 

@@ -2,6 +2,7 @@
 //! "Stock": a show holds products, never another show; a unit line needs a unit product;
 //! quantities are whole numbers >= 1; a show's package is [1]; SKUs are SHOW-n).
 
+use super::admin::{deleted, order_items, recorded, Audited};
 use super::form::{image, price, text};
 use super::model::*;
 use super::{unit_for_sale, video_url, PricedProduct};
@@ -9,7 +10,6 @@ use crate::pricing::next_show_sku;
 use chrono::NaiveDateTime;
 use std::collections::HashMap;
 
-use crate::audit::{Audit, AuditEntry};
 use crate::catalogue::{CatalogueReads, ProductAdmin, ShowAdmin};
 use crate::ids::{ProductId, UserId};
 use crate::pricing::PriceLookups;
@@ -257,18 +257,10 @@ fn check<T: PriceLookups + Terms + ?Sized>(
     errors.into_result(()).map_err(ShowAdminError::Invalid)
 }
 
-fn audit(
-    action: &'static str,
-    actor: &UserId,
-    id: &ProductId,
-    before: Option<&ValidShow>,
-    after: Option<&ValidShow>,
-    at: NaiveDateTime,
-) -> AuditEntry {
-    AuditEntry::new(actor, action, "show", id.as_str(), before, after, at)
-}
+/// How the audit log names this write's subject.
+const SHOW: Audited = Audited("show");
 
-/// Creates a show with the next SHOW-n SKU.
+/// Creates a show with the next SHOW-n SKU; answers it as [`super::get_show`] does.
 ///
 /// # Errors
 /// [`ShowAdminError::Invalid`]; store failures.
@@ -277,20 +269,21 @@ pub fn create_show(
     actor: &UserId,
     input: &ShowInput,
     now: NaiveDateTime,
-) -> Result<ProductId, ShowAdminError> {
+) -> Result<Show, ShowAdminError> {
     let valid = input.validate().map_err(ShowAdminError::Invalid)?;
     store.write(|tx| {
         check(tx, &valid, None)?;
         let skus = tx.show_skus()?;
         let sku = next_show_sku(skus.iter().map(String::as_str));
         let id = tx.insert_show(&sku, &valid, now)?;
-        tx.record_audit(&audit("create", actor, &id, None, Some(&valid), now))?;
-        tx.bump_catalogue_version()?;
-        Ok(id)
+        let entry = SHOW.entry("create", actor, id.as_str(), None, Some(&valid), now);
+        recorded(tx, &entry)?;
+        tx.find_show(&id)?.ok_or(ShowAdminError::NotFound)
     })
 }
 
-/// Changes a show and replaces its lines (its SKU stays).
+/// Changes a show and replaces its lines (its SKU stays); answers it as [`super::get_show`]
+/// does.
 ///
 /// # Errors
 /// [`ShowAdminError::NotFound`], [`ShowAdminError::Invalid`]; store failures.
@@ -300,22 +293,22 @@ pub fn update_show(
     id: &ProductId,
     input: &ShowInput,
     now: NaiveDateTime,
-) -> Result<(), ShowAdminError> {
+) -> Result<Show, ShowAdminError> {
     let valid = input.validate().map_err(ShowAdminError::Invalid)?;
     store.write(|tx| {
         let before = tx.show_record(id)?.ok_or(ShowAdminError::NotFound)?;
         check(tx, &valid, Some(id))?;
         tx.update_show(id, &valid, now)?;
-        tx.record_audit(&audit(
+        let entry = SHOW.entry(
             "update",
             actor,
-            id,
+            id.as_str(),
             Some(&before),
             Some(&valid),
             now,
-        ))?;
-        tx.bump_catalogue_version()?;
-        Ok(())
+        );
+        recorded(tx, &entry)?;
+        tx.find_show(id)?.ok_or(ShowAdminError::NotFound)
     })
 }
 
@@ -333,16 +326,13 @@ pub fn delete_show(
         let before = tx.show_record(id)?.ok_or(ShowAdminError::NotFound)?;
         let usage = tx.usage_of_product(id)?;
         if usage.orders > 0 {
-            let n = usage.orders;
             return Err(ShowAdminError::InUse {
                 title: before.title,
-                what: format!("{n} order item{}", if n == 1 { "" } else { "s" }),
+                what: order_items(usage.orders),
             });
         }
-        tx.delete_product(id)?;
-        tx.record_audit(&audit("delete", actor, id, Some(&before), None, now))?;
-        tx.bump_catalogue_version()?;
-        Ok(())
+        let entry = SHOW.entry("delete", actor, id.as_str(), Some(&before), None, now);
+        Ok(deleted(tx, id, &entry)?)
     })
 }
 

@@ -235,7 +235,8 @@ fn the_index_follows_every_catalogue_write() {
         &product_input(db, "Zebra Thunder Blast", 0),
         now(),
     )
-    .expect("created");
+    .expect("created")
+    .id;
     assert_eq!(titled(db, "zebra thunder"), vec![id.to_string()]);
     index_is_sql(db, false, "created");
 

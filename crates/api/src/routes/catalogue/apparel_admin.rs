@@ -6,15 +6,16 @@
 use actix_web::{delete, post, put, web, HttpResponse};
 use chrono::Utc;
 use domain::catalogue::{self, ApparelInput, VariantInput};
-use domain::ids::{ProductId, VariantId};
+use domain::ids::VariantId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extractors::CatalogueWrite;
+use crate::routes::catalogue::admin_crud;
 use crate::routes::catalogue::dto::ProductJson;
-use crate::routes::catalogue::product_admin::{answer, as_text};
+use crate::routes::catalogue::product_admin::as_text;
 use crate::routes::users::dto::MessageResponse;
 
 /// A variant of the apparel form.
@@ -131,14 +132,7 @@ pub async fn create(
     write: CatalogueWrite,
     body: web::Json<ApparelBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = ApparelInput::from(body.into_inner());
-    let state = write.state.clone();
-    let id = write
-        .run(move |s, actor| {
-            catalogue::create_apparel(&s.store, actor, &input, Utc::now().naive_utc())
-        })
-        .await?;
-    answer(&state, id, true).await
+    admin_crud::create(write, body, catalogue::create_apparel, ProductJson::from).await
 }
 
 /// Changes an apparel product and its variants (matched by size, gender and colour; one left
@@ -153,15 +147,14 @@ pub async fn update(
     path: web::Path<String>,
     body: web::Json<ApparelBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = ApparelInput::from(body.into_inner());
-    let id = ProductId::from(path.into_inner());
-    let (state, target) = (write.state.clone(), id.clone());
-    write
-        .run(move |s, actor| {
-            catalogue::update_apparel(&s.store, actor, &target, &input, Utc::now().naive_utc())
-        })
-        .await?;
-    answer(&state, id, false).await
+    admin_crud::update(
+        write,
+        path,
+        body,
+        catalogue::update_apparel,
+        ProductJson::from,
+    )
+    .await
 }
 
 /// What deleting an apparel product answers (the storefront's own words for it).
@@ -177,15 +170,10 @@ pub async fn remove(
     write: CatalogueWrite,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = ProductId::from(path.into_inner());
-    write
-        .run(move |s, actor| {
-            catalogue::delete_apparel(&s.store, actor, &id, Utc::now().naive_utc())
-        })
-        .await?;
-    Ok(HttpResponse::Ok().json(MessageResponse {
+    let deleted = HttpResponse::Ok().json(MessageResponse {
         message: APPAREL_DELETED.to_owned(),
-    }))
+    });
+    admin_crud::delete(write, path, catalogue::delete_apparel, deleted).await
 }
 
 /// The admin's stock count of one variant.

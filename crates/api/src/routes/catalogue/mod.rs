@@ -2,6 +2,7 @@
 //! answered through the server's read cache, and the back office's product, show and apparel
 //! administration.
 
+mod admin_crud;
 pub mod apparel;
 pub mod apparel_admin;
 pub mod dto;

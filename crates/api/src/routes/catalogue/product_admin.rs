@@ -3,19 +3,15 @@
 //! Answers the product as `GET /api/products/{id}` does.
 
 use actix_web::{delete, post, put, web, HttpResponse};
-use chrono::Utc;
-use domain::catalogue::CatalogueReads as _;
-use domain::catalogue::{self, ProductAdminError, ProductInput};
-use domain::ids::ProductId;
-use domain::store::Store as _;
+use domain::catalogue::{self, ProductInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extractors::CatalogueWrite;
+use crate::routes::catalogue::admin_crud;
 use crate::routes::catalogue::dto::ProductJson;
-use crate::state::AppState;
 
 /// A product as the admin's form sends it (back-office.md §7).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -112,27 +108,6 @@ impl From<ProductBody> for ProductInput {
     }
 }
 
-/// The product (of any kind) as `GET /api/products/{id}` gives it: 201 after a create, else 200.
-pub(super) async fn answer(
-    state: &web::Data<AppState>,
-    id: ProductId,
-    created: bool,
-) -> Result<HttpResponse, ApiError> {
-    let product = state
-        .call(move |s| {
-            s.store
-                .read(|tx| tx.find_product(&id))?
-                .ok_or(ProductAdminError::NotFound)
-        })
-        .await?;
-    let json = ProductJson::from(product);
-    Ok(if created {
-        HttpResponse::Created().json(json)
-    } else {
-        HttpResponse::Ok().json(json)
-    })
-}
-
 /// Creates a fireworks product (with its unit product when case-breakable).
 #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ProductBody,
     responses((status = 201, body = ProductJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
@@ -142,14 +117,7 @@ pub async fn create(
     write: CatalogueWrite,
     body: web::Json<ProductBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = ProductInput::from(body.into_inner());
-    let state = write.state.clone();
-    let id = write
-        .run(move |s, actor| {
-            catalogue::create_product(&s.store, actor, &input, Utc::now().naive_utc())
-        })
-        .await?;
-    answer(&state, id, true).await
+    admin_crud::create(write, body, catalogue::create_product, ProductJson::from).await
 }
 
 /// Changes a fireworks product (not its SKU).
@@ -164,16 +132,14 @@ pub async fn update(
     path: web::Path<String>,
     body: web::Json<ProductBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = ProductInput::from(body.into_inner());
-    let id = ProductId::from(path.into_inner());
-    let state = write.state.clone();
-    let target = id.clone();
-    write
-        .run(move |s, actor| {
-            catalogue::update_product(&s.store, actor, &target, &input, Utc::now().naive_utc())
-        })
-        .await?;
-    answer(&state, id, false).await
+    admin_crud::update(
+        write,
+        path,
+        body,
+        catalogue::update_product,
+        ProductJson::from,
+    )
+    .await
 }
 
 /// Deletes a fireworks product nothing uses.
@@ -186,11 +152,6 @@ pub async fn remove(
     write: CatalogueWrite,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = ProductId::from(path.into_inner());
-    write
-        .run(move |s, actor| {
-            catalogue::delete_product(&s.store, actor, &id, Utc::now().naive_utc())
-        })
-        .await?;
-    Ok(HttpResponse::NoContent().finish())
+    let deleted = HttpResponse::NoContent().finish();
+    admin_crud::delete(write, path, catalogue::delete_product, deleted).await
 }

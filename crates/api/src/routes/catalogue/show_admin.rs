@@ -3,20 +3,16 @@
 //! `GET /api/shows/{id}` does.
 
 use actix_web::{delete, post, put, web, HttpResponse};
-use chrono::Utc;
-use domain::catalogue::CatalogueReads as _;
-use domain::catalogue::{self, ShowAdminError, ShowInput, ShowLineInput};
-use domain::ids::ProductId;
-use domain::store::Store as _;
+use domain::catalogue::{self, ShowInput, ShowLineInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extractors::CatalogueWrite;
+use crate::routes::catalogue::admin_crud;
 use crate::routes::catalogue::dto::ShowJson;
 use crate::routes::catalogue::product_admin::as_text;
-use crate::state::AppState;
 
 /// A line of the show form.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -103,26 +99,6 @@ impl From<ShowBody> for ShowInput {
     }
 }
 
-async fn answer(
-    state: &web::Data<AppState>,
-    id: ProductId,
-    created: bool,
-) -> Result<HttpResponse, ApiError> {
-    let show = state
-        .call(move |s| {
-            s.store
-                .read(|tx| tx.find_show(&id))?
-                .ok_or(ShowAdminError::NotFound)
-        })
-        .await?;
-    let json = ShowJson::from(show);
-    Ok(if created {
-        HttpResponse::Created().json(json)
-    } else {
-        HttpResponse::Ok().json(json)
-    })
-}
-
 /// Creates a show (SKU SHOW-n).
 #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ShowBody,
     responses((status = 201, body = ShowJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
@@ -132,14 +108,7 @@ pub async fn create(
     write: CatalogueWrite,
     body: web::Json<ShowBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = ShowInput::from(body.into_inner());
-    let state = write.state.clone();
-    let id = write
-        .run(move |s, actor| {
-            catalogue::create_show(&s.store, actor, &input, Utc::now().naive_utc())
-        })
-        .await?;
-    answer(&state, id, true).await
+    admin_crud::create(write, body, catalogue::create_show, ShowJson::from).await
 }
 
 /// Changes a show and replaces its lines.
@@ -153,15 +122,7 @@ pub async fn update(
     path: web::Path<String>,
     body: web::Json<ShowBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = ShowInput::from(body.into_inner());
-    let id = ProductId::from(path.into_inner());
-    let (state, target) = (write.state.clone(), id.clone());
-    write
-        .run(move |s, actor| {
-            catalogue::update_show(&s.store, actor, &target, &input, Utc::now().naive_utc())
-        })
-        .await?;
-    answer(&state, id, false).await
+    admin_crud::update(write, path, body, catalogue::update_show, ShowJson::from).await
 }
 
 /// Deletes a show no order holds.
@@ -174,9 +135,6 @@ pub async fn remove(
     write: CatalogueWrite,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = ProductId::from(path.into_inner());
-    write
-        .run(move |s, actor| catalogue::delete_show(&s.store, actor, &id, Utc::now().naive_utc()))
-        .await?;
-    Ok(HttpResponse::NoContent().finish())
+    let deleted = HttpResponse::NoContent().finish();
+    admin_crud::delete(write, path, catalogue::delete_show, deleted).await
 }
