@@ -27,6 +27,7 @@ use domain::store::StoreError;
 use domain::users::{AuthenticateError, RegisterError, SignInError, UserAdminError};
 use domain::users::{PasswordError, TokenError};
 use domain::vocabulary::VocabularyError;
+use payments::sandbox::SandboxError;
 use serde::Serialize;
 
 /// Field name -> messages, as sent in `errors`.
@@ -549,3 +550,14 @@ not_found_or_store!(
     ListShowsError,
     SetInStockError,
 );
+
+impl From<SandboxError> for ApiError {
+    fn from(e: SandboxError) -> Self {
+        match e {
+            SandboxError::InvalidCard(field, message) => ApiError::bad_field(field, message),
+            SandboxError::NotFound => ApiError::NotFound(e.to_string()),
+            SandboxError::AlreadyPaid | SandboxError::Closed => ApiError::Conflict(e.to_string()),
+            SandboxError::Ledger(_) => ApiError::internal(e),
+        }
+    }
+}

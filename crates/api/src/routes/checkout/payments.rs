@@ -55,17 +55,6 @@ pub struct PayResult {
 /// The message of a declined card.
 pub const DECLINED_MESSAGE: &str = "Your card was declined. Please try another card.";
 
-impl From<SandboxError> for ApiError {
-    fn from(e: SandboxError) -> Self {
-        match e {
-            SandboxError::InvalidCard(field, message) => ApiError::bad_field(field, message),
-            SandboxError::NotFound => ApiError::NotFound(e.to_string()),
-            SandboxError::AlreadyPaid | SandboxError::Closed => ApiError::Conflict(e.to_string()),
-            SandboxError::Ledger(_) => ApiError::internal(e),
-        }
-    }
-}
-
 /// Pays a sandbox payment with a test card: 4242 4242 4242 4242 is authorized, any other valid
 /// card (4000 0000 0000 0002) is declined and may be retried while the session lasts.
 #[utoipa::path(path = "/payments/sandbox/{checkoutToken}", tag = "checkout",
