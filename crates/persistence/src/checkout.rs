@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::dsl::sum;
 use diesel::prelude::*;
-use domain::checkout::{NewSession, PaymentSession as Session, SessionStatus};
+use domain::checkout::{CheckoutToken, NewSession, PaymentSession as Session, SessionStatus};
 use domain::ids::{CartId, OrderId, ProductId, SessionId, UserId, VariantId};
 use domain::money::Money;
 use domain::status::CaseBreakStatus;
@@ -87,7 +87,8 @@ fn session(r: PaymentSession) -> Result<Session, DbError> {
     Ok(Session {
         id: SessionId::from(r.id),
         status: r.status.parse().map_err(DbError::other)?,
-        token: r.token,
+        token: CheckoutToken::parse(&r.token)
+            .ok_or_else(|| DbError::Other("a stored checkout token is malformed".to_owned()))?,
         provider_ref: r.provider_ref,
         user_id: r.user_id.into(),
         cart_id: r.cart_id.into(),
@@ -363,7 +364,7 @@ mod port {
     use crate::store::{q, Tx};
     use chrono::NaiveDateTime;
     use domain::checkout::PaymentSessions;
-    use domain::checkout::{NewSession, PaymentSession, SessionStatus};
+    use domain::checkout::{CheckoutToken, NewSession, PaymentSession, SessionStatus};
     use domain::ids::{CartId, OrderId, SessionId, UserId};
     use domain::store::StoreError;
 
@@ -382,10 +383,10 @@ mod port {
 
         fn session_by_token(
             &mut self,
-            token: &str,
+            token: &CheckoutToken,
             lock: bool,
         ) -> Result<Option<PaymentSession>, StoreError> {
-            q(checkout::session_by_token(self.conn, token, lock))
+            q(checkout::session_by_token(self.conn, token.as_str(), lock))
         }
 
         fn close_session(

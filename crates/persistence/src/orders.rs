@@ -40,7 +40,7 @@ pub fn insert(conn: &mut DbConnection, order: &NewOrder) -> Result<OrderId, DbEr
             tax_cents: a.tax.cents(),
             lift_gate_fee_cents: a.lift_gate_fee.cents(),
             grand_total_cents: a.grand_total.cents(),
-            checkout_token: order.checkout_token.clone(),
+            checkout_token: order.checkout_token.as_str().to_owned(),
             created_on: order.created_on,
             updated_on: order.created_on,
         })

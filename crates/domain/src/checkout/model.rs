@@ -121,6 +121,12 @@ impl CheckoutToken {
         &self.0
     }
 
+    /// The token in `text`, when it has a token's shape (so that junk never reaches a query).
+    #[must_use]
+    pub fn parse(text: &str) -> Option<CheckoutToken> {
+        Self::is_well_formed(text).then(|| CheckoutToken(text.to_owned()))
+    }
+
     /// Whether a text has a token's shape (so that junk never reaches a query).
     #[must_use]
     pub fn is_well_formed(text: &str) -> bool {
@@ -128,6 +134,18 @@ impl CheckoutToken {
             && text
                 .bytes()
                 .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    }
+}
+
+impl From<CheckoutToken> for String {
+    fn from(token: CheckoutToken) -> String {
+        token.0
+    }
+}
+
+impl std::fmt::Display for CheckoutToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -179,7 +197,7 @@ pub struct PaymentSession {
     /// Id.
     pub id: SessionId,
     /// The checkout token.
-    pub token: String,
+    pub token: CheckoutToken,
     /// The provider's id of the payment.
     pub provider_ref: String,
     /// The buyer.
@@ -214,7 +232,7 @@ impl PaymentSession {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenedSession {
     /// The checkout token.
-    pub token: String,
+    pub token: CheckoutToken,
     /// The payment window's address.
     pub payment_url: String,
     /// The amount to pay.
@@ -288,7 +306,7 @@ pub struct NewOrder {
     /// The five figures.
     pub amounts: Amounts,
     /// The checkout token it was bought with (unique: one order per token).
-    pub checkout_token: String,
+    pub checkout_token: CheckoutToken,
     /// The lines.
     pub items: Vec<NewOrderItem>,
     /// When.

@@ -3,7 +3,7 @@
 use chrono::NaiveDateTime;
 
 use crate::catalogue::Terminal;
-use crate::checkout::{NewSession, PaymentSession, SessionStatus};
+use crate::checkout::{CheckoutToken, NewSession, PaymentSession, SessionStatus};
 use crate::ids::{CartId, OrderId, SessionId, TerminalId, UserId};
 use crate::store::StoreError;
 
@@ -34,7 +34,7 @@ pub trait PaymentSessions {
     /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn session_by_token(
         &mut self,
-        token: &str,
+        token: &CheckoutToken,
         lock: bool,
     ) -> Result<Option<PaymentSession>, StoreError>;
 

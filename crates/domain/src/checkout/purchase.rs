@@ -1,6 +1,6 @@
 //! The purchase: a paid payment session becomes an order, once.
 
-use super::Refusal;
+use super::{CheckoutToken, Refusal};
 use chrono::NaiveDateTime;
 
 use super::plan::{owned, plan, Plan, PlannedLine};
@@ -28,7 +28,7 @@ pub struct PurchaseRequest {
     /// The five figures the buyer saw, each rounded to cents.
     pub amounts: Amounts,
     /// The checkout token of the session.
-    pub token: String,
+    pub token: CheckoutToken,
 }
 
 /// What the write transaction decided.
@@ -63,7 +63,7 @@ pub fn purchase(
     request: &PurchaseRequest,
     now: NaiveDateTime,
 ) -> Result<Order, PurchaseError> {
-    if request.user_id != *user || !super::CheckoutToken::is_well_formed(&request.token) {
+    if request.user_id != *user {
         return Err(PurchaseError::SessionNotFound);
     }
     let session = store

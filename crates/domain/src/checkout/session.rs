@@ -178,7 +178,7 @@ pub fn open_session(
         return Err(e);
     }
     Ok(OpenedSession {
-        token: request.token.as_str().to_owned(),
+        token: request.token.clone(),
         payment_url: opened.url,
         amount: request.amount,
         expires_at,
@@ -236,7 +236,10 @@ pub fn cancel_session(
     let cancelled = store.write(|tx| {
         // The session's lock before the cart's, in the purchase's order (a cancel racing the
         // purchase of the same session waits for it instead of deadlocking with it).
-        let session = tx.session_by_token(token, true)?;
+        let session = match CheckoutToken::parse(token) {
+            Some(token) => tx.session_by_token(&token, true)?,
+            None => None,
+        };
         owned(tx, user, cart).map_err(|e| match e {
             QuoteCartError::Store(e) => CancelSessionError::Store(e),
             _ => CancelSessionError::CartNotFound,

@@ -140,7 +140,7 @@ pub struct OpenedJson {
 impl From<OpenedSession> for OpenedJson {
     fn from(o: OpenedSession) -> Self {
         OpenedJson {
-            checkout_token: o.token,
+            checkout_token: o.token.into(),
             payment_url: o.payment_url,
             amount: o.amount,
             expires_at: o.expires_at.and_utc().to_rfc3339(),

@@ -5,7 +5,7 @@
 
 use actix_web::{post, web, HttpResponse};
 use chrono::Utc;
-use domain::checkout::{self, CheckoutToken, OpenRequest, PurchaseRequest};
+use domain::checkout::{self, CheckoutToken, OpenRequest, PurchaseError, PurchaseRequest};
 use domain::ids::{AddressId, CartId, TerminalId, UserId};
 use domain::quote::Amounts;
 use rand::RngCore as _;
@@ -127,7 +127,8 @@ pub async fn purchase(
             shipping: a.shipping,
             grand_total: a.grand_total,
         },
-        token: body.checkout_token,
+        // A text that is no token names no session, as the use case would answer.
+        token: CheckoutToken::parse(&body.checkout_token).ok_or(PurchaseError::SessionNotFound)?,
     };
     let order = state
         .call(move |s| {
