@@ -214,6 +214,29 @@ async fn every_checkout_and_order_call_needs_a_token_and_the_owner() {
     assert_eq!(mine["contents"][0]["id"], id);
 }
 
+/// A text that is not a checkout token names no session: the purchase and the cancel answer as
+/// for an unknown token, and the owner's paid session is untouched.
+#[tokio::test]
+async fn a_malformed_checkout_token_names_no_session() {
+    let app = demo_app().await;
+    let s = app.db.quote_samples().expect("samples");
+    let owner = buyer(&app, "owner@example.com").await;
+    owner.add(&app, &s.case_only.0, false, None).await;
+    let (token, quote) = owner.checkout(&app).await;
+    pay_ok(&app, &token).await;
+    for bad in ["", "x", &token.to_uppercase(), &format!("{token}0")] {
+        let res = owner.complete(&app, bad, &quote).await;
+        assert_eq!(
+            message(res, StatusCode::NOT_FOUND).await,
+            "Checkout session not found",
+            "{bad:?}"
+        );
+        let res = owner.cancel(&app, bad).await;
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{bad:?}");
+    }
+    expect(owner.complete(&app, &token, &quote).await, StatusCode::OK).await;
+}
+
 #[tokio::test]
 async fn an_amount_that_is_not_the_servers_total_is_refused_and_nothing_is_recorded() {
     let app = demo_app().await;
