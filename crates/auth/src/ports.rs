@@ -2,7 +2,6 @@
 //! [`Tokens`] the [`TokenService`] (HS256 JWT).
 
 use domain::ids::UserId;
-use domain::users as ports;
 use domain::users::Role;
 use domain::users::{PasswordError, PasswordHasher, TokenClaims, TokenService};
 
@@ -32,22 +31,27 @@ impl PasswordHasher for Passwords {
     }
 }
 
-impl From<TokenError> for ports::TokenError {
+impl From<TokenError> for domain::users::TokenError {
     fn from(e: TokenError) -> Self {
         match e {
-            TokenError::Expired => ports::TokenError::Expired,
-            TokenError::Invalid => ports::TokenError::Invalid,
-            TokenError::Signing(m) => ports::TokenError::Signing(m),
+            TokenError::Expired => domain::users::TokenError::Expired,
+            TokenError::Invalid => domain::users::TokenError::Invalid,
+            TokenError::Signing(m) => domain::users::TokenError::Signing(m),
         }
     }
 }
 
 impl TokenService for Tokens {
-    fn issue(&self, user: &UserId, role: Role, version: i32) -> Result<String, ports::TokenError> {
+    fn issue(
+        &self,
+        user: &UserId,
+        role: Role,
+        version: i32,
+    ) -> Result<String, domain::users::TokenError> {
         Ok(Tokens::issue(self, user.as_str(), role, version)?)
     }
 
-    fn verify(&self, token: &str) -> Result<TokenClaims, ports::TokenError> {
+    fn verify(&self, token: &str) -> Result<TokenClaims, domain::users::TokenError> {
         let claims = Tokens::verify(self, token)?;
         Ok(TokenClaims {
             user: claims.sub.into(),
@@ -78,10 +82,13 @@ mod tests {
         let claims = tokens.verify(&token).expect("claims");
         assert_eq!(claims.user, UserId::from("u-1"));
         assert_eq!(claims.role, Role::Admin);
-        assert_eq!(tokens.verify("nope"), Err(ports::TokenError::Invalid));
+        assert_eq!(
+            tokens.verify("nope"),
+            Err(domain::users::TokenError::Invalid)
+        );
         let expired = Tokens::with_lifetime(b"a-test-secret-that-is-long-enough-1234", -10);
         let old =
             TokenService::issue(&expired, &UserId::from("u-1"), Role::User, 0).expect("token");
-        assert_eq!(tokens.verify(&old), Err(ports::TokenError::Expired));
+        assert_eq!(tokens.verify(&old), Err(domain::users::TokenError::Expired));
     }
 }

@@ -317,45 +317,6 @@ pub struct PricedVariant {
     pub available_stock: i32,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn unit(available: bool) -> UnitProduct {
-        UnitProduct {
-            id: "u".into(),
-            sku: "X-u".into(),
-            unit_price: Money::from_cents(199),
-            package: vec![1, 12],
-            available_stock: 0,
-            available,
-        }
-    }
-
-    #[test]
-    fn only_an_available_unit_product_is_for_sale() {
-        assert!(unit_for_sale(Some(unit(true))).is_some());
-        assert!(unit_for_sale(Some(unit(false))).is_none());
-        assert!(unit_for_sale(None).is_none());
-    }
-
-    #[test]
-    fn apparel_is_in_stock_with_its_flag_and_a_variant_in_stock() {
-        assert!(apparel_in_stock(true, [0, 3]));
-        assert!(!apparel_in_stock(true, [0, 0]));
-        assert!(!apparel_in_stock(true, []));
-        assert!(!apparel_in_stock(false, [5]));
-    }
-
-    #[test]
-    fn metadata_kinds_read_plural_and_singular() {
-        assert_eq!(MetadataKind::parse(" Colour "), Some(MetadataKind::Colors));
-        assert_eq!(MetadataKind::parse("brands"), Some(MetadataKind::Brands));
-        assert_eq!(MetadataKind::parse("x"), None);
-        assert_eq!(MetadataKind::Effects.as_str(), "effects");
-    }
-}
-
 /// A validated variant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ValidVariant {
@@ -585,4 +546,43 @@ pub struct VariantKey {
 
 fn package_text<S: serde::Serializer>(p: &Package, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&p.to_db_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(available: bool) -> UnitProduct {
+        UnitProduct {
+            id: "u".into(),
+            sku: "X-u".into(),
+            unit_price: Money::from_cents(199),
+            package: vec![1, 12],
+            available_stock: 0,
+            available,
+        }
+    }
+
+    #[test]
+    fn only_an_available_unit_product_is_for_sale() {
+        assert!(unit_for_sale(Some(unit(true))).is_some());
+        assert!(unit_for_sale(Some(unit(false))).is_none());
+        assert!(unit_for_sale(None).is_none());
+    }
+
+    #[test]
+    fn apparel_is_in_stock_with_its_flag_and_a_variant_in_stock() {
+        assert!(apparel_in_stock(true, [0, 3]));
+        assert!(!apparel_in_stock(true, [0, 0]));
+        assert!(!apparel_in_stock(true, []));
+        assert!(!apparel_in_stock(false, [5]));
+    }
+
+    #[test]
+    fn metadata_kinds_read_plural_and_singular() {
+        assert_eq!(MetadataKind::parse(" Colour "), Some(MetadataKind::Colors));
+        assert_eq!(MetadataKind::parse("brands"), Some(MetadataKind::Brands));
+        assert_eq!(MetadataKind::parse("x"), None);
+        assert_eq!(MetadataKind::Effects.as_str(), "effects");
+    }
 }

@@ -297,6 +297,18 @@ pub fn check_password_rule(password: &str) -> Result<(), &'static str> {
     }
 }
 
+/// A user's names and phone, as their profile holds them (all optional).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Contact {
+    /// First name.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Phone number, as typed (checked).
+    pub phone_number: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,16 +386,4 @@ mod tests {
         assert!(Email::parse("иван.1990@пример.рф").is_ok());
         assert_eq!(normalize_email(" Ｂob@Example.COM"), "bob@example.com");
     }
-}
-
-/// A user's names and phone, as their profile holds them (all optional).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Contact {
-    /// First name.
-    pub first_name: Option<String>,
-    /// Last name.
-    pub last_name: Option<String>,
-    /// Phone number, as typed (checked).
-    pub phone_number: Option<String>,
 }
