@@ -19,7 +19,7 @@ use crate::{DbConnection, DbError};
 /// Stores a new apparel product (no variants yet) with its colours.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken SKU; [`DbError::Conflict`] for unknown metadata.
+/// [`StoreError::Duplicate`] for a taken SKU; [`StoreError::Conflict`] for unknown metadata.
 pub fn insert_apparel(
     conn: &mut DbConnection,
     sku: &str,
@@ -63,7 +63,7 @@ fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
             gender: row
                 .gender
                 .parse::<Gender>()
-                .map_err(|_| DbError::Other(format!("stored gender {}", row.gender)))?,
+                .map_err(|_| DbError::other(format!("stored gender {}", row.gender)))?,
             color_id: row.color_id,
         },
         unit_price: Money::from_cents(row.unit_price_cents),
@@ -75,7 +75,7 @@ fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
 /// The stored form of an apparel product with every variant (by SKU).
 ///
 /// # Errors
-/// Database failures; [`DbError::Other`] for a stored row the domain refuses.
+/// Database failures; [`StoreError::Other`] for a stored row the domain refuses.
 pub fn apparel_record(
     conn: &mut DbConnection,
     id: &ProductId,
@@ -133,7 +133,7 @@ pub fn apparel_record(
 /// Replaces an apparel product's fields and colours.
 ///
 /// # Errors
-/// [`DbError::NotFound`]; [`DbError::Conflict`] for unknown metadata.
+/// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown metadata.
 pub fn update_apparel(
     conn: &mut DbConnection,
     id: &ProductId,
@@ -161,7 +161,7 @@ pub fn update_apparel(
     ))
     .execute(conn)?;
     if changed == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     links(conn, id.as_str(), &a.colors, &[])
 }
@@ -169,7 +169,7 @@ pub fn update_apparel(
 /// Adds a variant.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken SKU or combination.
+/// [`StoreError::Duplicate`] for a taken SKU or combination.
 pub fn insert_variant(
     conn: &mut DbConnection,
     product: &ProductId,
@@ -213,7 +213,7 @@ pub fn stored_variant(
 /// Sets a variant's price, its stock when given, and its availability.
 ///
 /// # Errors
-/// [`DbError::NotFound`] when there is no such variant.
+/// [`StoreError::NotFound`] when there is no such variant.
 pub fn update_variant(
     conn: &mut DbConnection,
     id: &VariantId,
@@ -238,7 +238,7 @@ pub fn update_variant(
             .execute(conn)?,
     };
     if changed == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(())
 }
@@ -267,7 +267,7 @@ pub fn delete_variant_cart_lines(conn: &mut DbConnection, id: &VariantId) -> Res
 /// Deletes a variant (its cart lines and stock holds go with it: ON DELETE CASCADE).
 ///
 /// # Errors
-/// [`DbError::Conflict`] when an order item refers to it.
+/// [`StoreError::Conflict`] when an order item refers to it.
 pub fn delete_variant(conn: &mut DbConnection, id: &VariantId) -> Result<(), DbError> {
     diesel::delete(apparel_variants::table.find(id.as_str())).execute(conn)?;
     Ok(())

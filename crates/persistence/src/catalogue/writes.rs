@@ -97,7 +97,7 @@ pub(super) fn links(
 /// Stores a new fireworks product with its links.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken SKU; [`DbError::Conflict`] for unknown metadata.
+/// [`StoreError::Duplicate`] for a taken SKU; [`StoreError::Conflict`] for unknown metadata.
 pub fn insert_product(
     conn: &mut DbConnection,
     p: &ValidProduct,
@@ -134,7 +134,7 @@ pub fn insert_product(
 /// The stored form of a fireworks product (not a show, not apparel).
 ///
 /// # Errors
-/// Database failures; [`DbError::Other`] for a stored row the domain refuses.
+/// Database failures; [`StoreError::Other`] for a stored row the domain refuses.
 pub fn product_record(
     conn: &mut DbConnection,
     id: &ProductId,
@@ -189,7 +189,7 @@ pub fn product_record(
 /// Replaces a fireworks product's fields and links.
 ///
 /// # Errors
-/// [`DbError::NotFound`]; [`DbError::Conflict`] for unknown metadata.
+/// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown metadata.
 pub fn update_product(
     conn: &mut DbConnection,
     id: &ProductId,
@@ -213,7 +213,7 @@ pub fn update_product(
         ))
         .execute(conn)?;
     if changed == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     links(conn, id.as_str(), &p.colors, &p.effects)
 }
@@ -221,7 +221,7 @@ pub fn update_product(
 /// Creates or updates a product's unit product (see the port's documentation).
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken unit SKU; database failures.
+/// [`StoreError::Duplicate`] for a taken unit SKU; database failures.
 pub fn put_unit_product(
     conn: &mut DbConnection,
     product: &ProductId,
@@ -334,7 +334,7 @@ pub fn usage_of_product(conn: &mut DbConnection, id: &ProductId) -> Result<Produ
 /// CASCADE).
 ///
 /// # Errors
-/// [`DbError::Conflict`] when orders, shows or requests refer to it.
+/// [`StoreError::Conflict`] when orders, shows or requests refer to it.
 pub fn delete_product(conn: &mut DbConnection, id: &ProductId) -> Result<(), DbError> {
     diesel::delete(products::table.find(id.as_str())).execute(conn)?;
     Ok(())
@@ -374,7 +374,7 @@ fn show_lines(conn: &mut DbConnection, show: &str, s: &ValidShow) -> Result<(), 
 /// Stores a new show with its lines.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken SKU; [`DbError::Conflict`] for unknown references.
+/// [`StoreError::Duplicate`] for a taken SKU; [`StoreError::Conflict`] for unknown references.
 pub fn insert_show(
     conn: &mut DbConnection,
     sku: &str,
@@ -453,7 +453,7 @@ pub fn show_record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<Val
 /// Replaces a show's fields and lines.
 ///
 /// # Errors
-/// [`DbError::NotFound`]; [`DbError::Conflict`] for unknown references.
+/// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown references.
 pub fn update_show(
     conn: &mut DbConnection,
     id: &ProductId,
@@ -480,7 +480,7 @@ pub fn update_show(
     ))
     .execute(conn)?;
     if changed == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     show_lines(conn, id.as_str(), s)
 }

@@ -84,7 +84,7 @@ fn bulk(
         })
         .collect();
     if brand_ids.is_empty() || profiles.is_empty() {
-        return Err(DbError::Other(
+        return Err(DbError::other(
             "bulk seed needs brands and categories".to_owned(),
         ));
     }

@@ -42,7 +42,7 @@ const CODY_B: &str = "Cody B";
 /// catalogue already had products. Runs in one transaction; deterministic.
 ///
 /// # Errors
-/// Any [`DbError`] of the queries; [`DbError::Other`] when a needed reference entry (e.g. the
+/// Any [`DbError`] of the queries; [`StoreError::Other`] when a needed reference entry (e.g. the
 /// Apparel category) was removed.
 pub fn seed_demo_shop(conn: &mut DbConnection) -> Result<u64, DbError> {
     seed_reference_data(conn)?;
