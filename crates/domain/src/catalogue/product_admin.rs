@@ -3,7 +3,7 @@
 //! nothing uses, and the unit product's life cycle. Each write is one `Store::write` with an
 //! audit row and the catalogue version moved on.
 
-use super::admin::{deleted, recorded, Audited};
+use super::admin::Audited;
 use super::form::{ids, image, price, text, title_description_price, variant_stock};
 use super::model::*;
 use super::{video_url, Package, Sku};
@@ -295,8 +295,9 @@ pub fn create_product(
         if let Some(unit) = valid.unit() {
             tx.put_unit_product(&id, &unit, true)?;
         }
-        let entry = PRODUCT.entry("create", actor, id.as_str(), None, Some(&valid), now);
-        recorded(tx, &entry)?;
+        PRODUCT
+            .by(actor, now)
+            .record(tx, "create", id.as_str(), None, Some(&valid))?;
         tx.find_product(&id)?.ok_or(ProductAdminError::NotFound)
     })
 }
@@ -332,15 +333,9 @@ pub fn update_product(
             None if tx.usage_of_product(id)?.unit_orders > 0 => tx.set_unit_available(id, false)?,
             None => tx.delete_unit_product(id)?,
         }
-        let entry = PRODUCT.entry(
-            "update",
-            actor,
-            id.as_str(),
-            Some(&before),
-            Some(&valid),
-            now,
-        );
-        recorded(tx, &entry)?;
+        PRODUCT
+            .by(actor, now)
+            .record(tx, "update", id.as_str(), Some(&before), Some(&valid))?;
         tx.find_product(id)?.ok_or(ProductAdminError::NotFound)
     })
 }
@@ -364,8 +359,7 @@ pub fn delete_product(
                 what,
             });
         }
-        let entry = PRODUCT.entry("delete", actor, id.as_str(), Some(&before), None, now);
-        Ok(deleted(tx, id, &entry)?)
+        Ok(PRODUCT.by(actor, now).delete(tx, id, &before)?)
     })
 }
 
