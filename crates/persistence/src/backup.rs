@@ -25,8 +25,8 @@ impl Db {
     /// and answers its size in bytes.
     ///
     /// # Errors
-    /// [`StoreError::Other`] on PostgreSQL (use `pg_dump`), when `path` exists or cannot be
-    /// written; [`StoreError::Unavailable`] when no connection is free.
+    /// [`StoreError::Other`](domain::store::StoreError::Other) on PostgreSQL (use `pg_dump`), when `path` exists or cannot be
+    /// written; [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) when no connection is free.
     pub fn backup_to(&self, path: &Path) -> Result<u64, DbError> {
         let target = path
             .to_str()
@@ -80,7 +80,7 @@ fn create_private(path: &Path) -> Result<(), DbError> {
 /// as `<name>.before-restore` (replacing an older one). Answers where that copy is, if any.
 ///
 /// # Errors
-/// [`StoreError::Other`] for a PostgreSQL URL (use `pg_restore`), a missing or damaged backup,
+/// [`StoreError::Other`](domain::store::StoreError::Other) for a PostgreSQL URL (use `pg_restore`), a missing or damaged backup,
 /// or a file that cannot be moved.
 pub fn restore_sqlite(backup: &Path, database_url: &str) -> Result<Option<PathBuf>, DbError> {
     let Target::Sqlite(database) = Target::parse(database_url)? else {

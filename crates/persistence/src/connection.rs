@@ -287,7 +287,7 @@ impl std::fmt::Debug for Db {
     }
 }
 
-/// How long [`Db::get`] waits for a free connection before answering [`StoreError::Unavailable`].
+/// How long [`Db::get`] waits for a free connection before answering [`StoreError::Unavailable`](domain::store::StoreError::Unavailable).
 const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Db {
@@ -297,8 +297,8 @@ impl Db {
     /// before returning; it does not run migrations (see [`crate::Db::migrate`]).
     ///
     /// # Errors
-    /// [`StoreError::Other`] for an unusable URL (including in-memory SQLite) or a directory that
-    /// cannot be created; [`StoreError::Unavailable`] when no connection can be made.
+    /// [`StoreError::Other`](domain::store::StoreError::Other) for an unusable URL (including in-memory SQLite) or a directory that
+    /// cannot be created; [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) when no connection can be made.
     pub fn connect(database_url: &str, max_size: u32) -> Result<Db, DbError> {
         let target = Target::parse(database_url)?;
         let backend = match &target {
@@ -338,7 +338,7 @@ impl Db {
     /// Borrows a connection from the pool (waits up to 10 s).
     ///
     /// # Errors
-    /// [`StoreError::Unavailable`] when none is free in time or the database is down.
+    /// [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) when none is free in time or the database is down.
     pub(crate) fn get(&self) -> Result<Conn, DbError> {
         Ok(Conn(self.pool.get()?))
     }
@@ -360,7 +360,7 @@ impl Db {
     /// later one (so the read runs no statement: see [`Tx::assume_catalogue_version`]) and a
     /// pooled connection is idle.
     ///
-    /// [`Tx::assume_catalogue_version`]: crate::Tx::assume_catalogue_version
+    /// [`Tx::assume_catalogue_version`]: domain::catalogue::CatalogueReads::assume_catalogue_version
     pub fn index_answers_without_waiting(&self, version: i64) -> bool {
         self.index.holds(version) && self.pool.state().idle_connections > 0
     }
@@ -368,7 +368,7 @@ impl Db {
     /// Runs `SELECT 1` on a pooled connection (health check).
     ///
     /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the database does not answer.
+    /// [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) or [`StoreError::Other`](domain::store::StoreError::Other) when the database does not answer.
     pub fn ping(&self) -> Result<(), DbError> {
         let mut conn = self.get()?;
         conn.batch_execute("SELECT 1")?;

@@ -41,7 +41,7 @@ pub struct ProductInput {
     /// Units in stock as the admin counts them (left out: the stock stays as it is; a new unit
     /// product starts at 0).
     pub unit_stock: Option<i64>,
-    /// Image address (defaults to [`PLACEHOLDER_IMAGE`]).
+    /// Image address (defaults to [`super::PLACEHOLDER_IMAGE`]).
     pub image: Option<String>,
     /// Video address.
     pub video_url: Option<String>,

@@ -65,7 +65,7 @@ pub enum PaymentError {
 /// A card payment provider behind a hosted payment window (decisions.md "Checkout and
 /// payment"). The buyer types the card into the provider's window, which only authorizes; the
 /// shop asks the provider for the outcome (never the browser), captures after the order is
-/// committed, and voids when it refuses the purchase. Never call it inside [`Store::write`].
+/// committed, and voids when it refuses the purchase. Never call it inside [`crate::store::Store::write`].
 pub trait PaymentProvider: Send + Sync {
     /// Opens a payment session for `request.amount`.
     ///

@@ -66,7 +66,7 @@ pub trait Reports {
     fn fail_report(&mut self, id: &str, reason: &str, at: NaiveDateTime) -> Result<(), StoreError>;
 }
 
-/// The rows the reports compute from, beyond orders ([`Sales`]).
+/// The rows the reports compute from, beyond orders ([`crate::orders::Sales`]).
 pub trait ReportData {
     /// Every available unit product and variant with its price, stock and category.
     ///
