@@ -116,92 +116,66 @@ pub async fn delete_metadata(
     remove(write, kind, id).await
 }
 
-/// Creates a show type.
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = TermBody,
-    responses((status = 201, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
-#[post("/shows/types")]
-pub async fn create_show_type(
-    write: Write,
-    body: web::Json<TermBody>,
-) -> Result<HttpResponse, ApiError> {
-    create(write, Vocabulary::ShowType, body.into_inner()).await
+/// The create, update and delete routes of a vocabulary with its own path (show types, apparel
+/// types): `POST path`, `PUT path/{id}`, `DELETE path/{id}`.
+macro_rules! term_routes {
+    ($kind:expr, $path:literal, $id_path:literal, $no_such:literal, $used:literal,
+        $(#[$create_doc:meta])* $create:ident,
+        $(#[$update_doc:meta])* $update:ident,
+        $(#[$delete_doc:meta])* $delete:ident $(,)?) => {
+        $(#[$create_doc])*
+        #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = TermBody,
+            responses((status = 201, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
+            (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
+        #[post($path)]
+        pub async fn $create(write: Write, body: web::Json<TermBody>) -> Result<HttpResponse, ApiError> {
+            create(write, $kind, body.into_inner()).await
+        }
+
+        $(#[$update_doc])*
+        #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
+            params(("id" = String, Path, description = "Id")), request_body = TermBody,
+            responses((status = 200, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
+            (status = 404, description = $no_such), (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
+        #[put($id_path)]
+        pub async fn $update(
+            write: Write,
+            path: web::Path<String>,
+            body: web::Json<TermBody>,
+        ) -> Result<HttpResponse, ApiError> {
+            update(write, $kind, path.into_inner(), body.into_inner()).await
+        }
+
+        $(#[$delete_doc])*
+        #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
+            params(("id" = String, Path, description = "Id")),
+            responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
+            (status = 404, description = $no_such), (status = 409, description = $used)))]
+        #[delete($id_path)]
+        pub async fn $delete(write: Write, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+            remove(write, $kind, path.into_inner()).await
+        }
+    };
 }
 
-/// Changes a show type.
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
-    params(("id" = String, Path, description = "Id")), request_body = TermBody,
-    responses((status = 200, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "no such show type"), (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
-#[put("/shows/types/{id}")]
-pub async fn update_show_type(
-    write: Write,
-    path: web::Path<String>,
-    body: web::Json<TermBody>,
-) -> Result<HttpResponse, ApiError> {
-    update(
-        write,
-        Vocabulary::ShowType,
-        path.into_inner(),
-        body.into_inner(),
-    )
-    .await
+term_routes! {
+    Vocabulary::ShowType, "/shows/types", "/shows/types/{id}", "no such show type",
+    "still used by shows",
+    /// Creates a show type.
+    create_show_type,
+    /// Changes a show type.
+    update_show_type,
+    /// Deletes a show type no show uses.
+    delete_show_type,
 }
 
-/// Deletes a show type no show uses.
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
-    params(("id" = String, Path, description = "Id")),
-    responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "no such show type"), (status = 409, description = "still used by shows")))]
-#[delete("/shows/types/{id}")]
-pub async fn delete_show_type(
-    write: Write,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    remove(write, Vocabulary::ShowType, path.into_inner()).await
-}
-
-/// Creates an apparel type.
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = TermBody,
-    responses((status = 201, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
-#[post("/apparel/types")]
-pub async fn create_apparel_type(
-    write: Write,
-    body: web::Json<TermBody>,
-) -> Result<HttpResponse, ApiError> {
-    create(write, Vocabulary::ApparelType, body.into_inner()).await
-}
-
-/// Changes an apparel type.
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
-    params(("id" = String, Path, description = "Id")), request_body = TermBody,
-    responses((status = 200, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "no such apparel type"), (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
-#[put("/apparel/types/{id}")]
-pub async fn update_apparel_type(
-    write: Write,
-    path: web::Path<String>,
-    body: web::Json<TermBody>,
-) -> Result<HttpResponse, ApiError> {
-    update(
-        write,
-        Vocabulary::ApparelType,
-        path.into_inner(),
-        body.into_inner(),
-    )
-    .await
-}
-
-/// Deletes an apparel type no apparel product uses.
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
-    params(("id" = String, Path, description = "Id")),
-    responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "no such apparel type"), (status = 409, description = "still used by apparel products")))]
-#[delete("/apparel/types/{id}")]
-pub async fn delete_apparel_type(
-    write: Write,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    remove(write, Vocabulary::ApparelType, path.into_inner()).await
+term_routes! {
+    Vocabulary::ApparelType, "/apparel/types", "/apparel/types/{id}", "no such apparel type",
+    "still used by apparel products",
+    /// Creates an apparel type.
+    create_apparel_type,
+    /// Changes an apparel type.
+    update_apparel_type,
+    /// Deletes an apparel type no apparel product uses.
+    delete_apparel_type,
 }
