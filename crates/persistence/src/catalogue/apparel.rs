@@ -12,10 +12,29 @@ use domain::ids::{ProductId, VariantId};
 use domain::money::Money;
 use uuid::Uuid;
 
+use super::form_row::{insert_form_row, update_form_row, FormKind, FormRow};
 use super::writes::links;
 use crate::models::{ApparelVariant, Product};
 use crate::schema::{apparel_variants, cart_lines, order_items, product_colors, products};
 use crate::{DbConnection, DbError};
+
+fn apparel_row(a: &ValidApparel) -> FormRow<'_> {
+    FormRow {
+        kind: FormKind::Apparel {
+            apparel_type_id: &a.apparel_type_id,
+        },
+        title: &a.title,
+        description: a.description.as_deref(),
+        case_price: a.case_price,
+        in_stock: a.in_stock,
+        brand_id: &a.brand_id,
+        category_id: &a.category_id,
+        image: &a.image,
+        video_url: a.video_url.as_deref(),
+        package: Some(&a.package),
+    }
+}
+
 /// Stores a new apparel product (no variants yet) with its colours.
 ///
 /// # Errors
@@ -26,30 +45,7 @@ pub fn insert_apparel(
     a: &ValidApparel,
     at: NaiveDateTime,
 ) -> Result<ProductId, DbError> {
-    let id = Uuid::now_v7().to_string();
-    diesel::insert_into(products::table)
-        .values(&Product {
-            id: id.clone(),
-            sku: sku.to_owned(),
-            title: a.title.clone(),
-            title_lower: a.title.to_lowercase(),
-            description: a.description.clone(),
-            case_price_cents: a.case_price.cents(),
-            is_show: false,
-            is_apparel: true,
-            in_stock: a.in_stock,
-            is_case_breakable: false,
-            brand_id: a.brand_id.clone(),
-            category_id: a.category_id.clone(),
-            apparel_type_id: Some(a.apparel_type_id.clone()),
-            show_type_id: None,
-            image: a.image.clone(),
-            video_url: a.video_url.clone(),
-            package: a.package.to_db_string(),
-            created_on: at,
-            updated_on: at,
-        })
-        .execute(conn)?;
+    let id = insert_form_row(conn, sku, &apparel_row(a), at)?;
     links(conn, &id, &a.colors, &[])?;
     Ok(ProductId::from(id))
 }
@@ -140,29 +136,7 @@ pub fn update_apparel(
     a: &ValidApparel,
     at: NaiveDateTime,
 ) -> Result<(), DbError> {
-    let changed = diesel::update(
-        products::table
-            .find(id.as_str())
-            .filter(products::is_apparel.eq(true)),
-    )
-    .set((
-        products::title.eq(&a.title),
-        products::title_lower.eq(a.title.to_lowercase()),
-        products::description.eq(&a.description),
-        products::case_price_cents.eq(a.case_price.cents()),
-        products::in_stock.eq(a.in_stock),
-        products::brand_id.eq(&a.brand_id),
-        products::category_id.eq(&a.category_id),
-        products::apparel_type_id.eq(Some(&a.apparel_type_id)),
-        products::image.eq(&a.image),
-        products::video_url.eq(&a.video_url),
-        products::package.eq(a.package.to_db_string()),
-        products::updated_on.eq(at),
-    ))
-    .execute(conn)?;
-    if changed == 0 {
-        return Err(DbError::NOT_FOUND);
-    }
+    update_form_row(conn, id.as_str(), &apparel_row(a), at)?;
     links(conn, id.as_str(), &a.colors, &[])
 }
 

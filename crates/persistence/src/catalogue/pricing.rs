@@ -95,10 +95,7 @@ macro_rules! priced_lookups {
         ///
         /// # Errors
         /// Database failures.
-        pub fn $many(
-            conn: &mut DbConnection,
-            ids: &[$id],
-        ) -> Result<HashMap<$id, $kind>, DbError> {
+        pub fn $many(conn: &mut DbConnection, ids: &[$id]) -> Result<HashMap<$id, $kind>, DbError> {
             if ids.is_empty() {
                 return Ok(HashMap::new());
             }

@@ -12,6 +12,7 @@ use domain::ids::ProductId;
 use domain::money::Money;
 use uuid::Uuid;
 
+use super::form_row::{insert_form_row, update_form_row, FormKind, FormRow};
 use crate::models::{Product, ProductColor, ProductEffect, ShowProduct, UnitProduct};
 use crate::schema::{
     case_break_requests, order_items, product_colors, product_effects, products, show_products,
@@ -94,6 +95,40 @@ pub(super) fn links(
     Ok(())
 }
 
+fn product_row(p: &ValidProduct) -> FormRow<'_> {
+    FormRow {
+        kind: FormKind::Fireworks {
+            is_case_breakable: p.is_case_breakable,
+        },
+        title: &p.title,
+        description: p.description.as_deref(),
+        case_price: p.case_price,
+        in_stock: p.in_stock,
+        brand_id: &p.brand_id,
+        category_id: &p.category_id,
+        image: &p.image,
+        video_url: p.video_url.as_deref(),
+        package: Some(&p.package),
+    }
+}
+
+fn show_row(s: &ValidShow) -> FormRow<'_> {
+    FormRow {
+        kind: FormKind::Show {
+            show_type_id: &s.show_type_id,
+        },
+        title: &s.title,
+        description: s.description.as_deref(),
+        case_price: s.case_price,
+        in_stock: s.in_stock,
+        brand_id: &s.brand_id,
+        category_id: &s.category_id,
+        image: &s.image,
+        video_url: s.video_url.as_deref(),
+        package: None,
+    }
+}
+
 /// Stores a new fireworks product with its links.
 ///
 /// # Errors
@@ -103,30 +138,7 @@ pub fn insert_product(
     p: &ValidProduct,
     at: NaiveDateTime,
 ) -> Result<ProductId, DbError> {
-    let id = Uuid::now_v7().to_string();
-    diesel::insert_into(products::table)
-        .values(&Product {
-            id: id.clone(),
-            sku: p.sku.as_str().to_owned(),
-            title: p.title.clone(),
-            title_lower: p.title.to_lowercase(),
-            description: p.description.clone(),
-            case_price_cents: p.case_price.cents(),
-            is_show: false,
-            is_apparel: false,
-            in_stock: p.in_stock,
-            is_case_breakable: p.is_case_breakable,
-            brand_id: p.brand_id.clone(),
-            category_id: p.category_id.clone(),
-            apparel_type_id: None,
-            show_type_id: None,
-            image: p.image.clone(),
-            video_url: p.video_url.clone(),
-            package: p.package.to_db_string(),
-            created_on: at,
-            updated_on: at,
-        })
-        .execute(conn)?;
+    let id = insert_form_row(conn, p.sku.as_str(), &product_row(p), at)?;
     links(conn, &id, &p.colors, &p.effects)?;
     Ok(ProductId::from(id))
 }
@@ -196,25 +208,7 @@ pub fn update_product(
     p: &ValidProduct,
     at: NaiveDateTime,
 ) -> Result<(), DbError> {
-    let changed = diesel::update(products::table.find(id.as_str()))
-        .set((
-            products::title.eq(&p.title),
-            products::title_lower.eq(p.title.to_lowercase()),
-            products::description.eq(&p.description),
-            products::case_price_cents.eq(p.case_price.cents()),
-            products::in_stock.eq(p.in_stock),
-            products::is_case_breakable.eq(p.is_case_breakable),
-            products::brand_id.eq(&p.brand_id),
-            products::category_id.eq(&p.category_id),
-            products::image.eq(&p.image),
-            products::video_url.eq(&p.video_url),
-            products::package.eq(p.package.to_db_string()),
-            products::updated_on.eq(at),
-        ))
-        .execute(conn)?;
-    if changed == 0 {
-        return Err(DbError::NOT_FOUND);
-    }
+    update_form_row(conn, id.as_str(), &product_row(p), at)?;
     links(conn, id.as_str(), &p.colors, &p.effects)
 }
 
@@ -381,30 +375,7 @@ pub fn insert_show(
     s: &ValidShow,
     at: NaiveDateTime,
 ) -> Result<ProductId, DbError> {
-    let id = Uuid::now_v7().to_string();
-    diesel::insert_into(products::table)
-        .values(&Product {
-            id: id.clone(),
-            sku: sku.to_owned(),
-            title: s.title.clone(),
-            title_lower: s.title.to_lowercase(),
-            description: s.description.clone(),
-            case_price_cents: s.case_price.cents(),
-            is_show: true,
-            is_apparel: false,
-            in_stock: s.in_stock,
-            is_case_breakable: false,
-            brand_id: s.brand_id.clone(),
-            category_id: s.category_id.clone(),
-            apparel_type_id: None,
-            show_type_id: Some(s.show_type_id.clone()),
-            image: s.image.clone(),
-            video_url: s.video_url.clone(),
-            package: Package::single().to_db_string(),
-            created_on: at,
-            updated_on: at,
-        })
-        .execute(conn)?;
+    let id = insert_form_row(conn, sku, &show_row(s), at)?;
     show_lines(conn, &id, s)?;
     Ok(ProductId::from(id))
 }
@@ -460,28 +431,7 @@ pub fn update_show(
     s: &ValidShow,
     at: NaiveDateTime,
 ) -> Result<(), DbError> {
-    let changed = diesel::update(
-        products::table
-            .find(id.as_str())
-            .filter(products::is_show.eq(true)),
-    )
-    .set((
-        products::title.eq(&s.title),
-        products::title_lower.eq(s.title.to_lowercase()),
-        products::description.eq(&s.description),
-        products::case_price_cents.eq(s.case_price.cents()),
-        products::in_stock.eq(s.in_stock),
-        products::brand_id.eq(&s.brand_id),
-        products::category_id.eq(&s.category_id),
-        products::show_type_id.eq(Some(&s.show_type_id)),
-        products::image.eq(&s.image),
-        products::video_url.eq(&s.video_url),
-        products::updated_on.eq(at),
-    ))
-    .execute(conn)?;
-    if changed == 0 {
-        return Err(DbError::NOT_FOUND);
-    }
+    update_form_row(conn, id.as_str(), &show_row(s), at)?;
     show_lines(conn, id.as_str(), s)
 }
 
