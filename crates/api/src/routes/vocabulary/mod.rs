@@ -117,27 +117,28 @@ pub async fn delete_metadata(
 }
 
 /// The create, update and delete routes of a vocabulary with its own path (show types, apparel
-/// types): `POST path`, `PUT path/{id}`, `DELETE path/{id}`.
+/// types): each handler's route attribute (`#[post("...")]`, spelled out at the call so that
+/// the route scan of the authorization test reads it), doc lines and name.
 macro_rules! term_routes {
-    ($kind:expr, $path:literal, $id_path:literal, $no_such:literal, $used:literal,
-        $(#[$create_doc:meta])* $create:ident,
-        $(#[$update_doc:meta])* $update:ident,
-        $(#[$delete_doc:meta])* $delete:ident $(,)?) => {
-        $(#[$create_doc])*
+    ($kind:expr, $no_such:literal, $used:literal,
+        #[$create_route:meta] $(#[doc = $create_doc:literal])* $create:ident,
+        #[$update_route:meta] $(#[doc = $update_doc:literal])* $update:ident,
+        #[$delete_route:meta] $(#[doc = $delete_doc:literal])* $delete:ident $(,)?) => {
+        $(#[doc = $create_doc])*
         #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = TermBody,
             responses((status = 201, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
             (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
-        #[post($path)]
+        #[$create_route]
         pub async fn $create(write: Write, body: web::Json<TermBody>) -> Result<HttpResponse, ApiError> {
             create(write, $kind, body.into_inner()).await
         }
 
-        $(#[$update_doc])*
+        $(#[doc = $update_doc])*
         #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
             params(("id" = String, Path, description = "Id")), request_body = TermBody,
             responses((status = 200, body = TermJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
             (status = 404, description = $no_such), (status = 409, description = "the name is taken"), (status = 422, description = "Name is required")))]
-        #[put($id_path)]
+        #[$update_route]
         pub async fn $update(
             write: Write,
             path: web::Path<String>,
@@ -146,12 +147,12 @@ macro_rules! term_routes {
             update(write, $kind, path.into_inner(), body.into_inner()).await
         }
 
-        $(#[$delete_doc])*
+        $(#[doc = $delete_doc])*
         #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
             params(("id" = String, Path, description = "Id")),
             responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
             (status = 404, description = $no_such), (status = 409, description = $used)))]
-        #[delete($id_path)]
+        #[$delete_route]
         pub async fn $delete(write: Write, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
             remove(write, $kind, path.into_inner()).await
         }
@@ -159,23 +160,27 @@ macro_rules! term_routes {
 }
 
 term_routes! {
-    Vocabulary::ShowType, "/shows/types", "/shows/types/{id}", "no such show type",
-    "still used by shows",
+    Vocabulary::ShowType, "no such show type", "still used by shows",
+    #[post("/shows/types")]
     /// Creates a show type.
     create_show_type,
+    #[put("/shows/types/{id}")]
     /// Changes a show type.
     update_show_type,
+    #[delete("/shows/types/{id}")]
     /// Deletes a show type no show uses.
     delete_show_type,
 }
 
 term_routes! {
-    Vocabulary::ApparelType, "/apparel/types", "/apparel/types/{id}", "no such apparel type",
-    "still used by apparel products",
+    Vocabulary::ApparelType, "no such apparel type", "still used by apparel products",
+    #[post("/apparel/types")]
     /// Creates an apparel type.
     create_apparel_type,
+    #[put("/apparel/types/{id}")]
     /// Changes an apparel type.
     update_apparel_type,
+    #[delete("/apparel/types/{id}")]
     /// Deletes an apparel type no apparel product uses.
     delete_apparel_type,
 }
