@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
 use super::catalogue::{
-    case_price_cents, description, pick, sample, title, video_url, profiles, CategoryProfile,
+    case_price_cents, description, pick, profiles, sample, title, video_url, CategoryProfile,
 };
 use super::reference::{BRANDS, COLORS};
 use super::{

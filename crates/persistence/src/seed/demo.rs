@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::catalogue::{
-    case_price_cents, description, pick, sample, title, video_url, profiles, CategoryProfile,
+    case_price_cents, description, pick, profiles, sample, title, video_url, CategoryProfile,
 };
 use super::reference::{APPAREL_CATEGORY, BRANDS, COLORS, EFFECTS};
 use super::terminals::seed_terminals;
