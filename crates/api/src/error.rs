@@ -22,6 +22,7 @@ use domain::orders::{DateRangeError, SalesError};
 use domain::payments::PaymentError;
 use domain::profile::UpdateProfileError;
 use domain::quote::QuoteError;
+use domain::refunds::RefundError;
 use domain::reports::ReportError;
 use domain::store::StoreError;
 use domain::users::{AuthenticateError, RegisterError, SignInError, UserAdminError};
@@ -406,6 +407,26 @@ impl From<VocabularyError> for ApiError {
                 ApiError::Conflict(e.to_string())
             }
             VocabularyError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<RefundError> for ApiError {
+    fn from(e: RefundError) -> Self {
+        let field = |name: &str| {
+            let message = e.to_string();
+            let errors = FieldErrors::from([(name.to_owned(), vec![message.clone()])]);
+            ApiError::Validation { message, errors }
+        };
+        match e {
+            RefundError::NotFound => ApiError::NotFound(e.to_string()),
+            RefundError::Invalid(errors) => errors.into(),
+            RefundError::TooMuch { .. } => field("amount"),
+            RefundError::PartialRestock => field("restock"),
+            RefundError::Refused(_) => ApiError::Conflict(e.to_string()),
+            RefundError::Pending => ApiError::Busy(e.to_string()),
+            RefundError::Payment(e) => e.into(),
+            RefundError::Store(e) => e.into(),
         }
     }
 }

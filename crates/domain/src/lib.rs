@@ -41,6 +41,7 @@ pub mod payments;
 pub mod pricing;
 pub mod profile;
 pub mod quote;
+pub mod refunds;
 pub mod reports;
 pub mod shipping;
 pub mod state;

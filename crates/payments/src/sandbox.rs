@@ -315,6 +315,27 @@ impl PaymentProvider for SandboxPayments {
     fn void(&self, provider_ref: &str) -> Result<(), PaymentError> {
         self.transition(provider_ref, &[Pending, Declined, Authorized], Voided)
     }
+
+    /// The sandbox moves no money: a refund of a captured payment, up to its amount, is
+    /// accepted and named after its key (the shop's refund records what was given back).
+    fn refund(&self, provider_ref: &str, amount: Money, key: &str) -> Result<String, PaymentError> {
+        let payment = self
+            .ledger
+            .find(provider_ref)
+            .map_err(unavailable)?
+            .ok_or(PaymentError::Unknown)?;
+        if payment.status != Captured {
+            return Err(PaymentError::Refused(
+                "the payment has not been captured".to_owned(),
+            ));
+        }
+        if amount > payment.amount {
+            return Err(PaymentError::Refused(
+                "the refund is more than the payment".to_owned(),
+            ));
+        }
+        Ok(format!("sandbox_re_{key}"))
+    }
 }
 
 #[cfg(test)]

@@ -307,6 +307,22 @@ impl PaymentProvider for StripePayments {
         }
     }
 
+    fn refund(&self, provider_ref: &str, amount: Money, key: &str) -> Result<String, PaymentError> {
+        #[derive(Deserialize)]
+        struct Created {
+            id: String,
+        }
+        let form = [
+            ("payment_intent", provider_ref.to_owned()),
+            ("amount", amount.cents().to_string()),
+            ("metadata[refund]", key.to_owned()),
+        ];
+        let key = format!("refund-{key}");
+        let created: Created =
+            self.call(reqwest::Method::POST, "/v1/refunds", &form, Some(&key))?;
+        Ok(created.id)
+    }
+
     fn void(&self, provider_ref: &str) -> Result<(), PaymentError> {
         let intent = self.intent(provider_ref)?;
         match intent.status.as_str() {

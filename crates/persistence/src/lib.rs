@@ -26,6 +26,7 @@ mod orders;
 mod payment_events;
 mod payment_ledger;
 mod profiles;
+mod refunds;
 mod reports;
 mod sales;
 mod schema;

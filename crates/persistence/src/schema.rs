@@ -391,6 +391,7 @@ diesel::joinable!(order_items -> orders (order_id));
 diesel::joinable!(order_items -> products (product_id));
 diesel::joinable!(order_items -> apparel_variants (variant_id));
 diesel::joinable!(order_status_history -> orders (order_id));
+diesel::joinable!(order_refunds -> orders (order_id));
 diesel::joinable!(order_status_history -> users (changed_by));
 diesel::joinable!(case_break_requests -> products (product_id));
 diesel::joinable!(case_break_requests -> orders (order_id));
@@ -423,6 +424,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Refunds of orders; pending while `provider_refund_id` is NULL.
+    order_refunds (id) {
+        id -> Text,
+        order_id -> Text,
+        amount_cents -> BigInt,
+        reason -> Text,
+        restocked -> Bool,
+        provider_refund_id -> Nullable<Text>,
+        created_by -> Text,
+        created_on -> Timestamp,
+        confirmed_on -> Nullable<Timestamp>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     addresses,
@@ -446,6 +462,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     stock_holds,
     sandbox_payments,
     payment_events,
+    order_refunds,
     orders,
     order_items,
     order_status_history,

@@ -2919,6 +2919,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/purchases/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's refunds, oldest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Order id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefundJson"][];
+                    };
+                };
+                /** @description Malformed: a parameter or the body is not what this document says (the message names it) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such record, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database is unavailable or the server is saturated: try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Refunds an order's payment, fully or in part, with a reason; `restock` returns the order's
+         *     counted stock (only with a refund of the whole order). Never more than the payment in total. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Order id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RefundBody"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefundJson"];
+                    };
+                };
+                /** @description Malformed: a parameter or the body is not what this document says (the message names it) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Order not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the provider refused the refund */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the server accepts */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no amount or reason, more than is left, or restock with a partial refund */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the provider did not answer: the refund stays pending */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4632,6 +4814,45 @@ export interface components {
             outcome: string;
             /** @description Always true: the event was received. */
             received: boolean;
+        };
+        /** @description The admin's refund form. */
+        RefundBody: {
+            /**
+             * Format: double
+             * @description The amount to give back (a number above 0, at most what is left of the payment).
+             */
+            amount?: number;
+            /** @description Why (1 to 500 characters). */
+            reason?: string | null;
+            /** @description Return the order's counted stock (only with a refund of the whole order). */
+            restock?: boolean;
+        };
+        /** @description A refund. */
+        RefundJson: {
+            /**
+             * Format: double
+             * @description The amount given back.
+             */
+            amount: number;
+            /** @description The admin who gave it. */
+            createdBy: string;
+            /** @description When (RFC 3339). */
+            createdOn: string;
+            /**
+             * Format: uuid
+             * @description Id.
+             */
+            id: string;
+            /** @description The order. */
+            orderId: string;
+            /** @description The provider's id of the refund (to find it at the provider), once confirmed. */
+            providerRefundId?: string | null;
+            /** @description Why. */
+            reason: string;
+            /** @description Whether the order's stock was returned. */
+            restocked: boolean;
+            /** @description `PENDING` until the provider confirms it, then `DONE`. */
+            status: string;
         };
     };
     responses: never;

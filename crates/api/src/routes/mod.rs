@@ -8,6 +8,7 @@ pub mod inventory;
 pub mod orders;
 pub mod params;
 pub mod profile;
+pub mod refunds;
 pub mod reports;
 pub mod system;
 pub mod users;
@@ -71,7 +72,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(orders::list_orders)
         .service(orders::get_order)
         .service(checkout::payments::sandbox_pay)
-        .service(checkout::webhook::stripe_webhook);
+        .service(checkout::webhook::stripe_webhook)
+        .service(refunds::create)
+        .service(refunds::list);
     // Back office: the catalogue's vocabulary (issue 11).
     cfg.service(vocabulary::create_metadata)
         .service(vocabulary::update_metadata)

@@ -19,6 +19,7 @@ mod helpers;
 mod limits;
 mod product_admin;
 mod quote;
+mod refunds;
 mod reports;
 mod sales;
 mod security;

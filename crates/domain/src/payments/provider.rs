@@ -124,4 +124,13 @@ pub trait PaymentProvider: Send + Sync {
     /// [`PaymentError::Refused`] for a captured payment; [`PaymentError::Unknown`],
     /// [`PaymentError::Unavailable`] or [`PaymentError::Other`].
     fn void(&self, provider_ref: &str) -> Result<(), PaymentError>;
+
+    /// Gives `amount` of a captured payment back to the card; `key` identifies the refund, so
+    /// that the same key again is the same refund, never a second one. Answers the provider's
+    /// id of the refund.
+    ///
+    /// # Errors
+    /// [`PaymentError::Refused`] unless captured (or for more than is left);
+    /// [`PaymentError::Unknown`], [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn refund(&self, provider_ref: &str, amount: Money, key: &str) -> Result<String, PaymentError>;
 }

@@ -30,6 +30,7 @@ pub trait Store: Send + Sync {
         + crate::cart::Carts
         + crate::checkout::PaymentSessions
         + crate::checkout::PaymentEvents
+        + crate::refunds::Refunds
         + crate::checkout::Terminals
         + crate::orders::Orders
         + crate::orders::Sales

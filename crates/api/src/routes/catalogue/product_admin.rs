@@ -70,7 +70,7 @@ pub struct ProductBody {
 }
 
 /// A JSON number or text as the text the domain reads; anything else as junk it refuses.
-pub(super) fn as_text(v: &Value) -> Option<String> {
+pub(crate) fn as_text(v: &Value) -> Option<String> {
     match v {
         Value::Null => None,
         Value::String(s) => Some(s.clone()),

@@ -159,7 +159,7 @@ pub async fn pay_ok(app: &TestApp, token: &str) {
     assert_eq!(v["status"], "SUCCESS");
 }
 
-fn cents(v: &Value) -> i64 {
+pub fn cents(v: &Value) -> i64 {
     (v.as_f64().expect("a number") * 100.0).round() as i64
 }
 

@@ -330,3 +330,54 @@ async fn with_the_sandbox_the_stripe_webhook_does_not_exist() {
     let res = deliver(&app, &event, WEBHOOK_SECRET, Utc::now().timestamp()).await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn partial_and_full_refunds_reach_stripe_and_never_exceed_the_payment() {
+    let Some(stripe) = Localstripe::start().await else {
+        return;
+    };
+    let app = stripe_app(&stripe).await;
+    let admin = app.login_as_admin().await;
+    let (b, _) = buyer_of_a_variant(&app, "refund@example.com").await;
+    let (opened, quote) = open(&app, &b).await;
+    let token = opened["checkoutToken"].as_str().expect("token");
+    let intent_id = opened["paymentIntentId"].as_str().expect("intent id");
+    stripe.pay(intent_id, GOOD_CARD).await;
+    let order = expect(b.complete(&app, token, &quote).await, StatusCode::OK).await;
+    let path = format!(
+        "/api/reports/purchases/{}/refunds",
+        order["id"].as_str().expect("id")
+    );
+    let total = cents(&order["grandTotal"]);
+
+    let partial = expect(
+        app.post_json_as(&path, &admin, &json!({"amount": 2.5, "reason": "late"}))
+            .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let at_stripe = stripe
+        .refund(partial["providerRefundId"].as_str().expect("refund id"))
+        .await;
+    assert_eq!(at_stripe["amount"], 250);
+    assert_eq!(at_stripe["payment_intent"], intent_id);
+    let rest = (total - 250) as f64 / 100.0;
+    let full = expect(
+        app.post_json_as(
+            &path,
+            &admin,
+            &json!({"amount": rest, "reason": "cancelled"}),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let at_stripe = stripe
+        .refund(full["providerRefundId"].as_str().expect("refund id"))
+        .await;
+    assert_eq!(at_stripe["amount"], total - 250);
+    let res = app
+        .post_json_as(&path, &admin, &json!({"amount": 0.01, "reason": "again"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}

@@ -124,6 +124,19 @@ impl Localstripe {
             .await
     }
 
+    /// A refund as the emulator keeps it.
+    pub async fn refund(&self, id: &str) -> Value {
+        self.client
+            .get(format!("{}/v1/refunds/{id}", self.url))
+            .basic_auth(SECRET_KEY, Some(""))
+            .send()
+            .await
+            .expect("localstripe answers")
+            .json()
+            .await
+            .expect("json")
+    }
+
     /// A PaymentIntent as the emulator keeps it.
     pub async fn intent(&self, id: &str) -> Value {
         self.client

@@ -1,0 +1,65 @@
+//! Refunds of orders (back office, issue 34): `POST /api/reports/purchases/{id}/refunds` gives
+//! a full or partial amount back through the payment provider, `GET` lists an order's refunds.
+//! ADMIN only.
+
+pub mod dto;
+
+use actix_web::{get, post, web, HttpResponse};
+use chrono::Utc;
+use domain::ids::OrderId;
+use domain::refunds::{self, RefundInput};
+
+use self::dto::{RefundBody, RefundJson};
+use crate::error::ApiError;
+use crate::extractors::AdminUser;
+use crate::routes::catalogue::product_admin::as_text;
+use crate::state::AppState;
+
+/// Refunds an order's payment, fully or in part, with a reason; `restock` returns the order's
+/// counted stock (only with a refund of the whole order). Never more than the payment in total.
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
+    params(("id" = String, Path, description = "Order id")), request_body = RefundBody,
+    responses((status = 201, body = RefundJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
+    (status = 404, description = "Order not found"), (status = 409, description = "the provider refused the refund"),
+    (status = 422, description = "no amount or reason, more than is left, or restock with a partial refund"),
+    (status = 503, description = "the provider did not answer: the refund stays pending")))]
+#[post("/reports/purchases/{id}/refunds")]
+pub async fn create(
+    state: web::Data<AppState>,
+    admin: AdminUser,
+    path: web::Path<String>,
+    body: web::Json<RefundBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let input = RefundInput {
+        amount: as_text(&body.amount),
+        reason: body.reason,
+        restock: body.restock,
+    };
+    let (actor, order) = (admin.0.id, OrderId::from(path.into_inner()));
+    let refund = state
+        .call(move |s| {
+            let now = Utc::now().naive_utc();
+            refunds::refund_order(&s.store, s.payments.as_ref(), &actor, &order, &input, now)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(RefundJson::from(refund)))
+}
+
+/// An order's refunds, oldest first.
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
+    params(("id" = String, Path, description = "Order id")),
+    responses((status = 200, body = Vec<RefundJson>), (status = 401, description = "not signed in"), (status = 403, description = "not an admin")))]
+#[get("/reports/purchases/{id}/refunds")]
+pub async fn list(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let order = OrderId::from(path.into_inner());
+    let list = state
+        .call(move |s| refunds::refunds_of(&s.store, &order))
+        .await?;
+    let list: Vec<RefundJson> = list.into_iter().map(RefundJson::from).collect();
+    Ok(HttpResponse::Ok().json(list))
+}
