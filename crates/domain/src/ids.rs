@@ -7,9 +7,7 @@
 //! checked one while `From<String>` exists (the standard library's blanket `TryFrom` for every
 //! `From` would clash), and keeping `From` leaves the adapter's row mapping untouched.
 
-use std::fmt;
-
-/// Longest id accepted from outside: a UUID is 36 characters, a seeded id a little longer.
+/// Longest id accepted from outside (the adapter's UUIDs are 36 characters).
 pub const MAX_ID_LEN: usize = 64;
 
 /// Why a text from outside is not an id of any kind.

@@ -1,0 +1,94 @@
+//! Ids checked at the edge (issue 33): a path id that cannot be an id (a character outside
+//! `[A-Za-z0-9_-]`, or longer than 64) gets exactly the answer an unknown id gets, status and
+//! JSON, and the checks the route made before looking the id up still come first.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::catalogue::demo_app;
+use crate::helpers::{body, TestApp};
+
+/// Path segments that can never be ids (percent-encoded where a URL needs it).
+fn malformed() -> Vec<String> {
+    vec![
+        "a%20b".to_owned(),
+        "a.b".to_owned(),
+        "%C3%A9t%C3%A9".to_owned(),
+        "x".repeat(65),
+    ]
+}
+
+/// The status and JSON answer of `method path` (with `body`) as `token`.
+async fn answer(
+    app: &TestApp,
+    method: &Method,
+    path: &str,
+    token: &str,
+    body_json: Option<&Value>,
+) -> (StatusCode, Value) {
+    let res = app.send(method.clone(), path, Some(token), body_json).await;
+    (res.status(), body(res).await)
+}
+
+/// For each `template` (`{id}` marks the id), a malformed id answers what `no-such-id` does.
+async fn answers_as_unknown(
+    app: &TestApp,
+    token: &str,
+    routes: &[(Method, &str, Option<Value>, StatusCode)],
+) {
+    for (method, template, body_json, status) in routes {
+        let unknown = answer(
+            app,
+            method,
+            &template.replace("{id}", "no-such-id"),
+            token,
+            body_json.as_ref(),
+        )
+        .await;
+        assert_eq!(unknown.0, *status, "{method} {template}: {}", unknown.1);
+        for bad in malformed() {
+            let path = template.replace("{id}", &bad);
+            let got = answer(app, method, &path, token, body_json.as_ref()).await;
+            assert_eq!(got, unknown, "{method} {path}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_malformed_report_or_case_break_id_answers_as_an_unknown_one() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let process = "/api/reports/case-break/{id}/process";
+    answers_as_unknown(
+        &app,
+        &admin,
+        &[
+            (
+                Method::GET,
+                "/api/reports/{id}",
+                None,
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                Method::GET,
+                "/api/reports/{id}/csv",
+                None,
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                Method::POST,
+                process,
+                Some(json!({"quantityAdded": 12})),
+                StatusCode::NOT_FOUND,
+            ),
+            // The quantity is checked before the request is looked up.
+            (
+                Method::POST,
+                process,
+                Some(json!({"quantityAdded": 0})),
+                StatusCode::BAD_REQUEST,
+            ),
+        ],
+    )
+    .await;
+}
