@@ -92,3 +92,42 @@ async fn a_malformed_report_or_case_break_id_answers_as_an_unknown_one() {
     )
     .await;
 }
+
+/// A form field naming a brand, category or colour with a text that cannot be an id answers
+/// as one naming an unknown id (the rest of the form valid).
+#[tokio::test]
+async fn a_malformed_reference_in_a_form_answers_as_an_unknown_one() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let product = crate::product_admin::form(&app, "MAL-1").await;
+    let m = crate::catalogue::get_ok(&app, "/api/metadata").await;
+    let apparel = json!({
+        "title": "Malformed Tee", "casePrice": 240, "inStock": true, "image": "",
+        "brandId": m["brands"][0]["id"], "categoryId": m["categories"][0]["id"],
+        "apparelTypeId": m["apparelTypes"][0]["id"], "colors": [m["colors"][0]["id"]],
+        "variants": [{"size": "M", "gender": "MALE", "colorId": m["colors"][0]["id"], "unitPrice": 20}]
+    });
+    let cases = [
+        ("/api/products", &product, "/brandId"),
+        ("/api/products", &product, "/categoryId"),
+        ("/api/products", &product, "/colors/0"),
+        ("/api/apparel/products", &apparel, "/brandId"),
+        ("/api/apparel/products", &apparel, "/colors/0"),
+        ("/api/apparel/products", &apparel, "/variants/0/colorId"),
+    ];
+    for (path, form, field) in cases {
+        let with = |id: &str| {
+            let mut body = form.clone();
+            *body.pointer_mut(field).expect("field") = json!(id);
+            body
+        };
+        let unknown = answer(&app, &Method::POST, path, &admin, Some(&with("no-such-id"))).await;
+        assert!(unknown.0.is_client_error(), "{path} {field}: {}", unknown.1);
+        for bad in ["a b", "a/b", "\u{e9}t\u{e9}", &"x".repeat(65)] {
+            let got = answer(&app, &Method::POST, path, &admin, Some(&with(bad))).await;
+            let unknown_text = unknown.1.to_string().replace("no-such-id", bad);
+            assert_eq!(got.0, unknown.0, "{path} {field} {bad:?}");
+            assert_eq!(got.1.to_string(), unknown_text, "{path} {field} {bad:?}");
+        }
+    }
+}

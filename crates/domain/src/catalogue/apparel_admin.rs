@@ -6,7 +6,8 @@
 
 use super::admin::{deleted, order_items, recorded, Audited};
 use super::form::{
-    ids, image, price, text, title_description_price, variant_stock, DEFAULT_VARIANT_STOCK,
+    colour_id, colour_ids, image, price, required_id, text, title_description_price,
+    unknown_colour, variant_stock, DEFAULT_VARIANT_STOCK,
 };
 use super::model::*;
 use super::{video_url, Gender, Package, Size};
@@ -16,7 +17,7 @@ use std::collections::HashSet;
 
 use crate::audit::Audit;
 use crate::catalogue::{ApparelAdmin, CatalogueReads, ProductAdmin};
-use crate::ids::{ProductId, UserId, VariantId};
+use crate::ids::{BrandId, CategoryId, ColourId, ProductId, UserId, VariantId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
 use crate::vocabulary::{Terms, Vocabulary};
@@ -132,11 +133,16 @@ impl VariantInput {
                 None
             }
         };
+        let colour = colour_id(
+            self.color_id.as_ref(),
+            &format!("variants[{i}].colorId"),
+            errors,
+        );
         Some(ValidVariant {
             key: VariantKey {
                 size: size?,
                 gender: gender?,
-                color_id: text(self.color_id.as_ref()).map(str::to_owned),
+                color_id: colour?,
             },
             unit_price: unit_price?,
             available_stock: stock?,
@@ -163,33 +169,29 @@ impl ApparelInput {
             Package::parse(text(self.package.as_ref()).unwrap_or(DEFAULT_APPAREL_PACKAGE))
                 .map_err(|e| errors.add_message("package", e.to_string()))
                 .ok();
-        let required = [
-            ("brandId", self.brand_id.as_ref(), "Brand is required"),
-            (
-                "categoryId",
-                self.category_id.as_ref(),
-                "Category is required",
-            ),
-            (
-                "apparelTypeId",
-                self.apparel_type_id.as_ref(),
-                "Apparel type is required",
-            ),
-        ];
-        let [brand, category, apparel_type] = required.map(|(field, value, message)| {
-            let value = text(value);
-            if value.is_none() {
-                errors.add_message(field, message);
-            }
-            value
-        });
+        let brand: Option<BrandId> = required_id(
+            self.brand_id.as_ref(),
+            "brandId",
+            "Brand is required",
+            &mut errors,
+        );
+        let category: Option<CategoryId> = required_id(
+            self.category_id.as_ref(),
+            "categoryId",
+            "Category is required",
+            &mut errors,
+        );
+        let apparel_type = text(self.apparel_type_id.as_ref());
+        if apparel_type.is_none() {
+            errors.add_message("apparelTypeId", "Apparel type is required");
+        }
         let image = image(self.image.as_ref())
             .map_err(|m| errors.add_message("image", m))
             .ok();
         let video = video_url(self.video_url.as_deref().unwrap_or_default())
             .map_err(|e| errors.add_message("videoURL", e.to_string()))
             .ok();
-        let colors = ids(&self.colors);
+        let colors = colour_ids(&self.colors, "colors", &mut errors);
         let variants = self.validate_variants(&mut errors);
         match (
             title,
@@ -218,8 +220,8 @@ impl ApparelInput {
                 package,
                 image,
                 video_url: video,
-                brand_id: brand.to_owned(),
-                category_id: category.to_owned(),
+                brand_id: brand,
+                category_id: category,
                 apparel_type_id: apparel_type.to_owned(),
                 colors,
                 variants,
@@ -281,25 +283,25 @@ impl ApparelInput {
 fn check_references<T: Terms + ?Sized>(
     tx: &mut T,
     p: &ValidApparel,
-) -> Result<Vec<(String, String)>, ApparelAdminError> {
+) -> Result<Vec<(ColourId, String)>, ApparelAdminError> {
     let mut errors = FieldErrors::new();
     for (field, kind, id, message) in [
         (
             "brandId",
             Vocabulary::Brand,
-            &p.brand_id,
+            p.brand_id.as_str(),
             "Brand is required",
         ),
         (
             "categoryId",
             Vocabulary::Category,
-            &p.category_id,
+            p.category_id.as_str(),
             "Category is required",
         ),
         (
             "apparelTypeId",
             Vocabulary::ApparelType,
-            &p.apparel_type_id,
+            p.apparel_type_id.as_str(),
             "Apparel type is required",
         ),
     ] {
@@ -307,7 +309,7 @@ fn check_references<T: Terms + ?Sized>(
             errors.add_message(field, message);
         }
     }
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names: Vec<(ColourId, String)> = Vec::new();
     let variant_colours =
         p.variants.iter().enumerate().filter_map(|(i, v)| {
             Some((format!("variants[{i}].colorId"), v.key.color_id.as_ref()?))
@@ -317,9 +319,9 @@ fn check_references<T: Terms + ?Sized>(
         if names.iter().any(|(known, _)| known == id) {
             continue;
         }
-        match tx.find_term(Vocabulary::Color, id)? {
+        match tx.find_term(Vocabulary::Color, id.as_str())? {
             Some(term) => names.push((id.clone(), term.name)),
-            None => errors.add_message(field, format!("Unknown color {id}")),
+            None => errors.add_message(field, unknown_colour(id.as_str())),
         }
     }
     errors
@@ -332,7 +334,7 @@ fn check_references<T: Terms + ?Sized>(
 fn new_sku(
     base: &str,
     key: &VariantKey,
-    colours: &[(String, String)],
+    colours: &[(ColourId, String)],
     taken: &mut HashSet<String>,
 ) -> String {
     let colour = key
@@ -636,8 +638,8 @@ mod tests {
     #[test]
     fn variant_skus_follow_the_preview_and_never_collide() {
         let colours = vec![
-            ("b1".to_owned(), "Blue".to_owned()),
-            ("b2".to_owned(), "Blush".to_owned()),
+            (ColourId::from("b1"), "Blue".to_owned()),
+            (ColourId::from("b2"), "Blush".to_owned()),
         ];
         let key = |c: &str| VariantKey {
             size: Size::Xl,

@@ -1,6 +1,9 @@
 //! The fields every product form shares (text, price, image, ids, a variant's stock count),
 //! read with back-office.md §5's messages.
 
+use std::str::FromStr;
+
+use crate::ids::ColourId;
 use crate::money::Money;
 use crate::profile::FieldErrors;
 
@@ -95,6 +98,53 @@ pub(super) fn ids(raw: &[String]) -> Vec<String> {
         }
     }
     out
+}
+
+/// A form's required reference to a brand or category: blank, or a text that cannot be an id
+/// (an id no store holds), adds `message` under `field`, the words the store's check gives an
+/// unknown id.
+pub(super) fn required_id<T: FromStr>(
+    raw: Option<&String>,
+    field: &str,
+    message: &str,
+    errors: &mut FieldErrors,
+) -> Option<T> {
+    let id = text(raw).and_then(|t| t.parse().ok());
+    if id.is_none() {
+        errors.add_message(field, message);
+    }
+    id
+}
+
+/// A form's optional colour: `Some(None)` when blank; `None` for a text that cannot be an id,
+/// which adds [`unknown_colour`] under `field`, as the store's check does for an unknown id.
+pub(super) fn colour_id(
+    raw: Option<&String>,
+    field: &str,
+    errors: &mut FieldErrors,
+) -> Option<Option<ColourId>> {
+    let Some(text) = text(raw) else {
+        return Some(None);
+    };
+    let id = text.parse().ok();
+    if id.is_none() {
+        errors.add_message(field, unknown_colour(text));
+    }
+    id.map(Some)
+}
+
+/// The distinct colours of `raw` ([`ids`]); each text that cannot be an id adds
+/// [`unknown_colour`] under `field`.
+pub(super) fn colour_ids(raw: &[String], field: &str, errors: &mut FieldErrors) -> Vec<ColourId> {
+    ids(raw)
+        .into_iter()
+        .filter_map(|id| colour_id(Some(&id), field, errors).flatten())
+        .collect()
+}
+
+/// The message of a colour id that names no colour.
+pub(super) fn unknown_colour(id: &str) -> String {
+    format!("Unknown color {id}")
 }
 
 /// A stock count from the admin: a whole number from 0 to [`MAX_VARIANT_STOCK`].

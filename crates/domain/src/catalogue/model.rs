@@ -2,7 +2,7 @@
 //! contents, metadata and freight terminals. Built by the storage adapter, read by the API.
 
 use super::{Gender, Package, Size, Sku};
-use crate::ids::{AddressId, ProductId, TerminalId, VariantId};
+use crate::ids::{AddressId, BrandId, CategoryId, ColourId, ProductId, TerminalId, VariantId};
 use crate::money::Money;
 use serde::Serialize;
 
@@ -347,13 +347,13 @@ pub struct ValidApparel {
     /// Video address.
     pub video_url: Option<String>,
     /// Brand id.
-    pub brand_id: String,
+    pub brand_id: BrandId,
     /// Category id.
-    pub category_id: String,
+    pub category_id: CategoryId,
     /// Apparel type id.
     pub apparel_type_id: String,
     /// The product's colour ids (no repeats).
-    pub colors: Vec<String>,
+    pub colors: Vec<ColourId>,
     /// The variants (keys unique).
     pub variants: Vec<ValidVariant>,
 }
@@ -458,11 +458,11 @@ pub struct ValidProduct {
     /// Video address.
     pub video_url: Option<String>,
     /// Brand id.
-    pub brand_id: String,
+    pub brand_id: BrandId,
     /// Category id.
-    pub category_id: String,
+    pub category_id: CategoryId,
     /// Colour ids (no repeats).
-    pub colors: Vec<String>,
+    pub colors: Vec<ColourId>,
     /// Effect ids (no repeats).
     pub effects: Vec<String>,
 }
@@ -526,9 +526,9 @@ pub struct ValidShow {
     /// Show type id.
     pub show_type_id: String,
     /// Brand id.
-    pub brand_id: String,
+    pub brand_id: BrandId,
     /// Category id.
-    pub category_id: String,
+    pub category_id: CategoryId,
     /// The lines.
     pub products: Vec<ValidShowLine>,
 }
@@ -541,7 +541,7 @@ pub struct VariantKey {
     /// Gender.
     pub gender: Gender,
     /// Colour id.
-    pub color_id: Option<String>,
+    pub color_id: Option<ColourId>,
 }
 
 fn package_text<S: serde::Serializer>(p: &Package, s: S) -> Result<S::Ok, S::Error> {

@@ -4,14 +4,17 @@
 //! audit row and the catalogue version moved on.
 
 use super::admin::{deleted, recorded, Audited};
-use super::form::{ids, image, price, text, title_description_price, variant_stock};
+use super::form::{
+    colour_ids, ids, image, price, required_id, text, title_description_price, unknown_colour,
+    variant_stock,
+};
 use super::model::*;
 use super::{video_url, Package, Sku};
 use crate::pricing::{default_unit_price, unit_package, unit_sku};
 use chrono::NaiveDateTime;
 
 use crate::catalogue::{CatalogueReads, ProductAdmin};
-use crate::ids::{ProductId, UserId};
+use crate::ids::{BrandId, CategoryId, ProductId, UserId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
 use crate::vocabulary::{Terms, Vocabulary};
@@ -118,21 +121,28 @@ impl ProductInput {
                 None
             }
         };
-        let brand_id = text(self.brand_id.as_ref());
-        if brand_id.is_none() {
-            errors.add_message("brandId", "Brand is required");
-        }
-        let category_id = text(self.category_id.as_ref());
-        if category_id.is_none() {
-            errors.add_message("categoryId", "Category is required");
-        }
+        let brand_id: Option<BrandId> = required_id(
+            self.brand_id.as_ref(),
+            "brandId",
+            "Brand is required",
+            &mut errors,
+        );
+        let category_id: Option<CategoryId> = required_id(
+            self.category_id.as_ref(),
+            "categoryId",
+            "Category is required",
+            &mut errors,
+        );
         let image = image(self.image.as_ref())
             .map_err(|m| errors.add_message("image", m))
             .ok();
         let video = video_url(self.video_url.as_deref().unwrap_or_default())
             .map_err(|e| errors.add_message("videoURL", e.to_string()))
             .ok();
-        let (colors, effects) = (ids(&self.colors), ids(&self.effects));
+        let (colors, effects) = (
+            colour_ids(&self.colors, "colors", &mut errors),
+            ids(&self.effects),
+        );
         if colors.len() > MAX_LINKS {
             errors.add_message("colors", format!("At most {MAX_LINKS} colors"));
         }
@@ -170,8 +180,8 @@ impl ProductInput {
                 unit_stock,
                 image,
                 video_url: video,
-                brand_id: brand.to_owned(),
-                category_id: category.to_owned(),
+                brand_id: brand,
+                category_id: category,
                 colors,
                 effects,
             }),
@@ -233,26 +243,27 @@ fn check_references<T: Terms + ?Sized>(
     p: &ValidProduct,
 ) -> Result<(), ProductAdminError> {
     let mut errors = FieldErrors::new();
-    if tx.find_term(Vocabulary::Brand, &p.brand_id)?.is_none() {
+    if tx
+        .find_term(Vocabulary::Brand, p.brand_id.as_str())?
+        .is_none()
+    {
         errors.add_message("brandId", "Brand is required");
     }
     if tx
-        .find_term(Vocabulary::Category, &p.category_id)?
+        .find_term(Vocabulary::Category, p.category_id.as_str())?
         .is_none()
     {
         errors.add_message("categoryId", "Category is required");
     }
-    for (field, kind, list) in [
-        ("colors", Vocabulary::Color, &p.colors),
-        ("effects", Vocabulary::Effect, &p.effects),
-    ] {
-        for id in list {
-            if tx.find_term(kind, id)?.is_none() {
-                errors.add_message(
-                    field,
-                    format!("Unknown {} {id}", kind.label().to_lowercase()),
-                );
-            }
+    for id in &p.colors {
+        if tx.find_term(Vocabulary::Color, id.as_str())?.is_none() {
+            errors.add_message("colors", unknown_colour(id.as_str()));
+        }
+    }
+    for id in &p.effects {
+        if tx.find_term(Vocabulary::Effect, id)?.is_none() {
+            let kind = Vocabulary::Effect.label().to_lowercase();
+            errors.add_message("effects", format!("Unknown {kind} {id}"));
         }
     }
     errors.into_result(()).map_err(ProductAdminError::Invalid)
@@ -380,6 +391,7 @@ fn sku_taken(e: StoreError, p: &ValidProduct) -> ProductAdminError {
 mod tests {
     use super::*;
     use crate::catalogue::PLACEHOLDER_IMAGE;
+    use crate::ids::ColourId;
     use crate::money::Money;
 
     fn input() -> ProductInput {
@@ -434,12 +446,24 @@ mod tests {
     }
 
     #[test]
+    fn a_reference_that_cannot_be_an_id_gets_the_unknown_ids_message() {
+        let mut form = input();
+        form.brand_id = Some("b b".into());
+        form.category_id = Some("c/1".into());
+        form.colors = vec!["red".into(), "r\u{e9}d".into()];
+        let errors = form.validate().expect_err("malformed ids");
+        assert_eq!(errors.get("brandId"), ["Brand is required"]);
+        assert_eq!(errors.get("categoryId"), ["Category is required"]);
+        assert_eq!(errors.get("colors"), ["Unknown color r\u{e9}d"]);
+    }
+
+    #[test]
     fn a_valid_form_is_trimmed_defaults_the_image_and_drops_repeats() {
         let p = input().validate().expect("valid");
         assert_eq!(p.sku.as_str(), "CB-100");
         assert_eq!(p.title, "Big Cake");
         assert_eq!(p.image, PLACEHOLDER_IMAGE);
-        assert_eq!(p.colors, ["red"]);
+        assert_eq!(p.colors, [ColourId::from("red")]);
         assert_eq!(p.package.parts(), [12, 6]);
         assert_eq!(p.unit(), None);
     }

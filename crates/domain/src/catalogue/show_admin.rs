@@ -3,7 +3,7 @@
 //! quantities are whole numbers >= 1; a show's package is [1]; SKUs are SHOW-n).
 
 use super::admin::{deleted, order_items, recorded, Audited};
-use super::form::{image, price, text};
+use super::form::{image, price, required_id, text};
 use super::model::*;
 use super::{unit_for_sale, video_url, PricedProduct};
 use crate::pricing::next_show_sku;
@@ -11,7 +11,7 @@ use chrono::NaiveDateTime;
 use std::collections::HashMap;
 
 use crate::catalogue::{CatalogueReads, ProductAdmin, ShowAdmin};
-use crate::ids::{ProductId, UserId};
+use crate::ids::{BrandId, CategoryId, ProductId, UserId};
 use crate::pricing::PriceLookups;
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
@@ -83,14 +83,18 @@ impl ShowInput {
         if price.is_none() {
             errors.add_message("casePrice", "Valid price is required");
         }
-        let brand = text(self.brand_id.as_ref());
-        if brand.is_none() {
-            errors.add_message("brandId", "Brand is required");
-        }
-        let category = text(self.category_id.as_ref());
-        if category.is_none() {
-            errors.add_message("categoryId", "Category is required");
-        }
+        let brand: Option<BrandId> = required_id(
+            self.brand_id.as_ref(),
+            "brandId",
+            "Brand is required",
+            &mut errors,
+        );
+        let category: Option<CategoryId> = required_id(
+            self.category_id.as_ref(),
+            "categoryId",
+            "Category is required",
+            &mut errors,
+        );
         if self.products.is_empty() {
             errors.add_message("products", "At least one product is required");
         } else if self.products.len() > MAX_SHOW_LINES {
@@ -147,8 +151,8 @@ impl ShowInput {
                 video_url: video,
                 in_stock: self.in_stock,
                 show_type_id: show_type.to_owned(),
-                brand_id: brand.to_owned(),
-                category_id: category.to_owned(),
+                brand_id: brand,
+                category_id: category,
                 products: lines,
             }),
             _ => Err(errors),
@@ -228,9 +232,17 @@ fn check<T: PriceLookups + Terms + ?Sized>(
 ) -> Result<(), ShowAdminError> {
     let mut errors = FieldErrors::new();
     for (field, kind, id) in [
-        ("showTypeId", Vocabulary::ShowType, &show.show_type_id),
-        ("brandId", Vocabulary::Brand, &show.brand_id),
-        ("categoryId", Vocabulary::Category, &show.category_id),
+        (
+            "showTypeId",
+            Vocabulary::ShowType,
+            show.show_type_id.as_str(),
+        ),
+        ("brandId", Vocabulary::Brand, show.brand_id.as_str()),
+        (
+            "categoryId",
+            Vocabulary::Category,
+            show.category_id.as_str(),
+        ),
     ] {
         if tx.find_term(kind, id)?.is_none() {
             let message = match kind {

@@ -8,7 +8,7 @@ use domain::catalogue::{
     ApparelRecord, Gender, NewVariant, Package, Size, StoredVariant, ValidApparel, ValidVariant,
     VariantKey,
 };
-use domain::ids::{ProductId, VariantId};
+use domain::ids::{ColourId, ProductId, VariantId};
 use domain::money::Money;
 use uuid::Uuid;
 
@@ -39,8 +39,8 @@ pub fn insert_apparel(
             is_apparel: true,
             in_stock: a.in_stock,
             is_case_breakable: false,
-            brand_id: a.brand_id.clone(),
-            category_id: a.category_id.clone(),
+            brand_id: a.brand_id.to_string(),
+            category_id: a.category_id.to_string(),
             apparel_type_id: Some(a.apparel_type_id.clone()),
             show_type_id: None,
             image: a.image.clone(),
@@ -64,7 +64,7 @@ fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
                 .gender
                 .parse::<Gender>()
                 .map_err(|_| DbError::Other(format!("stored gender {}", row.gender)))?,
-            color_id: row.color_id,
+            color_id: row.color_id.map(ColourId::from),
         },
         unit_price: Money::from_cents(row.unit_price_cents),
         available_stock: u32::try_from(row.available_stock).unwrap_or(0),
@@ -111,10 +111,10 @@ pub fn apparel_record(
             package: Package::parse(&row.package).map_err(DbError::other)?,
             image: row.image,
             video_url: row.video_url,
-            brand_id: row.brand_id,
-            category_id: row.category_id,
+            brand_id: row.brand_id.into(),
+            category_id: row.category_id.into(),
             apparel_type_id: row.apparel_type_id.unwrap_or_default(),
-            colors,
+            colors: colors.into_iter().map(ColourId::from).collect(),
             variants: variants
                 .iter()
                 .filter(|v| v.available)
@@ -151,8 +151,8 @@ pub fn update_apparel(
         products::description.eq(&a.description),
         products::case_price_cents.eq(a.case_price.cents()),
         products::in_stock.eq(a.in_stock),
-        products::brand_id.eq(&a.brand_id),
-        products::category_id.eq(&a.category_id),
+        products::brand_id.eq(a.brand_id.as_str()),
+        products::category_id.eq(a.category_id.as_str()),
         products::apparel_type_id.eq(Some(&a.apparel_type_id)),
         products::image.eq(&a.image),
         products::video_url.eq(&a.video_url),
@@ -183,8 +183,13 @@ pub fn insert_variant(
             sku: v.sku.clone(),
             size: v.key.size.as_str().to_owned(),
             gender: v.key.gender.as_str().to_owned(),
-            color_id: v.key.color_id.clone(),
-            color_key: v.key.color_id.clone().unwrap_or_default(),
+            color_id: v.key.color_id.as_ref().map(ToString::to_string),
+            color_key: v
+                .key
+                .color_id
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
             unit_price_cents: v.unit_price.cents(),
             available_stock: i32::try_from(v.available_stock).unwrap_or(i32::MAX),
             available: true,

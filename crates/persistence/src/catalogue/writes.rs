@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use domain::catalogue::{
     Package, ProductUsage, Sku, UnitRecord, ValidProduct, ValidShow, ValidShowLine,
 };
-use domain::ids::ProductId;
+use domain::ids::{ColourId, ProductId};
 use domain::money::Money;
 use uuid::Uuid;
 
@@ -64,7 +64,7 @@ pub fn sku_in_use(
 pub(super) fn links(
     conn: &mut DbConnection,
     id: &str,
-    colors: &[String],
+    colors: &[ColourId],
     effects: &[String],
 ) -> Result<(), DbError> {
     diesel::delete(product_colors::table.filter(product_colors::product_id.eq(id)))
@@ -75,7 +75,7 @@ pub(super) fn links(
         .iter()
         .map(|c| ProductColor {
             product_id: id.to_owned(),
-            color_id: c.clone(),
+            color_id: c.to_string(),
         })
         .collect();
     if !colors.is_empty() {
@@ -116,8 +116,8 @@ pub fn insert_product(
             is_apparel: false,
             in_stock: p.in_stock,
             is_case_breakable: p.is_case_breakable,
-            brand_id: p.brand_id.clone(),
-            category_id: p.category_id.clone(),
+            brand_id: p.brand_id.to_string(),
+            category_id: p.category_id.to_string(),
             apparel_type_id: None,
             show_type_id: None,
             image: p.image.clone(),
@@ -179,9 +179,9 @@ pub fn product_record(
         unit_stock: unit.and_then(|u| u32::try_from(u.available_stock).ok()),
         image: row.image,
         video_url: row.video_url,
-        brand_id: row.brand_id,
-        category_id: row.category_id,
-        colors,
+        brand_id: row.brand_id.into(),
+        category_id: row.category_id.into(),
+        colors: colors.into_iter().map(ColourId::from).collect(),
         effects,
     }))
 }
@@ -204,8 +204,8 @@ pub fn update_product(
             products::case_price_cents.eq(p.case_price.cents()),
             products::in_stock.eq(p.in_stock),
             products::is_case_breakable.eq(p.is_case_breakable),
-            products::brand_id.eq(&p.brand_id),
-            products::category_id.eq(&p.category_id),
+            products::brand_id.eq(p.brand_id.as_str()),
+            products::category_id.eq(p.category_id.as_str()),
             products::image.eq(&p.image),
             products::video_url.eq(&p.video_url),
             products::package.eq(p.package.to_db_string()),
@@ -394,8 +394,8 @@ pub fn insert_show(
             is_apparel: false,
             in_stock: s.in_stock,
             is_case_breakable: false,
-            brand_id: s.brand_id.clone(),
-            category_id: s.category_id.clone(),
+            brand_id: s.brand_id.to_string(),
+            category_id: s.category_id.to_string(),
             apparel_type_id: None,
             show_type_id: Some(s.show_type_id.clone()),
             image: s.image.clone(),
@@ -436,8 +436,8 @@ pub fn show_record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<Val
         video_url: row.video_url,
         in_stock: row.in_stock,
         show_type_id: row.show_type_id.unwrap_or_default(),
-        brand_id: row.brand_id,
-        category_id: row.category_id,
+        brand_id: row.brand_id.into(),
+        category_id: row.category_id.into(),
         products: lines
             .into_iter()
             .map(|l| ValidShowLine {
@@ -471,8 +471,8 @@ pub fn update_show(
         products::description.eq(&s.description),
         products::case_price_cents.eq(s.case_price.cents()),
         products::in_stock.eq(s.in_stock),
-        products::brand_id.eq(&s.brand_id),
-        products::category_id.eq(&s.category_id),
+        products::brand_id.eq(s.brand_id.as_str()),
+        products::category_id.eq(s.category_id.as_str()),
         products::show_type_id.eq(Some(&s.show_type_id)),
         products::image.eq(&s.image),
         products::video_url.eq(&s.video_url),
