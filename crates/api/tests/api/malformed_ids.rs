@@ -115,7 +115,18 @@ async fn a_malformed_reference_in_a_form_answers_as_an_unknown_one() {
         ("/api/apparel/products", &apparel, "/colors/0"),
         ("/api/apparel/products", &apparel, "/variants/0/colorId"),
     ];
-    for (path, form, field) in cases {
+    // With another fault too: a missing title (the form's own check comes first), or an
+    // unknown colour (refused beside it by the same check).
+    let mut untitled = product.clone();
+    untitled["title"] = json!("");
+    let mut two_colours = product.clone();
+    two_colours["colors"] = json!(["no-such-colour", "x"]);
+    let more = [
+        ("/api/products", &untitled, "/brandId"),
+        ("/api/products", &two_colours, "/brandId"),
+        ("/api/products", &two_colours, "/colors/1"),
+    ];
+    for (path, form, field) in cases.into_iter().chain(more) {
         let with = |id: &str| {
             let mut body = form.clone();
             *body.pointer_mut(field).expect("field") = json!(id);

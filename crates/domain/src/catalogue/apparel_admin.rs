@@ -6,7 +6,7 @@
 
 use super::admin::{deleted, order_items, recorded, Audited};
 use super::form::{
-    colour_id, colour_ids, image, price, required_id, text, title_description_price,
+    colour_refs, image, known_term, price, required_ref, text, title_description_price,
     unknown_colour, variant_stock, DEFAULT_VARIANT_STOCK,
 };
 use super::model::*;
@@ -17,7 +17,7 @@ use std::collections::HashSet;
 
 use crate::audit::Audit;
 use crate::catalogue::{ApparelAdmin, CatalogueReads, ProductAdmin};
-use crate::ids::{BrandId, CategoryId, ColourId, ProductId, UserId, VariantId};
+use crate::ids::{check_id, BrandId, CategoryId, ColourId, ProductId, UserId, VariantId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
 use crate::vocabulary::{Terms, Vocabulary};
@@ -133,16 +133,11 @@ impl VariantInput {
                 None
             }
         };
-        let colour = colour_id(
-            self.color_id.as_ref(),
-            &format!("variants[{i}].colorId"),
-            errors,
-        );
         Some(ValidVariant {
             key: VariantKey {
                 size: size?,
                 gender: gender?,
-                color_id: colour?,
+                color_id: text(self.color_id.as_ref()).map(ColourId::from),
             },
             unit_price: unit_price?,
             available_stock: stock?,
@@ -169,13 +164,13 @@ impl ApparelInput {
             Package::parse(text(self.package.as_ref()).unwrap_or(DEFAULT_APPAREL_PACKAGE))
                 .map_err(|e| errors.add_message("package", e.to_string()))
                 .ok();
-        let brand: Option<BrandId> = required_id(
+        let brand: Option<BrandId> = required_ref(
             self.brand_id.as_ref(),
             "brandId",
             "Brand is required",
             &mut errors,
         );
-        let category: Option<CategoryId> = required_id(
+        let category: Option<CategoryId> = required_ref(
             self.category_id.as_ref(),
             "categoryId",
             "Category is required",
@@ -191,7 +186,7 @@ impl ApparelInput {
         let video = video_url(self.video_url.as_deref().unwrap_or_default())
             .map_err(|e| errors.add_message("videoURL", e.to_string()))
             .ok();
-        let colors = colour_ids(&self.colors, "colors", &mut errors);
+        let colors = colour_refs(&self.colors);
         let variants = self.validate_variants(&mut errors);
         match (
             title,
@@ -305,7 +300,7 @@ fn check_references<T: Terms + ?Sized>(
             "Apparel type is required",
         ),
     ] {
-        if tx.find_term(kind, id)?.is_none() {
+        if !known_term(tx, kind, id)? {
             errors.add_message(field, message);
         }
     }
@@ -319,7 +314,12 @@ fn check_references<T: Terms + ?Sized>(
         if names.iter().any(|(known, _)| known == id) {
             continue;
         }
-        match tx.find_term(Vocabulary::Color, id.as_str())? {
+        let term = match check_id(id.as_str()) {
+            Ok(id) => tx.find_term(Vocabulary::Color, id)?,
+            // Text that cannot be an id names no colour; the store is not asked.
+            Err(_) => None,
+        };
+        match term {
             Some(term) => names.push((id.clone(), term.name)),
             None => errors.add_message(field, unknown_colour(id.as_str())),
         }

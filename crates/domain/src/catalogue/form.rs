@@ -1,11 +1,11 @@
 //! The fields every product form shares (text, price, image, ids, a variant's stock count),
 //! read with back-office.md §5's messages.
 
-use std::str::FromStr;
-
-use crate::ids::ColourId;
+use crate::ids::{check_id, ColourId};
 use crate::money::Money;
 use crate::profile::FieldErrors;
+use crate::store::StoreError;
+use crate::vocabulary::{Terms, Vocabulary};
 
 /// The image of a product without one (storefront cards fall back to it too).
 pub const PLACEHOLDER_IMAGE: &str = "/placeholder.png";
@@ -100,46 +100,38 @@ pub(super) fn ids(raw: &[String]) -> Vec<String> {
     out
 }
 
-/// A form's required reference to a brand or category: blank, or a text that cannot be an id
-/// (an id no store holds), adds `message` under `field`, the words the store's check gives an
-/// unknown id.
-pub(super) fn required_id<T: FromStr>(
-    raw: Option<&String>,
+/// A form's required reference (a brand, a category): the trimmed text as the form names it,
+/// or `message` under `field` when blank. Whether it names a term is [`known_term`]'s to say.
+pub(super) fn required_ref<'a, T: From<&'a str>>(
+    raw: Option<&'a String>,
     field: &str,
     message: &str,
     errors: &mut FieldErrors,
 ) -> Option<T> {
-    let id = text(raw).and_then(|t| t.parse().ok());
+    let id = text(raw).map(T::from);
     if id.is_none() {
         errors.add_message(field, message);
     }
     id
 }
 
-/// A form's optional colour: `Some(None)` when blank; `None` for a text that cannot be an id,
-/// which adds [`unknown_colour`] under `field`, as the store's check does for an unknown id.
-pub(super) fn colour_id(
-    raw: Option<&String>,
-    field: &str,
-    errors: &mut FieldErrors,
-) -> Option<Option<ColourId>> {
-    let Some(text) = text(raw) else {
-        return Some(None);
-    };
-    let id = text.parse().ok();
-    if id.is_none() {
-        errors.add_message(field, unknown_colour(text));
-    }
-    id.map(Some)
+/// The distinct colours a form names ([`ids`]), as it names them.
+pub(super) fn colour_refs(raw: &[String]) -> Vec<ColourId> {
+    ids(raw).into_iter().map(ColourId::from).collect()
 }
 
-/// The distinct colours of `raw` ([`ids`]); each text that cannot be an id adds
-/// [`unknown_colour`] under `field`.
-pub(super) fn colour_ids(raw: &[String], field: &str, errors: &mut FieldErrors) -> Vec<ColourId> {
-    ids(raw)
-        .into_iter()
-        .filter_map(|id| colour_id(Some(&id), field, errors).flatten())
-        .collect()
+/// Whether `id`, as a form named it, names a term of `kind`. This is where text from the
+/// request is checked as an id: one that cannot be an id ([`check_id`]) names none, without
+/// asking the store, so it gets exactly the refusal an unknown id gets, in the same place.
+///
+/// # Errors
+/// Store failures.
+pub(super) fn known_term<T: Terms + ?Sized>(
+    tx: &mut T,
+    kind: Vocabulary,
+    id: &str,
+) -> Result<bool, StoreError> {
+    Ok(check_id(id).is_ok() && tx.find_term(kind, id)?.is_some())
 }
 
 /// The message of a colour id that names no colour.

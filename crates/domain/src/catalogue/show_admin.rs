@@ -3,7 +3,7 @@
 //! quantities are whole numbers >= 1; a show's package is [1]; SKUs are SHOW-n).
 
 use super::admin::{deleted, order_items, recorded, Audited};
-use super::form::{image, price, required_id, text};
+use super::form::{image, known_term, price, required_ref, text};
 use super::model::*;
 use super::{unit_for_sale, video_url, PricedProduct};
 use crate::pricing::next_show_sku;
@@ -83,13 +83,13 @@ impl ShowInput {
         if price.is_none() {
             errors.add_message("casePrice", "Valid price is required");
         }
-        let brand: Option<BrandId> = required_id(
+        let brand: Option<BrandId> = required_ref(
             self.brand_id.as_ref(),
             "brandId",
             "Brand is required",
             &mut errors,
         );
-        let category: Option<CategoryId> = required_id(
+        let category: Option<CategoryId> = required_ref(
             self.category_id.as_ref(),
             "categoryId",
             "Category is required",
@@ -244,7 +244,7 @@ fn check<T: PriceLookups + Terms + ?Sized>(
             show.category_id.as_str(),
         ),
     ] {
-        if tx.find_term(kind, id)?.is_none() {
+        if !known_term(tx, kind, id)? {
             let message = match kind {
                 Vocabulary::ShowType => "Show Type is required",
                 Vocabulary::Brand => "Brand is required",
