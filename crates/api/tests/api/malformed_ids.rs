@@ -142,3 +142,62 @@ async fn a_malformed_reference_in_a_form_answers_as_an_unknown_one() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_malformed_product_order_terminal_or_user_id_answers_as_an_unknown_one() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let customer = app.customer_token("malformed@example.com").await;
+    let status = "/api/reports/purchases/{id}";
+    answers_as_unknown(
+        &app,
+        &admin,
+        &[
+            (
+                Method::GET,
+                "/api/products/{id}",
+                None,
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                Method::GET,
+                "/api/apparel/{id}",
+                None,
+                StatusCode::NOT_FOUND,
+            ),
+            (Method::GET, "/api/shows/{id}", None, StatusCode::NOT_FOUND),
+            (
+                Method::GET,
+                "/api/terminal/{id}",
+                None,
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                Method::GET,
+                "/api/admin/users/{id}",
+                None,
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                Method::PATCH,
+                status,
+                Some(json!({"status": "COMPLETED"})),
+                StatusCode::NOT_FOUND,
+            ),
+            // The status is checked before the order is looked up.
+            (
+                Method::PATCH,
+                status,
+                Some(json!({"status": "LOST"})),
+                StatusCode::BAD_REQUEST,
+            ),
+        ],
+    )
+    .await;
+    answers_as_unknown(
+        &app,
+        &customer,
+        &[(Method::GET, "/api/orders/{id}", None, StatusCode::NOT_FOUND)],
+    )
+    .await;
+}

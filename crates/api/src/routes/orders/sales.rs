@@ -407,7 +407,9 @@ pub async fn set_status(
     body: web::Json<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
     let status = orders::parse_order_status(&body.status)?;
-    let (actor, id) = (admin.0.id, OrderId::from(path.into_inner()));
+    // Text that cannot be an id names no order (after the status's own check, as before).
+    let id: OrderId = path.parse().map_err(|_| SalesError::OrderNotFound)?;
+    let actor = admin.0.id;
     let sale = state
         .call(move |s| {
             orders::set_sale_status(&s.store, &actor, &id, status, Utc::now().naive_utc())
