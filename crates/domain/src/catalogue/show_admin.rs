@@ -33,8 +33,8 @@ pub struct ShowLineInput {
     pub quantity: i64,
     /// Notes.
     pub notes: Option<String>,
-    /// Units (true) or cases.
-    pub is_unit: bool,
+    /// Cases or units.
+    pub packing: Packing,
 }
 
 /// The show form.
@@ -120,7 +120,7 @@ impl ShowInput {
                     product_id: line.product_id.trim().to_owned(),
                     quantity,
                     notes: notes.map(str::to_owned),
-                    is_unit: line.is_unit,
+                    packing: line.packing,
                 }),
                 None => errors.add_message(
                     format!("products[{i}].quantity"),
@@ -169,7 +169,7 @@ fn check_lines(
     this_show: Option<&ProductId>,
 ) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
-    let mut seen: Vec<(&str, bool)> = Vec::new();
+    let mut seen: Vec<(&str, Packing)> = Vec::new();
     for (i, line) in show.products.iter().enumerate() {
         let field = format!("products[{i}].productId");
         let Some(product) = products.get(&ProductId::from(line.product_id.as_str())) else {
@@ -183,16 +183,18 @@ fn check_lines(
             );
             continue;
         }
-        if line.is_unit && (product.is_apparel || unit_for_sale(product.unit.clone()).is_none()) {
+        if line.packing == Packing::Unit
+            && (product.is_apparel || unit_for_sale(product.unit.clone()).is_none())
+        {
             errors.add_message(
                 field,
                 format!("\"{}\" cannot be added by the unit", product.title),
             );
             continue;
         }
-        let mode = (line.product_id.as_str(), line.is_unit);
+        let mode = (line.product_id.as_str(), line.packing);
         if seen.contains(&mode) {
-            let how = if line.is_unit { "unit" } else { "case" };
+            let how = line.packing.as_str();
             errors.add_message(
                 field,
                 format!("\"{}\" is already in the show as a {how}", product.title),
@@ -383,7 +385,7 @@ mod tests {
             product_id: product.into(),
             quantity: 1,
             notes: None,
-            is_unit,
+            packing: Packing::from_is_unit(is_unit),
         }
     }
 

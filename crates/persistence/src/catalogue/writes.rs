@@ -6,7 +6,7 @@ use chrono::{NaiveDateTime, Utc};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use domain::catalogue::{
-    Package, ProductUsage, Sku, UnitRecord, ValidProduct, ValidShow, ValidShowLine,
+    Package, Packing, ProductUsage, Sku, UnitRecord, ValidProduct, ValidShow, ValidShowLine,
 };
 use domain::ids::{ColourId, ProductId};
 use domain::money::Money;
@@ -361,7 +361,7 @@ fn show_lines(conn: &mut DbConnection, show: &str, s: &ValidShow) -> Result<(), 
             show_id: show.to_owned(),
             product_id: l.product_id.clone(),
             quantity: i32::try_from(l.quantity).unwrap_or(i32::MAX),
-            is_unit: l.is_unit,
+            is_unit: l.packing.is_unit(),
             notes: l.notes.clone(),
         })
         .collect();
@@ -444,7 +444,7 @@ pub fn show_record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<Val
                 product_id: l.product_id,
                 quantity: u32::try_from(l.quantity).unwrap_or(1),
                 notes: l.notes,
-                is_unit: l.is_unit,
+                packing: Packing::from_is_unit(l.is_unit),
             })
             .collect(),
     }))

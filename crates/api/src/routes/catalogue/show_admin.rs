@@ -3,7 +3,7 @@
 //! `GET /api/shows/{id}` does.
 
 use actix_web::{delete, post, put, web, HttpResponse};
-use domain::catalogue::{self, ShowInput, ShowLineInput};
+use domain::catalogue::{self, Packing, ShowInput, ShowLineInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -92,7 +92,7 @@ impl From<ShowBody> for ShowInput {
                     product_id: l.product_id,
                     quantity: l.quantity,
                     notes: l.notes,
-                    is_unit: l.is_unit,
+                    packing: Packing::from_is_unit(l.is_unit),
                 })
                 .collect(),
         }

@@ -283,7 +283,7 @@ impl From<Sale> for SaleJson {
                         size: v.size,
                         color: v.color.map(|name| ColorNameJson { name }),
                     }),
-                    is_unit: item.is_unit,
+                    is_unit: item.packing.is_unit(),
                     quantity: item.quantity,
                     unit_price: item.unit_price,
                     item_sub_total: item.item_subtotal,
