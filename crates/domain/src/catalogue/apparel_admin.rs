@@ -6,7 +6,7 @@
 
 use super::admin::{deleted, order_items, recorded, Audited};
 use super::form::{
-    colour_refs, image, known_term, price, required_ref, text, title_description_price,
+    brand_and_category, colour_refs, image, known_term, price, text, title_description_price,
     unknown_colour, variant_stock, DEFAULT_VARIANT_STOCK,
 };
 use super::model::*;
@@ -17,7 +17,7 @@ use std::collections::HashSet;
 
 use crate::audit::Audit;
 use crate::catalogue::{ApparelAdmin, CatalogueReads, ProductAdmin};
-use crate::ids::{check_id, BrandId, CategoryId, ColourId, ProductId, UserId, VariantId};
+use crate::ids::{check_id, ColourId, ProductId, UserId, VariantId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
 use crate::vocabulary::{Terms, Vocabulary};
@@ -164,16 +164,9 @@ impl ApparelInput {
             Package::parse(text(self.package.as_ref()).unwrap_or(DEFAULT_APPAREL_PACKAGE))
                 .map_err(|e| errors.add_message("package", e.to_string()))
                 .ok();
-        let brand: Option<BrandId> = required_ref(
+        let (brand, category) = brand_and_category(
             self.brand_id.as_ref(),
-            "brandId",
-            "Brand is required",
-            &mut errors,
-        );
-        let category: Option<CategoryId> = required_ref(
             self.category_id.as_ref(),
-            "categoryId",
-            "Category is required",
             &mut errors,
         );
         let apparel_type = text(self.apparel_type_id.as_ref());

@@ -1,7 +1,7 @@
 //! The fields every product form shares (text, price, image, ids, a variant's stock count),
 //! read with back-office.md §5's messages.
 
-use crate::ids::{check_id, ColourId};
+use crate::ids::{check_id, BrandId, CategoryId, ColourId};
 use crate::money::Money;
 use crate::profile::FieldErrors;
 use crate::store::StoreError;
@@ -100,19 +100,23 @@ pub(super) fn ids(raw: &[String]) -> Vec<String> {
     out
 }
 
-/// A form's required reference (a brand, a category): the trimmed text as the form names it,
-/// or `message` under `field` when blank. Whether it names a term is [`known_term`]'s to say.
-pub(super) fn required_ref<'a, T: From<&'a str>>(
-    raw: Option<&'a String>,
-    field: &str,
-    message: &str,
+/// A form's brand and category, both required: the trimmed texts as the form names them, or
+/// back-office.md §5's messages under `brandId` and `categoryId` when blank. Whether they name
+/// a brand and a category is [`known_term`]'s to say.
+pub(super) fn brand_and_category(
+    brand: Option<&String>,
+    category: Option<&String>,
     errors: &mut FieldErrors,
-) -> Option<T> {
-    let id = text(raw).map(T::from);
-    if id.is_none() {
-        errors.add_message(field, message);
+) -> (Option<BrandId>, Option<CategoryId>) {
+    let brand = text(brand).map(BrandId::from);
+    if brand.is_none() {
+        errors.add_message("brandId", "Brand is required");
     }
-    id
+    let category = text(category).map(CategoryId::from);
+    if category.is_none() {
+        errors.add_message("categoryId", "Category is required");
+    }
+    (brand, category)
 }
 
 /// The distinct colours a form names ([`ids`]), as it names them.

@@ -5,7 +5,7 @@
 
 use super::admin::{deleted, recorded, Audited};
 use super::form::{
-    colour_refs, ids, image, known_term, price, required_ref, text, title_description_price,
+    brand_and_category, colour_refs, ids, image, known_term, price, text, title_description_price,
     unknown_colour, variant_stock,
 };
 use super::model::*;
@@ -14,7 +14,7 @@ use crate::pricing::{default_unit_price, unit_package, unit_sku};
 use chrono::NaiveDateTime;
 
 use crate::catalogue::{CatalogueReads, ProductAdmin};
-use crate::ids::{BrandId, CategoryId, ProductId, UserId};
+use crate::ids::{ProductId, UserId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
 use crate::vocabulary::{Terms, Vocabulary};
@@ -121,16 +121,9 @@ impl ProductInput {
                 None
             }
         };
-        let brand_id: Option<BrandId> = required_ref(
+        let (brand_id, category_id) = brand_and_category(
             self.brand_id.as_ref(),
-            "brandId",
-            "Brand is required",
-            &mut errors,
-        );
-        let category_id: Option<CategoryId> = required_ref(
             self.category_id.as_ref(),
-            "categoryId",
-            "Category is required",
             &mut errors,
         );
         let image = image(self.image.as_ref())
@@ -382,7 +375,7 @@ fn sku_taken(e: StoreError, p: &ValidProduct) -> ProductAdminError {
 mod tests {
     use super::*;
     use crate::catalogue::PLACEHOLDER_IMAGE;
-    use crate::ids::ColourId;
+    use crate::ids::{BrandId, ColourId};
     use crate::money::Money;
 
     fn input() -> ProductInput {

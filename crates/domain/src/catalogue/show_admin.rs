@@ -3,7 +3,7 @@
 //! quantities are whole numbers >= 1; a show's package is [1]; SKUs are SHOW-n).
 
 use super::admin::{deleted, order_items, recorded, Audited};
-use super::form::{image, known_term, price, required_ref, text};
+use super::form::{brand_and_category, image, known_term, price, text};
 use super::model::*;
 use super::{unit_for_sale, video_url, PricedProduct};
 use crate::pricing::next_show_sku;
@@ -11,7 +11,7 @@ use chrono::NaiveDateTime;
 use std::collections::HashMap;
 
 use crate::catalogue::{CatalogueReads, ProductAdmin, ShowAdmin};
-use crate::ids::{BrandId, CategoryId, ProductId, UserId};
+use crate::ids::{ProductId, UserId};
 use crate::pricing::PriceLookups;
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
@@ -83,16 +83,9 @@ impl ShowInput {
         if price.is_none() {
             errors.add_message("casePrice", "Valid price is required");
         }
-        let brand: Option<BrandId> = required_ref(
+        let (brand, category) = brand_and_category(
             self.brand_id.as_ref(),
-            "brandId",
-            "Brand is required",
-            &mut errors,
-        );
-        let category: Option<CategoryId> = required_ref(
             self.category_id.as_ref(),
-            "categoryId",
-            "Category is required",
             &mut errors,
         );
         if self.products.is_empty() {
