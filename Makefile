@@ -10,6 +10,11 @@ HAS_PG       := $(shell ls -d /usr/lib/postgresql/*/bin 2>/dev/null | head -1)
 CRASH_LOOPS  ?= 20
 TEST_CRASH_LOOPS ?= 3
 export CARGO_TERM_COLOR ?= never
+# The outside services' stand-ins that the Rust tests start on loopback (localstripe, a Stripe
+# emulator), installed from PyPI into a private virtual environment by `make standins`.
+STANDINS_VENV := target/standins-venv
+LOCALSTRIPE   := $(STANDINS_VENV)/bin/localstripe
+STANDINS_ENV  := SHOP_TEST_LOCALSTRIPE=$(abspath $(LOCALSTRIPE))
 # `make run` and `make build` compile the shop without its default features error-tracking
 # (sentry) and swagger-ui (the browser at /api/docs; /api/openapi.json stays), for a shorter
 # first build; tests, e2e, fuzz, CI and release build with them. RUN_FEATURES= builds them too.
@@ -19,7 +24,7 @@ timed = TIMEFORMAT='make: $(1) took %1R s'; time { $(2); }
 
 .PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
         test-rust-pg crash-test fuzz test-domain test-persistence test-auth test-api test-frontend lint lint-rust \
-        lint-frontend fmt e2e e2e-deps bench bench-misses bench-compare lighthouse lighthouse-deps release clean
+        lint-frontend fmt standins e2e e2e-deps bench bench-misses bench-compare lighthouse lighthouse-deps release clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -55,12 +60,12 @@ test: test-rust test-frontend ## Every test: all crates on SQLite (and PostgreSQ
 
 test-rust: test-rust-sqlite test-rust-pg ## All crates on SQLite, then on a throwaway PostgreSQL
 
-test-rust-sqlite:
-	env -u TEST_DATABASE_URL CRASH_LOOPS=$(TEST_CRASH_LOOPS) $(CARGO) test --workspace
+test-rust-sqlite: standins
+	env -u TEST_DATABASE_URL $(STANDINS_ENV) CRASH_LOOPS=$(TEST_CRASH_LOOPS) $(CARGO) test --workspace
 
-test-rust-pg:
+test-rust-pg: standins
 	@if [ -n "$$TEST_DATABASE_URL" ] || [ -n "$(HAS_PG)" ]; then \
-		CRASH_LOOPS=$(TEST_CRASH_LOOPS) scripts/with-postgres.sh $(CARGO) test --workspace; \
+		$(STANDINS_ENV) CRASH_LOOPS=$(TEST_CRASH_LOOPS) scripts/with-postgres.sh $(CARGO) test --workspace; \
 	else echo "PostgreSQL not installed: skipping the PostgreSQL run"; fi
 
 crash-test: ## SIGKILL the server amid purchases and admin writes, restart, check the invariants: CRASH_LOOPS (20) loops on SQLite, then PostgreSQL (CRASH_SEED=n repeats a loop)
@@ -86,9 +91,15 @@ test-persistence: ## Persistence crate tests (SQLite, then PostgreSQL when insta
 test-auth: ## Auth crate tests
 	$(CARGO) test -p auth
 
-test-api: ## API integration tests (SQLite, then PostgreSQL when installed)
-	env -u TEST_DATABASE_URL $(CARGO) test -p shop-api
-	@if [ -n "$(HAS_PG)" ]; then scripts/with-postgres.sh $(CARGO) test -p shop-api; fi
+test-api: standins ## API integration tests (SQLite, then PostgreSQL when installed)
+	env -u TEST_DATABASE_URL $(STANDINS_ENV) $(CARGO) test -p shop-api
+	@if [ -n "$(HAS_PG)" ]; then $(STANDINS_ENV) scripts/with-postgres.sh $(CARGO) test -p shop-api; fi
+
+standins: $(LOCALSTRIPE) ## Install the tests' stand-ins of outside services (localstripe) into target/standins-venv
+
+$(LOCALSTRIPE):
+	python3 -m venv $(STANDINS_VENV)
+	$(STANDINS_VENV)/bin/pip install --quiet --disable-pip-version-check localstripe==1.15.10
 
 test-frontend: frontend-deps ## Frontend unit tests
 	$(NPM) --prefix frontend test

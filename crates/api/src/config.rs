@@ -8,6 +8,7 @@ use domain::checkout::CheckoutLimits;
 
 use crate::client::{ForwardedHeader, ProxyTrust};
 use crate::error_tracking::SentryDsn;
+use crate::payment_config::PaymentSettings;
 use crate::rate_limit::LimitSettings;
 
 /// Everything the server needs to start.
@@ -81,6 +82,8 @@ pub struct Settings {
     pub password_cost: PasswordCost,
     /// Seed the demo shop on an empty catalogue (`shop serve --no-demo` turns it off).
     pub seed_demo: bool,
+    /// `SHOP_PAYMENTS` and the chosen provider's settings (the sandbox by default).
+    pub payments: PaymentSettings,
 }
 
 /// A setting that could not be read.
@@ -192,6 +195,10 @@ impl Settings {
             max_body_bytes: parsed("SHOP_MAX_BODY_BYTES", 256 * 1024)?,
             password_cost: PasswordCost::Standard,
             seed_demo: true,
+            payments: PaymentSettings::read(var).map_err(|e| SettingsError {
+                name: e.name,
+                reason: e.reason,
+            })?,
         })
     }
 

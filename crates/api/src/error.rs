@@ -73,7 +73,8 @@ pub enum ApiError {
     /// 503: a dependency (the database) is not available.
     #[error("{0}")]
     Unavailable(String),
-    /// 503 with a message for the client: the server is saturated, try again shortly.
+    /// 503 with a message for the client: the server is saturated, or an outside service it
+    /// needs (the payment provider) did not answer; try again shortly.
     #[error("{0}")]
     Busy(String),
     /// 500: a bug or an unexpected failure. The cause is logged, never sent.
@@ -181,6 +182,10 @@ impl ResponseError for ApiError {
         builder.json(ErrorBody { message, errors })
     }
 }
+
+/// What checkout says when the payment provider does not answer.
+pub const PAYMENT_UNAVAILABLE: &str =
+    "The payment provider is not available. Please try again in a moment.";
 
 /// Message for a missing or invalid token.
 pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue.";
@@ -408,9 +413,10 @@ impl From<VocabularyError> for ApiError {
 impl From<PaymentError> for ApiError {
     fn from(e: PaymentError) -> Self {
         match e {
-            PaymentError::Unavailable => ApiError::Unavailable(
-                "The payment provider is not available. Please try again in a moment.".into(),
-            ),
+            PaymentError::Unavailable => {
+                tracing::warn!("payment provider unavailable");
+                ApiError::Busy(PAYMENT_UNAVAILABLE.into())
+            }
             PaymentError::Unknown | PaymentError::Refused(_) | PaymentError::Other(_) => {
                 ApiError::internal(e)
             }

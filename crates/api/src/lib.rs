@@ -19,6 +19,7 @@ pub mod metrics;
 pub mod objects;
 pub mod openapi;
 pub mod path_template;
+pub mod payment_config;
 pub mod payment_window;
 pub mod rate_limit;
 pub mod report_jobs;

@@ -10,7 +10,7 @@ use utoipa_actix_web::AppExt as _;
 use crate::routes;
 
 /// The document of the `/api` operations that [`routes::configure`] registers, with the
-/// answers every operation can give ([`Contract`]).
+/// answers every operation can give (`Contract`).
 #[must_use]
 pub fn document() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = App::new()

@@ -65,8 +65,12 @@ impl Application {
         let secret = settings.resolve_jwt_secret().map_err(|e| setup(&e))?;
         let ledger = Arc::new(persistence::SandboxLedgerDb::new(db.clone()));
         let sandbox = payments::SandboxPayments::new(ledger);
+        let provider = settings
+            .payments
+            .provider(&sandbox)
+            .map_err(|e| setup(&e))?;
         let state = AppState {
-            payments: Arc::new(sandbox.clone()),
+            payments: provider,
             sandbox,
             store: db,
             tokens: Arc::new(Tokens::new(&secret)),

@@ -49,8 +49,5 @@ impl AuditEntry {
 /// The audit trail of admin writes.
 pub trait Audit {
     /// Appends an entry (in the same transaction as the change it records).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn record_audit(&mut self, entry: &AuditEntry) -> Result<(), StoreError>;
 }

@@ -114,6 +114,51 @@ impl<C: Copy + Default> ColumnSort<C> {
     }
 }
 
+/// Declares the sort of a list: the column enum (its first column is the default), the sort
+/// type ([`ColumnSort`] over it), the error for a text that is not one of its values, and the
+/// sort's `COLUMNS` (query word, column) and `parse`.
+macro_rules! column_sort {
+    (
+        $(#[$column_doc:meta])* $column:ident,
+        $(#[$sort_doc:meta])* $sort:ident,
+        $(#[$error_doc:meta])* $error:ident: $message:literal,
+        $(#[$first_doc:meta])* $first:ident = $first_word:literal,
+        $($(#[$doc:meta])* $variant:ident = $word:literal,)*
+    ) => {
+        $(#[$column_doc])*
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+        pub enum $column {
+            $(#[$first_doc])*
+            #[default]
+            $first,
+            $($(#[$doc])* $variant,)*
+        }
+
+        $(#[$sort_doc])*
+        pub type $sort = $crate::paging::ColumnSort<$column>;
+
+        $(#[$error_doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+        #[error($message)]
+        pub struct $error;
+
+        impl $sort {
+            /// The query values of the columns (`-` first for descending).
+            pub const COLUMNS: &'static [(&'static str, $column)] =
+                &[($first_word, $column::$first), $(($word, $column::$variant),)*];
+
+            #[doc = concat!("Reads `", $first_word, "`, `-", $first_word, "`, ..., or nothing (the first column).")]
+            ///
+            /// # Errors
+            #[doc = concat!("`", stringify!($error), "` for another word.")]
+            pub fn parse(text: Option<&str>) -> Result<$sort, $error> {
+                Self::parse_among(text, Self::COLUMNS).ok_or($error)
+            }
+        }
+    };
+}
+pub(crate) use column_sort;
+
 #[cfg(test)]
 mod column_sort_tests {
     use super::ColumnSort;

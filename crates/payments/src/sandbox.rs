@@ -202,7 +202,7 @@ impl SandboxPayments {
     /// The address of a payment's window (served by the shop, outside the single-page app).
     #[must_use]
     pub fn window_url(reference: &str) -> String {
-        format!("/pay/{reference}")
+        crate::window_url(reference)
     }
 
     /// What the window shows of a payment, or `None` for an unknown reference.
@@ -289,6 +289,7 @@ impl PaymentProvider for SandboxPayments {
         Ok(OpenedPayment {
             provider_ref: request.reference.to_owned(),
             url: Self::window_url(request.reference),
+            client: None,
         })
     }
 

@@ -25,16 +25,16 @@ impl Db {
     /// and answers its size in bytes.
     ///
     /// # Errors
-    /// [`DbError::Other`] on PostgreSQL (use `pg_dump`), when `path` exists or cannot be
-    /// written; [`DbError::Unavailable`] when no connection is free.
+    /// [`StoreError::Other`](domain::store::StoreError::Other) on PostgreSQL (use `pg_dump`), when `path` exists or cannot be
+    /// written; [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) when no connection is free.
     pub fn backup_to(&self, path: &Path) -> Result<u64, DbError> {
         let target = path
             .to_str()
-            .ok_or_else(|| DbError::Other("the backup path is not UTF-8".to_owned()))?
+            .ok_or_else(|| DbError::other("the backup path is not UTF-8".to_owned()))?
             .to_owned();
         let mut conn = self.get()?;
         let DbConnection::Sqlite(c) = &mut *conn else {
-            return Err(DbError::Other(
+            return Err(DbError::other(
                 "a PostgreSQL shop is backed up with pg_dump (see README)".to_owned(),
             ));
         };
@@ -61,12 +61,12 @@ fn create_private(path: &Path) -> Result<(), DbError> {
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(path).map(drop).map_err(|e| {
         if e.kind() == std::io::ErrorKind::AlreadyExists {
-            DbError::Other(format!(
+            DbError::other(format!(
                 "{} exists: a backup never overwrites a file",
                 path.display()
             ))
         } else {
-            DbError::Other(format!("cannot create {}: {e}", path.display()))
+            DbError::other(format!("cannot create {}: {e}", path.display()))
         }
     })?;
     // The mode above is filtered by the umask; a umask can only take bits away, so this
@@ -80,16 +80,16 @@ fn create_private(path: &Path) -> Result<(), DbError> {
 /// as `<name>.before-restore` (replacing an older one). Answers where that copy is, if any.
 ///
 /// # Errors
-/// [`DbError::Other`] for a PostgreSQL URL (use `pg_restore`), a missing or damaged backup,
+/// [`StoreError::Other`](domain::store::StoreError::Other) for a PostgreSQL URL (use `pg_restore`), a missing or damaged backup,
 /// or a file that cannot be moved.
 pub fn restore_sqlite(backup: &Path, database_url: &str) -> Result<Option<PathBuf>, DbError> {
     let Target::Sqlite(database) = Target::parse(database_url)? else {
-        return Err(DbError::Other(
+        return Err(DbError::other(
             "a PostgreSQL shop is restored with pg_restore (see README)".to_owned(),
         ));
     };
     check_backup(backup)?;
-    let failed = |what: &str, e: std::io::Error| DbError::Other(format!("{what}: {e}"));
+    let failed = |what: &str, e: std::io::Error| DbError::other(format!("{what}: {e}"));
     // Copy next to the database first, so that the final step is one rename on one disk.
     let incoming = with_suffix(&database, ".restoring");
     std::fs::copy(backup, &incoming).map_err(|e| failed("cannot copy the backup", e))?;
@@ -114,18 +114,18 @@ pub fn restore_sqlite(backup: &Path, database_url: &str) -> Result<Option<PathBu
 /// Opens `backup` on its own (no pool, no migrations) and runs SQLite's integrity check.
 fn check_backup(backup: &Path) -> Result<(), DbError> {
     if !backup.is_file() {
-        return Err(DbError::Other(format!("no backup at {}", backup.display())));
+        return Err(DbError::other(format!("no backup at {}", backup.display())));
     }
     let url = backup
         .to_str()
-        .ok_or_else(|| DbError::Other("the backup path is not UTF-8".to_owned()))?;
+        .ok_or_else(|| DbError::other("the backup path is not UTF-8".to_owned()))?;
     let mut conn = <diesel::SqliteConnection as diesel::Connection>::establish(url)
-        .map_err(|e| DbError::Other(format!("cannot open the backup: {e}")))?;
+        .map_err(|e| DbError::other(format!("cannot open the backup: {e}")))?;
     conn.batch_execute("PRAGMA query_only = ON")?;
     let rows: Vec<Check> = diesel::sql_query("PRAGMA integrity_check").load(&mut conn)?;
     match rows.first().map(|r| r.integrity_check.as_str()) {
         Some("ok") => Ok(()),
-        other => Err(DbError::Other(format!(
+        other => Err(DbError::other(format!(
             "the backup is damaged: {}",
             other.unwrap_or("no answer")
         ))),
@@ -144,7 +144,7 @@ fn restrict(path: &Path) -> Result<(), DbError> {
     {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-            .map_err(|e| DbError::Other(format!("cannot restrict {}: {e}", path.display())))?;
+            .map_err(|e| DbError::other(format!("cannot restrict {}: {e}", path.display())))?;
     }
     #[cfg(not(unix))]
     let _ = path;

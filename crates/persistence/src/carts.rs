@@ -62,7 +62,7 @@ pub fn lines(conn: &mut DbConnection, cart: &CartId) -> Result<Vec<StoredLine>, 
 /// Creates the line of `product` and `variant` (the cart has none: see the port).
 ///
 /// # Errors
-/// [`DbError::Conflict`] when the product or variant no longer exists; [`DbError::Duplicate`]
+/// [`StoreError::Conflict`] when the product or variant no longer exists; [`StoreError::Duplicate`]
 /// when the line exists.
 pub fn add_line(
     conn: &mut DbConnection,

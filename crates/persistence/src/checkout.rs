@@ -33,7 +33,7 @@ fn quantity(n: i64) -> u32 {
 /// Stores a new OPEN session and answers its id.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] when the token is taken; database failures.
+/// [`StoreError::Duplicate`] when the token is taken; database failures.
 pub fn insert_session(conn: &mut DbConnection, s: &NewSession) -> Result<SessionId, DbError> {
     let id = Uuid::now_v7().to_string();
     diesel::insert_into(payment_sessions::table)
@@ -61,7 +61,7 @@ pub fn insert_session(conn: &mut DbConnection, s: &NewSession) -> Result<Session
 /// The session of a token; with `lock`, locked for the rest of the transaction.
 ///
 /// # Errors
-/// Database failures; [`DbError::Other`] for a stored status that is not one.
+/// Database failures; [`StoreError::Other`] for a stored status that is not one.
 pub fn session_by_token(
     conn: &mut DbConnection,
     token: &str,
@@ -88,7 +88,7 @@ fn session(r: PaymentSession) -> Result<Session, DbError> {
         id: SessionId::from(r.id),
         status: r.status.parse().map_err(DbError::other)?,
         token: CheckoutToken::parse(&r.token)
-            .ok_or_else(|| DbError::Other("a stored checkout token is malformed".to_owned()))?,
+            .ok_or_else(|| DbError::other("a stored checkout token is malformed".to_owned()))?,
         provider_ref: r.provider_ref,
         user_id: r.user_id.into(),
         cart_id: r.cart_id.into(),
@@ -240,7 +240,7 @@ pub fn sessions_opened_since(
 /// Holds items of variants for a session.
 ///
 /// # Errors
-/// [`DbError::Conflict`] for an unknown session or variant; database failures.
+/// [`StoreError::Conflict`] for an unknown session or variant; database failures.
 pub fn insert_holds(
     conn: &mut DbConnection,
     session: &SessionId,
@@ -335,7 +335,7 @@ pub fn take_unit_stock(
 /// Records a PENDING case break request.
 ///
 /// # Errors
-/// [`DbError::Conflict`] for an unknown product or order; database failures.
+/// [`StoreError::Conflict`] for an unknown product or order; database failures.
 pub fn insert_case_break_request(
     conn: &mut DbConnection,
     product: &ProductId,

@@ -121,10 +121,10 @@ impl Target {
             .or_else(|| url.strip_prefix("sqlite:"))
             .unwrap_or(url);
         if path.is_empty() {
-            return Err(DbError::Other("empty database URL".to_owned()));
+            return Err(DbError::other("empty database URL".to_owned()));
         }
         if path.contains(":memory:") || path.contains("mode=memory") {
-            return Err(DbError::Other(
+            return Err(DbError::other(
                 "an in-memory SQLite database cannot be pooled; use a file".to_owned(),
             ));
         }
@@ -287,7 +287,7 @@ impl std::fmt::Debug for Db {
     }
 }
 
-/// How long [`Db::get`] waits for a free connection before answering [`DbError::Unavailable`].
+/// How long [`Db::get`] waits for a free connection before answering [`StoreError::Unavailable`](domain::store::StoreError::Unavailable).
 const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Db {
@@ -297,8 +297,8 @@ impl Db {
     /// before returning; it does not run migrations (see [`crate::Db::migrate`]).
     ///
     /// # Errors
-    /// [`DbError::Other`] for an unusable URL (including in-memory SQLite) or a directory that
-    /// cannot be created; [`DbError::Unavailable`] when no connection can be made.
+    /// [`StoreError::Other`](domain::store::StoreError::Other) for an unusable URL (including in-memory SQLite) or a directory that
+    /// cannot be created; [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) when no connection can be made.
     pub fn connect(database_url: &str, max_size: u32) -> Result<Db, DbError> {
         let target = Target::parse(database_url)?;
         let backend = match &target {
@@ -318,7 +318,7 @@ impl Db {
         }
         let pool = builder.build(DbManager { target }).map_err(|error| {
             tracing::error!(%error, %backend, "cannot open the database");
-            DbError::Unavailable
+            DbError::UNAVAILABLE
         })?;
         Ok(Db {
             pool,
@@ -338,7 +338,7 @@ impl Db {
     /// Borrows a connection from the pool (waits up to 10 s).
     ///
     /// # Errors
-    /// [`DbError::Unavailable`] when none is free in time or the database is down.
+    /// [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) when none is free in time or the database is down.
     pub(crate) fn get(&self) -> Result<Conn, DbError> {
         Ok(Conn(self.pool.get()?))
     }
@@ -360,7 +360,7 @@ impl Db {
     /// later one (so the read runs no statement: see [`Tx::assume_catalogue_version`]) and a
     /// pooled connection is idle.
     ///
-    /// [`Tx::assume_catalogue_version`]: crate::Tx::assume_catalogue_version
+    /// [`Tx::assume_catalogue_version`]: domain::catalogue::CatalogueReads::assume_catalogue_version
     pub fn index_answers_without_waiting(&self, version: i64) -> bool {
         self.index.holds(version) && self.pool.state().idle_connections > 0
     }
@@ -368,7 +368,7 @@ impl Db {
     /// Runs `SELECT 1` on a pooled connection (health check).
     ///
     /// # Errors
-    /// [`DbError::Unavailable`] or [`DbError::Other`] when the database does not answer.
+    /// [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) or [`StoreError::Other`](domain::store::StoreError::Other) when the database does not answer.
     pub fn ping(&self) -> Result<(), DbError> {
         let mut conn = self.get()?;
         conn.batch_execute("SELECT 1")?;
@@ -407,7 +407,7 @@ impl Db {
 /// the shop's user from the start.
 fn create_private_file(path: &Path) -> Result<(), DbError> {
     let failed = |what: &Path, e: std::io::Error| {
-        DbError::Other(format!("cannot create {}: {e}", what.display()))
+        DbError::other(format!("cannot create {}: {e}", what.display()))
     };
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         let mut builder = std::fs::DirBuilder::new();

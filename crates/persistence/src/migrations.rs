@@ -13,7 +13,7 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrati
 /// (empty when the schema is current).
 ///
 /// # Errors
-/// [`DbError::Other`] when a migration fails (it is rolled back where the backend allows).
+/// [`StoreError::Other`] when a migration fails (it is rolled back where the backend allows).
 pub fn run_migrations(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
     // Each set only fits its own backend, so match instead of running through the enum.
     let applied = match conn {
@@ -28,7 +28,7 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
 /// reverted, newest first.
 ///
 /// # Errors
-/// [`DbError::Other`] when a `down.sql` fails.
+/// [`StoreError::Other`] when a `down.sql` fails.
 pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
     let reverted = match conn {
         DbConnection::Postgresql(conn) => conn.revert_all_migrations(POSTGRES_MIGRATIONS),
@@ -41,7 +41,7 @@ pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<Vec<String>, DbE
 /// Whether migrations are still pending on this connection's backend.
 ///
 /// # Errors
-/// [`DbError::Other`] when the migration table cannot be read.
+/// [`StoreError::Other`] when the migration table cannot be read.
 pub fn has_pending_migrations(conn: &mut DbConnection) -> Result<bool, DbError> {
     match conn {
         DbConnection::Postgresql(conn) => conn.has_pending_migration(POSTGRES_MIGRATIONS),

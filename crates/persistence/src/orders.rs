@@ -18,8 +18,8 @@ use crate::{DbConnection, DbError};
 /// Stores an order, its items and its PENDING history row; answers its id.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] when the checkout token made an order already;
-/// [`DbError::Conflict`] for an unknown user, product or variant; database failures.
+/// [`StoreError::Duplicate`] when the checkout token made an order already;
+/// [`StoreError::Conflict`] for an unknown user, product or variant; database failures.
 pub fn insert(conn: &mut DbConnection, order: &NewOrder) -> Result<OrderId, DbError> {
     let id = Uuid::now_v7().to_string();
     let a = &order.amounts;

@@ -59,7 +59,7 @@ impl SandboxLedgerDb {
 
 fn status(stored: &str) -> Result<SandboxStatus, DbError> {
     SandboxStatus::parse(stored)
-        .ok_or_else(|| DbError::Other(format!("unknown sandbox payment status {stored:?}")))
+        .ok_or_else(|| DbError::other(format!("unknown sandbox payment status {stored:?}")))
 }
 
 fn names(statuses: &[SandboxStatus]) -> Vec<&'static str> {

@@ -28,7 +28,7 @@ fn load_address(
 /// The user's profile with its addresses.
 ///
 /// # Errors
-/// [`DbError::NotFound`] when the user has no profile.
+/// [`StoreError::NotFound`] when the user has no profile.
 pub fn profile_of(conn: &mut DbConnection, user_id: &UserId) -> Result<ProfileModel, DbError> {
     let (p, email): (Profile, String) = profiles::table
         .inner_join(users::table)
@@ -91,7 +91,7 @@ fn put_address(
 /// Billing and shipping addresses are separate rows, so editing one never changes the other.
 ///
 /// # Errors
-/// [`DbError::NotFound`] when the user has no profile.
+/// [`StoreError::NotFound`] when the user has no profile.
 pub fn update_profile(
     conn: &mut DbConnection,
     user_id: &UserId,
@@ -164,7 +164,7 @@ pub fn update_profile(
 /// Inserts the empty profile of a user.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] when the user has one; [`DbError::Conflict`] for an unknown user.
+/// [`StoreError::Duplicate`] when the user has one; [`StoreError::Conflict`] for an unknown user.
 pub fn insert_empty_profile(
     conn: &mut DbConnection,
     user_id: &UserId,

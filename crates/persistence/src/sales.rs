@@ -125,7 +125,7 @@ fn sales_of(conn: &mut DbConnection, rows: Vec<OrderRow>) -> Result<Vec<Sale>, D
             let (id, email, first_name, last_name, phone_number) = buyers
                 .get(order.user_id.as_str())
                 .cloned()
-                .ok_or_else(|| DbError::Other(format!("order {} has no buyer", order.id)))?;
+                .ok_or_else(|| DbError::other(format!("order {} has no buyer", order.id)))?;
             let lines = order
                 .items
                 .iter()
@@ -195,7 +195,7 @@ pub fn sale(conn: &mut DbConnection, id: &OrderId) -> Result<Option<Sale>, DbErr
 /// Sets an order's status and appends the change to its history.
 ///
 /// # Errors
-/// [`DbError::NotFound`] for an unknown order.
+/// [`StoreError::NotFound`] for an unknown order.
 pub fn set_order_status(
     conn: &mut DbConnection,
     id: &OrderId,
@@ -210,7 +210,7 @@ pub fn set_order_status(
         ))
         .execute(conn)?;
     if n == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     diesel::insert_into(order_status_history::table)
         .values(&OrderStatusChange {
@@ -339,7 +339,7 @@ pub fn case_break(conn: &mut DbConnection, id: &str) -> Result<Option<CaseBreak>
 /// wins; answers the request's product if this call did, `None` if it did not.
 ///
 /// # Errors
-/// [`DbError::NotFound`] when the product has no unit product (nothing is changed: the
+/// [`StoreError::NotFound`] when the product has no unit product (nothing is changed: the
 /// caller's transaction rolls back).
 pub fn complete_case_break(
     conn: &mut DbConnection,
@@ -376,7 +376,7 @@ pub fn complete_case_break(
         .set(unit_products::available_stock.eq(unit_products::available_stock + to_stock))
         .execute(conn)?;
     if n == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(Some(product))
 }

@@ -10,18 +10,6 @@ use crate::catalogue::Changes;
 use crate::connection::{Db, DbConnection};
 use crate::error::DbError;
 
-impl From<DbError> for StoreError {
-    fn from(e: DbError) -> Self {
-        match e {
-            DbError::NotFound => StoreError::NotFound,
-            DbError::Duplicate(m) => StoreError::Duplicate(m),
-            DbError::Conflict(m) => StoreError::Conflict(m),
-            DbError::Unavailable => StoreError::Unavailable,
-            DbError::Other(m) => StoreError::Other(m),
-        }
-    }
-}
-
 /// One unit of work on one pooled connection: the repositories of the domain's ports.
 pub struct Tx<'a> {
     pub(crate) conn: &'a mut DbConnection,

@@ -16,7 +16,7 @@ fn to_record(u: User) -> Result<UserModel, DbError> {
     let role = u
         .role
         .parse::<Role>()
-        .map_err(|_| DbError::Other(format!("unknown role {:?} for user {}", u.role, u.id)))?;
+        .map_err(|_| DbError::other(format!("unknown role {:?} for user {}", u.role, u.id)))?;
     Ok(UserModel {
         id: u.id.into(),
         email: u.email,
@@ -32,7 +32,7 @@ fn to_record(u: User) -> Result<UserModel, DbError> {
 /// Inserts a user with a new id.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] when the e-mail is taken.
+/// [`StoreError::Duplicate`] when the e-mail is taken.
 pub fn insert_user(
     conn: &mut DbConnection,
     new: &NewUser,
@@ -58,7 +58,7 @@ pub fn insert_user(
 /// Inserts the empty cart of a user and answers its id.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] when the user has one; [`DbError::Conflict`] for an unknown user.
+/// [`StoreError::Duplicate`] when the user has one; [`StoreError::Conflict`] for an unknown user.
 pub fn insert_empty_cart(
     conn: &mut DbConnection,
     user_id: &UserId,
@@ -150,7 +150,7 @@ pub fn record_login(
         .set(users::last_login.eq(Some(at)))
         .execute(conn)?;
     if n == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(())
 }
@@ -172,7 +172,7 @@ pub fn cart_id_of(conn: &mut DbConnection, user_id: &UserId) -> Result<Option<Ca
 /// working at once.
 ///
 /// # Errors
-/// [`DbError::NotFound`] for an unknown user.
+/// [`StoreError::NotFound`] for an unknown user.
 pub fn set_active(
     conn: &mut DbConnection,
     id: &UserId,
@@ -183,7 +183,7 @@ pub fn set_active(
         .set((users::active.eq(active), users::updated_on.eq(at)))
         .execute(conn)?;
     if n == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(())
 }
@@ -191,7 +191,7 @@ pub fn set_active(
 /// Changes a user's role (effective on the next request: roles are read per request).
 ///
 /// # Errors
-/// [`DbError::NotFound`] for an unknown user.
+/// [`StoreError::NotFound`] for an unknown user.
 pub fn set_role(
     conn: &mut DbConnection,
     id: &UserId,
@@ -202,7 +202,7 @@ pub fn set_role(
         .set((users::role.eq(role.as_str()), users::updated_on.eq(at)))
         .execute(conn)?;
     if n == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(())
 }
@@ -353,7 +353,7 @@ pub fn user_row(conn: &mut DbConnection, id: &UserId) -> Result<Option<UserListI
 /// Changes a user's e-mail and role.
 ///
 /// # Errors
-/// [`DbError::NotFound`] for an unknown user; [`DbError::Duplicate`] when the e-mail is taken.
+/// [`StoreError::NotFound`] for an unknown user; [`StoreError::Duplicate`] when the e-mail is taken.
 pub fn update_account(
     conn: &mut DbConnection,
     id: &UserId,
@@ -369,7 +369,7 @@ pub fn update_account(
         ))
         .execute(conn)?;
     if n == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(())
 }
@@ -378,7 +378,7 @@ pub fn update_account(
 /// before stops working.
 ///
 /// # Errors
-/// [`DbError::NotFound`] for an unknown user.
+/// [`StoreError::NotFound`] for an unknown user.
 pub fn set_password(
     conn: &mut DbConnection,
     id: &UserId,
@@ -393,7 +393,7 @@ pub fn set_password(
         ))
         .execute(conn)?;
     if n == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(())
 }
@@ -401,7 +401,7 @@ pub fn set_password(
 /// Sets the names and phone of a user's profile.
 ///
 /// # Errors
-/// [`DbError::NotFound`] for a user without a profile.
+/// [`StoreError::NotFound`] for a user without a profile.
 pub fn set_contact(
     conn: &mut DbConnection,
     id: &UserId,
@@ -417,7 +417,7 @@ pub fn set_contact(
         ))
         .execute(conn)?;
     if n == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(())
 }

@@ -3464,6 +3464,15 @@ export interface components {
             expiresAt: string;
             /** @description The payment window to open. */
             paymentUrl: string;
+            /** @description Stripe: the PaymentIntent's client secret, which Stripe.js in the window confirms the
+             *     payment with. */
+            clientSecret?: string | null;
+            /** @description Stripe: the PaymentIntent's id. */
+            paymentIntentId?: string | null;
+            /** @description Who takes the card: `sandbox` (the shop's test window) or `stripe`. */
+            provider: string;
+            /** @description Stripe: the account's publishable key, for Stripe.js. */
+            publishableKey?: string | null;
         };
         /** @description An order line. */
         OrderItemJson: {

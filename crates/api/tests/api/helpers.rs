@@ -53,6 +53,7 @@ pub fn test_settings(db: &TestDatabase, data_dir: &std::path::Path) -> Settings 
         max_body_bytes: 64 * 1024,
         password_cost: PasswordCost::Fast,
         seed_demo: false,
+        payments: shop_api::payment_config::PaymentSettings::Sandbox,
     }
 }
 

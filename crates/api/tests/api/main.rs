@@ -25,6 +25,7 @@ mod sales;
 mod security;
 mod security_second;
 mod show_admin;
+mod standins;
 mod startup;
 mod stock_limits;
 mod surface;

@@ -15,25 +15,16 @@ pub trait Carts {
     /// from here until the transaction ends (PostgreSQL `FOR NO KEY UPDATE`; SQLite's write lock
     /// does it), so changes of one cart, each reading its lines and writing new quantities,
     /// take turns instead of losing each other's.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn cart_owner(&mut self, cart: &CartId) -> Result<Option<UserId>, StoreError>;
 
     /// The lines of a cart, oldest first.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn cart_lines(&mut self, cart: &CartId) -> Result<Vec<StoredLine>, StoreError>;
 
     /// The products the cart's lines name (any kind, with their relations, as
-    /// [`Catalogue::find_product`] answers each); a product deleted since is absent. `ids`
+    /// [`crate::catalogue::CatalogueReads::find_product`] answers each); a product deleted since is absent. `ids`
     /// are those lines' products, each once, as this unit of work read them
     /// ([`Carts::cart_lines`]), so that an adapter holding the products in memory needs not
     /// read them again.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn cart_products(
         &mut self,
         cart: &CartId,
@@ -41,20 +32,14 @@ pub trait Carts {
     ) -> Result<Vec<Product>, StoreError>;
 
     /// What pricing needs of the products the cart's lines name, as
-    /// [`Catalogue::priced_products`] answers it.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
+    /// [`crate::pricing::PriceLookups::priced_products`] answers it.
     fn cart_priced_products(
         &mut self,
         cart: &CartId,
     ) -> Result<HashMap<ProductId, PricedProduct>, StoreError>;
 
-    /// The available variants the cart's lines name, as [`Catalogue::priced_variants`]
+    /// The available variants the cart's lines name, as [`crate::pricing::PriceLookups::priced_variants`]
     /// answers them.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn cart_priced_variants(
         &mut self,
         cart: &CartId,
@@ -78,9 +63,6 @@ pub trait Carts {
     ) -> Result<(), StoreError>;
 
     /// Sets the quantities of the cart's line `line` (an id read in this write).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn set_cart_line(
         &mut self,
         cart: &CartId,
@@ -90,9 +72,6 @@ pub trait Carts {
     ) -> Result<(), StoreError>;
 
     /// Deletes the line of `product` (and `variant`); answers whether there was one.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn delete_cart_line(
         &mut self,
         cart: &CartId,
@@ -101,9 +80,6 @@ pub trait Carts {
     ) -> Result<bool, StoreError>;
 
     /// Deletes every line of a cart (a completed purchase).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn clear_cart(&mut self, cart: &CartId) -> Result<(), StoreError>;
 
     /// Inserts the empty cart of a new user and answers its id.
@@ -115,8 +91,5 @@ pub trait Carts {
         -> Result<CartId, StoreError>;
 
     /// The id of the user's cart, when they have one.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn cart_of(&mut self, user: &UserId) -> Result<Option<CartId>, StoreError>;
 }

@@ -15,44 +15,66 @@ use crate::store::StoreError;
 pub(super) struct Audited(pub &'static str);
 
 impl Audited {
-    /// The audit row of `action` on `id` by `actor`, with the state before and after.
-    pub(super) fn entry<T: Serialize>(
-        self,
-        action: &'static str,
-        actor: &UserId,
-        id: &str,
-        before: Option<&T>,
-        after: Option<&T>,
-        at: NaiveDateTime,
-    ) -> AuditEntry {
-        AuditEntry::new(actor, action, self.0, id, before, after, at)
+    /// The audit of what `actor` writes on things of this kind at `at`.
+    pub(super) fn by(self, actor: &UserId, at: NaiveDateTime) -> Auditor<'_> {
+        Auditor {
+            kind: self.0,
+            actor,
+            at,
+        }
     }
 }
 
-/// Records `entry` and moves the catalogue version on (a create or an edit then reads back
-/// what it wrote, in the same transaction).
-///
-/// # Errors
-/// Store failures.
-pub(super) fn recorded<T>(tx: &mut T, entry: &AuditEntry) -> Result<(), StoreError>
-where
-    T: Audit + CatalogueReads + ?Sized,
-{
-    tx.record_audit(entry)?;
-    tx.bump_catalogue_version()?;
-    Ok(())
+/// Who writes things of one kind, and when: the end of each back-office write.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Auditor<'a> {
+    kind: &'static str,
+    actor: &'a UserId,
+    at: NaiveDateTime,
 }
 
-/// Deletes the product (of any kind) `id`, records `entry` and moves the catalogue version on.
-///
-/// # Errors
-/// Store failures.
-pub(super) fn deleted<T>(tx: &mut T, id: &ProductId, entry: &AuditEntry) -> Result<(), StoreError>
-where
-    T: Audit + CatalogueReads + ProductAdmin + ?Sized,
-{
-    tx.delete_product(id)?;
-    recorded(tx, entry)
+impl Auditor<'_> {
+    /// Records `action` on `id` with the state before and after, and moves the catalogue
+    /// version on (a create or an edit then reads back what it wrote, in the same transaction).
+    ///
+    /// # Errors
+    /// Store failures.
+    pub(super) fn record<T, X>(
+        &self,
+        tx: &mut X,
+        action: &'static str,
+        id: &str,
+        before: Option<&T>,
+        after: Option<&T>,
+    ) -> Result<(), StoreError>
+    where
+        T: Serialize,
+        X: Audit + CatalogueReads + ?Sized,
+    {
+        let entry = AuditEntry::new(self.actor, action, self.kind, id, before, after, self.at);
+        tx.record_audit(&entry)?;
+        tx.bump_catalogue_version()?;
+        Ok(())
+    }
+
+    /// Deletes the product (of any kind) `id`, records it with its state before and moves the
+    /// catalogue version on.
+    ///
+    /// # Errors
+    /// Store failures.
+    pub(super) fn delete<T, X>(
+        &self,
+        tx: &mut X,
+        id: &ProductId,
+        before: &T,
+    ) -> Result<(), StoreError>
+    where
+        T: Serialize,
+        X: Audit + CatalogueReads + ProductAdmin + ?Sized,
+    {
+        tx.delete_product(id)?;
+        self.record(tx, "delete", id.as_str(), Some(before), None)
+    }
 }
 
 /// "1 order item", "3 order items": what holds a show or an apparel product that cannot go.

@@ -4,7 +4,7 @@
 //! unavailable), delete what no order uses, and the admin's stock count of one variant. Each
 //! write is one `Store::write` with an audit row and the catalogue version moved on.
 
-use super::admin::{deleted, order_items, recorded, Audited};
+use super::admin::{order_items, Audited};
 use super::form::{
     brand_and_category, colour_refs, image, known_term, price, text, title_description_price,
     unknown_colour, variant_stock, DEFAULT_VARIANT_STOCK,
@@ -15,7 +15,6 @@ use crate::pricing::{next_apparel_base_sku, variant_sku};
 use chrono::NaiveDateTime;
 use std::collections::HashSet;
 
-use crate::audit::Audit;
 use crate::catalogue::{ApparelAdmin, CatalogueReads, ProductAdmin};
 use crate::ids::{check_id, ColourId, ProductId, UserId, VariantId};
 use crate::profile::FieldErrors;
@@ -377,8 +376,9 @@ pub fn create_apparel(
                 },
             )?;
         }
-        let entry = APPAREL.entry("create", actor, id.as_str(), None, Some(&valid), now);
-        recorded(tx, &entry)?;
+        APPAREL
+            .by(actor, now)
+            .record(tx, "create", id.as_str(), None, Some(&valid))?;
         tx.find_product(&id)?.ok_or(ApparelAdminError::NotFound)
     })
 }
@@ -435,16 +435,13 @@ pub fn update_apparel(
                 tx.delete_variant(&gone.id)?;
             }
         }
-        let after = Some(&valid);
-        let entry = APPAREL.entry(
+        APPAREL.by(actor, now).record(
+            tx,
             "update",
-            actor,
             id.as_str(),
             Some(&before.product),
-            after,
-            now,
-        );
-        recorded(tx, &entry)?;
+            Some(&valid),
+        )?;
         tx.find_product(id)?.ok_or(ApparelAdminError::NotFound)
     })
 }
@@ -469,15 +466,7 @@ pub fn delete_apparel(
                 what: order_items(orders),
             });
         }
-        let entry = APPAREL.entry(
-            "delete",
-            actor,
-            id.as_str(),
-            Some(&before.product),
-            None,
-            now,
-        );
-        Ok(deleted(tx, id, &entry)?)
+        Ok(APPAREL.by(actor, now).delete(tx, id, &before.product)?)
     })
 }
 
@@ -508,15 +497,9 @@ pub fn set_variant_stock(
             available_stock: stock,
             ..before.clone()
         };
-        tx.record_audit(&APPAREL.entry(
-            "stock",
-            actor,
-            id.as_str(),
-            Some(&before),
-            Some(&after),
-            now,
-        ))?;
-        tx.bump_catalogue_version()?;
+        APPAREL
+            .by(actor, now)
+            .record(tx, "stock", id.as_str(), Some(&before), Some(&after))?;
         Ok(after)
     })
 }

@@ -1,6 +1,6 @@
 //! The catalogue: its values (packages, quantities, SKUs, genders, sizes), what it shows
-//! (products, variants, shows, metadata, terminals), the questions a list answers, and the read
-//! use cases over the [`crate::ports::Catalogue`] port.
+//! (products, variants, shows, metadata, terminals), the questions a list answers, and the use
+//! cases over its ports ([`CatalogueReads`], [`ProductAdmin`], [`ShowAdmin`], [`ApparelAdmin`]).
 
 mod admin;
 mod apparel_admin;

@@ -28,9 +28,6 @@ pub trait ApparelAdmin {
     ) -> Result<ProductId, StoreError>;
 
     /// The stored form of an apparel product with every variant, or `None`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn apparel_record(&mut self, id: &ProductId) -> Result<Option<ApparelRecord>, StoreError>;
 
     /// Replaces an apparel product's own fields and colours (not its variants).
@@ -55,9 +52,6 @@ pub trait ApparelAdmin {
     ) -> Result<VariantId, StoreError>;
 
     /// One variant, available or not.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn stored_variant(&mut self, id: &VariantId) -> Result<Option<StoredVariant>, StoreError>;
 
     /// Sets a variant's price, its stock when given, and whether it is for sale.
@@ -73,15 +67,9 @@ pub trait ApparelAdmin {
     ) -> Result<(), StoreError>;
 
     /// Order items that reference the variant.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn variant_order_items(&mut self, id: &VariantId) -> Result<i64, StoreError>;
 
     /// Removes the variant from every cart.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn delete_variant_cart_lines(&mut self, id: &VariantId) -> Result<(), StoreError>;
 
     /// Deletes a variant no order references (its cart lines and holds go with it).
@@ -91,9 +79,6 @@ pub trait ApparelAdmin {
     fn delete_variant(&mut self, id: &VariantId) -> Result<(), StoreError>;
 
     /// The SKUs of every apparel product (`APP-n`), for the next base SKU.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn apparel_skus(&mut self) -> Result<Vec<String>, StoreError>;
 }
 
@@ -107,24 +92,15 @@ pub trait CatalogueReads {
     fn assume_catalogue_version(&mut self, version: i64);
 
     /// The current catalogue version (0 before the first write).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn catalogue_version(&mut self) -> Result<i64, StoreError>;
 
     /// Moves the catalogue version on by one and answers the new one. Every catalogue write
     /// calls it in its own transaction.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn bump_catalogue_version(&mut self) -> Result<i64, StoreError>;
 
     /// One page of products matching `filter`, in `filter.sort` order, with the number that
     /// match in all. With `known_total` (a count of the same filter at the same catalogue
     /// version) the count is not run again. Never one query per product.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn list_products(
         &mut self,
         filter: &ProductFilter,
@@ -137,9 +113,6 @@ pub trait CatalogueReads {
     /// own values ([`ProductFilter::without`]). Counting sizes, the filter's genders must match
     /// on the counted variant (and counting genders, its sizes), as the list requires of one
     /// variant. One query (for apparel colours, which are product or variant colours, two).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn facet_counts(
         &mut self,
         filter: &ProductFilter,
@@ -147,15 +120,9 @@ pub trait CatalogueReads {
     ) -> Result<Vec<FacetCount>, StoreError>;
 
     /// The product (of any kind) with this id, or `None`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn find_product(&mut self, id: &ProductId) -> Result<Option<Product>, StoreError>;
 
     /// One page of shows (by title, then id) with their contents.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn list_shows(
         &mut self,
         filter: &ShowFilter,
@@ -163,48 +130,27 @@ pub trait CatalogueReads {
     ) -> Result<Page<Show>, StoreError>;
 
     /// The show with this id, or `None` (also for a product that is not a show).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn find_show(&mut self, id: &ProductId) -> Result<Option<Show>, StoreError>;
 
     /// The brand with this id, or named `key` in any letter case.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn find_brand(&mut self, key: &str) -> Result<Option<NamedRef>, StoreError>;
 
     /// The id of the show type with this id, or named `key` in any letter case.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn find_show_type(&mut self, key: &str) -> Result<Option<String>, StoreError>;
 
     /// Every brand, category, colour, effect, apparel type and show type, each by name.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn metadata(&mut self) -> Result<MetadataLists, StoreError>;
 
     /// Every apparel type (by name) with the number of apparel products of that type.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn apparel_types(&mut self) -> Result<Vec<(TypeRef, i64)>, StoreError>;
 
     /// Every show type, by name.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn show_types(&mut self) -> Result<Vec<TypeRef>, StoreError>;
 }
 
 /// The back office's product writes: products with their unit product.
 pub trait ProductAdmin {
     /// Whether a product or unit product other than `except` has this SKU.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn sku_in_use(&mut self, sku: &str, except: Option<&ProductId>) -> Result<bool, StoreError>;
 
     /// Stores a new fireworks product with its colour and effect links; answers its id.
@@ -219,9 +165,6 @@ pub trait ProductAdmin {
     ) -> Result<ProductId, StoreError>;
 
     /// The stored form of a fireworks product (not a show or apparel), or `None`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn product_record(&mut self, id: &ProductId) -> Result<Option<ValidProduct>, StoreError>;
 
     /// Replaces a fireworks product's fields and links (the SKU stays).
@@ -249,9 +192,6 @@ pub trait ProductAdmin {
     ) -> Result<(), StoreError>;
 
     /// Marks a product's unit product (un)available.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn set_unit_available(
         &mut self,
         product: &ProductId,
@@ -265,9 +205,6 @@ pub trait ProductAdmin {
     fn delete_unit_product(&mut self, product: &ProductId) -> Result<(), StoreError>;
 
     /// What uses a product: order items, shows, case break requests.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn usage_of_product(&mut self, id: &ProductId) -> Result<ProductUsage, StoreError>;
 
     /// Deletes a product with its links, unit product, variants and cart lines.
@@ -280,9 +217,6 @@ pub trait ProductAdmin {
 /// The back office's show writes.
 pub trait ShowAdmin {
     /// The SKUs of every show (`SHOW-n`), for the next one.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn show_skus(&mut self) -> Result<Vec<String>, StoreError>;
 
     /// Stores a new show (package `[1]`) with its lines; answers its id.
@@ -298,9 +232,6 @@ pub trait ShowAdmin {
     ) -> Result<ProductId, StoreError>;
 
     /// The stored form of a show, or `None`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn show_record(&mut self, id: &ProductId) -> Result<Option<ValidShow>, StoreError>;
 
     /// Replaces a show's fields and lines.

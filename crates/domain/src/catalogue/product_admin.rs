@@ -3,7 +3,7 @@
 //! nothing uses, and the unit product's life cycle. Each write is one `Store::write` with an
 //! audit row and the catalogue version moved on.
 
-use super::admin::{deleted, recorded, Audited};
+use super::admin::Audited;
 use super::form::{
     brand_and_category, colour_refs, ids, image, known_term, price, text, title_description_price,
     unknown_colour, variant_stock,
@@ -44,7 +44,7 @@ pub struct ProductInput {
     /// Units in stock as the admin counts them (left out: the stock stays as it is; a new unit
     /// product starts at 0).
     pub unit_stock: Option<i64>,
-    /// Image address (defaults to [`PLACEHOLDER_IMAGE`]).
+    /// Image address (defaults to [`super::PLACEHOLDER_IMAGE`]).
     pub image: Option<String>,
     /// Video address.
     pub video_url: Option<String>,
@@ -290,8 +290,9 @@ pub fn create_product(
         if let Some(unit) = valid.unit() {
             tx.put_unit_product(&id, &unit, true)?;
         }
-        let entry = PRODUCT.entry("create", actor, id.as_str(), None, Some(&valid), now);
-        recorded(tx, &entry)?;
+        PRODUCT
+            .by(actor, now)
+            .record(tx, "create", id.as_str(), None, Some(&valid))?;
         tx.find_product(&id)?.ok_or(ProductAdminError::NotFound)
     })
 }
@@ -327,15 +328,9 @@ pub fn update_product(
             None if tx.usage_of_product(id)?.unit_orders > 0 => tx.set_unit_available(id, false)?,
             None => tx.delete_unit_product(id)?,
         }
-        let entry = PRODUCT.entry(
-            "update",
-            actor,
-            id.as_str(),
-            Some(&before),
-            Some(&valid),
-            now,
-        );
-        recorded(tx, &entry)?;
+        PRODUCT
+            .by(actor, now)
+            .record(tx, "update", id.as_str(), Some(&before), Some(&valid))?;
         tx.find_product(id)?.ok_or(ProductAdminError::NotFound)
     })
 }
@@ -359,8 +354,7 @@ pub fn delete_product(
                 what,
             });
         }
-        let entry = PRODUCT.entry("delete", actor, id.as_str(), Some(&before), None, now);
-        Ok(deleted(tx, id, &entry)?)
+        Ok(PRODUCT.by(actor, now).delete(tx, id, &before)?)
     })
 }
 

@@ -2,7 +2,7 @@
 //! "Stock": a show holds products, never another show; a unit line needs a unit product;
 //! quantities are whole numbers >= 1; a show's package is [1]; SKUs are SHOW-n).
 
-use super::admin::{deleted, order_items, recorded, Audited};
+use super::admin::{order_items, Audited};
 use super::form::{brand_and_category, image, known_term, price, text};
 use super::model::*;
 use super::{unit_for_sale, video_url, PricedProduct};
@@ -283,8 +283,8 @@ pub fn create_show(
         let skus = tx.show_skus()?;
         let sku = next_show_sku(skus.iter().map(String::as_str));
         let id = tx.insert_show(&sku, &valid, now)?;
-        let entry = SHOW.entry("create", actor, id.as_str(), None, Some(&valid), now);
-        recorded(tx, &entry)?;
+        SHOW.by(actor, now)
+            .record(tx, "create", id.as_str(), None, Some(&valid))?;
         tx.find_show(&id)?.ok_or(ShowAdminError::NotFound)
     })
 }
@@ -306,15 +306,8 @@ pub fn update_show(
         let before = tx.show_record(id)?.ok_or(ShowAdminError::NotFound)?;
         check(tx, &valid, Some(id))?;
         tx.update_show(id, &valid, now)?;
-        let entry = SHOW.entry(
-            "update",
-            actor,
-            id.as_str(),
-            Some(&before),
-            Some(&valid),
-            now,
-        );
-        recorded(tx, &entry)?;
+        SHOW.by(actor, now)
+            .record(tx, "update", id.as_str(), Some(&before), Some(&valid))?;
         tx.find_show(id)?.ok_or(ShowAdminError::NotFound)
     })
 }
@@ -338,8 +331,7 @@ pub fn delete_show(
                 what: order_items(usage.orders),
             });
         }
-        let entry = SHOW.entry("delete", actor, id.as_str(), Some(&before), None, now);
-        Ok(deleted(tx, id, &entry)?)
+        Ok(SHOW.by(actor, now).delete(tx, id, &before)?)
     })
 }
 

@@ -235,6 +235,9 @@ pub struct OpenedSession {
     pub token: CheckoutToken,
     /// The payment window's address.
     pub payment_url: String,
+    /// What the provider's script in the window needs (a provider whose card form runs in
+    /// the browser), `None` for the sandbox.
+    pub client: Option<crate::payments::ClientPayment>,
     /// The amount to pay.
     pub amount: Money,
     /// When the session ends.

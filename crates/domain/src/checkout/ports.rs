@@ -17,9 +17,6 @@ pub trait PaymentSessions {
 
     /// How many sessions `user` opened after `since` (whatever became of them): the count
     /// is kept in the store, so it holds across every server of the shop.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn sessions_opened_since(
         &mut self,
         user: &UserId,
@@ -29,9 +26,6 @@ pub trait PaymentSessions {
     /// The session of a checkout token. With `lock`, its row stays locked until the
     /// transaction ends (PostgreSQL `FOR UPDATE`), so two purchases with one token run one
     /// after the other.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn session_by_token(
         &mut self,
         token: &CheckoutToken,
@@ -40,9 +34,6 @@ pub trait PaymentSessions {
 
     /// Moves an OPEN session to `status` (with the order it made); answers false when the
     /// session was no longer OPEN.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn close_session(
         &mut self,
         id: &SessionId,
@@ -53,9 +44,6 @@ pub trait PaymentSessions {
 
     /// Whether `cart` has an OPEN session that expires after `now`: while it has, the cart's
     /// lines cannot change (decisions.md "Stock").
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn cart_being_paid(&mut self, cart: &CartId, now: NaiveDateTime) -> Result<bool, StoreError>;
 }
 
@@ -63,9 +51,6 @@ pub trait PaymentSessions {
 pub trait Terminals {
     /// Terminals in `state` (exact code) whose ZIP code starts with `zip_prefix`, by state,
     /// ZIP code, name and id. `None` does not filter.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn list_terminals(
         &mut self,
         state: Option<&str>,
@@ -73,8 +58,5 @@ pub trait Terminals {
     ) -> Result<Vec<Terminal>, StoreError>;
 
     /// The terminal with this id.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn find_terminal(&mut self, id: &TerminalId) -> Result<Option<Terminal>, StoreError>;
 }

@@ -131,18 +131,21 @@ pub fn open_session(
     now: NaiveDateTime,
 ) -> Result<OpenedSession, OpenSessionError> {
     let terminal = request.terminal.as_ref();
-    store.read(|tx| {
+    let order_type = store.read(|tx| {
         owned(tx, user, cart)?;
         check_attempts(tx, user, limits, now)?;
         let plan = plan(tx, user, cart, terminal, request.lift_gate)?;
         ensure_payable(&plan, request.amount)?;
         check_available(tx, &plan, now)?;
-        check_held_by_user(tx, user, &plan, limits, now)
+        check_held_by_user(tx, user, &plan, limits, now)?;
+        Ok::<_, OpenSessionError>(plan.quote.order_type)
     })?;
 
     let expires_at = now + Duration::minutes(SESSION_MINUTES);
     let opened = payments.open(&PaymentRequest {
         reference: request.token.as_str(),
+        user,
+        order_type,
         amount: request.amount,
         expires_at,
     })?;
@@ -180,6 +183,7 @@ pub fn open_session(
     Ok(OpenedSession {
         token: request.token.clone(),
         payment_url: opened.url,
+        client: opened.client,
         amount: request.amount,
         expires_at,
     })

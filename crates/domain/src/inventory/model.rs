@@ -69,44 +69,22 @@ impl InventoryView {
     }
 }
 
-/// A column the inventory sorts by (then by SKU and id, so that the order is total).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum InventoryColumn {
+crate::paging::column_sort! {
+    /// A column the inventory sorts by (then by SKU and id, so that the order is total).
+    InventoryColumn,
+    /// The order of the inventory: a column, ascending or descending.
+    InventorySort,
+    /// A text that is not an inventory order.
+    InvalidInventorySort:
+        "sort must be sku, title, unitPrice or availableStock, with - first for descending",
     /// SKU: the default (back-office.md §9).
-    #[default]
-    Sku,
+    Sku = "sku",
     /// The product's title, any case.
-    Title,
+    Title = "title",
     /// Price of one.
-    UnitPrice,
+    UnitPrice = "unitPrice",
     /// Stock on hand.
-    AvailableStock,
-}
-
-/// The order of the inventory: a column, ascending or descending.
-pub type InventorySort = crate::paging::ColumnSort<InventoryColumn>;
-
-/// A text that is not an inventory order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("sort must be sku, title, unitPrice or availableStock, with - first for descending")]
-pub struct InvalidInventorySort;
-
-impl InventorySort {
-    /// The query values of the columns (`-` first for descending).
-    pub const COLUMNS: [(&'static str, InventoryColumn); 4] = [
-        ("sku", InventoryColumn::Sku),
-        ("title", InventoryColumn::Title),
-        ("unitPrice", InventoryColumn::UnitPrice),
-        ("availableStock", InventoryColumn::AvailableStock),
-    ];
-
-    /// Reads `sku`, `-sku`, `title`, ..., or nothing (by SKU).
-    ///
-    /// # Errors
-    /// `InvalidInventorySort` for another word.
-    pub fn parse(text: Option<&str>) -> Result<InventorySort, InvalidInventorySort> {
-        Self::parse_among(text, &Self::COLUMNS).ok_or(InvalidInventorySort)
-    }
+    AvailableStock = "availableStock",
 }
 
 /// What an inventory list asks for.

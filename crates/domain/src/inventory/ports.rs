@@ -17,18 +17,12 @@ pub trait Stock {
     /// Locks these variants' rows until the transaction ends (so that two checkouts never
     /// count the same items: PostgreSQL `FOR UPDATE`, in id order; SQLite's write transaction
     /// already excludes every other writer) and answers their current stock.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn lock_variant_stock(
         &mut self,
         ids: &[VariantId],
     ) -> Result<HashMap<VariantId, u32>, StoreError>;
 
     /// The items of these variants held by holds that expire after `now`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn held_quantities(
         &mut self,
         ids: &[VariantId],
@@ -37,9 +31,6 @@ pub trait Stock {
 
     /// The items of these variants held by `user`'s sessions, by holds that expire after
     /// `now` (what the account holds, against [`crate::checkout::CheckoutLimits`]).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn held_by_user(
         &mut self,
         user: &UserId,
@@ -59,29 +50,17 @@ pub trait Stock {
     ) -> Result<(), StoreError>;
 
     /// Releases every hold of a session.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn release_holds(&mut self, session: &SessionId) -> Result<(), StoreError>;
 
     /// Deletes holds that expired at or before `now` (they no longer count anyway).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn purge_expired_holds(&mut self, now: NaiveDateTime) -> Result<(), StoreError>;
 
     /// Takes `quantity` items of a variant if it has that many (one conditional update: stock
     /// never goes below zero); answers whether it did.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn take_variant_stock(&mut self, id: &VariantId, quantity: u32) -> Result<bool, StoreError>;
 
     /// Takes up to `wanted` units of a unit product (as many as it has) and answers how many
     /// were taken.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn take_unit_stock(&mut self, unit_product: &str, wanted: u32) -> Result<u32, StoreError>;
 
     /// Records a PENDING request to break cases of `product` into `quantity` units for an
@@ -101,21 +80,12 @@ pub trait Stock {
 /// The back office's inventory: counts, stock totals, the inventory page and the in-stock flag.
 pub trait Inventory {
     /// Fireworks products (not shows, not apparel) and shows, counted.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn product_counts(&mut self) -> Result<(i64, i64), StoreError>;
 
     /// Units of unit products and items of apparel variants in stock, summed.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn stock_total(&mut self) -> Result<i64, StoreError>;
 
     /// One page of unit products and apparel variants matching `filter`, by SKU (then id).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn inventory_page(
         &mut self,
         filter: &InventoryFilter,
@@ -124,8 +94,5 @@ pub trait Inventory {
 
     /// Sets a product's stock flag; answers whether the product exists. The caller moves the
     /// catalogue version on in the same transaction.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn set_product_in_stock(&mut self, id: &ProductId, in_stock: bool) -> Result<bool, StoreError>;
 }

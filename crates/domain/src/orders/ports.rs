@@ -98,14 +98,8 @@ pub trait Orders {
     fn insert_order(&mut self, order: &NewOrder) -> Result<OrderId, StoreError>;
 
     /// The order with this id, with its items.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn find_order(&mut self, id: &OrderId) -> Result<Option<Order>, StoreError>;
 
     /// One page of a user's orders, newest first, with their items.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn orders_of(&mut self, user: &UserId, page: PageRequest) -> Result<Page<Order>, StoreError>;
 }

@@ -117,17 +117,11 @@ pub trait SandboxLedger: Send + Sync {
         -> Result<(), StoreError>;
 
     /// The payment with this reference.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn find(&self, reference: &str) -> Result<Option<SandboxEntry>, StoreError>;
 
     /// Records a card typed at `now`: a payment that takes a card
     /// ([`SandboxStatus::takes_a_card`]) and expires after `now` moves to `outcome`
     /// (authorized or declined), keeps the card's last four digits and counts the attempt.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn record_card(
         &self,
         reference: &str,
@@ -137,9 +131,6 @@ pub trait SandboxLedger: Send + Sync {
     ) -> Result<LedgerChange, StoreError>;
 
     /// Moves a payment that stands at one of `from` to `to`, at `now`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn transition(
         &self,
         reference: &str,

@@ -3,13 +3,19 @@
 
 use chrono::NaiveDateTime;
 
+use crate::ids::UserId;
 use crate::money::Money;
+use crate::order::OrderType;
 
 /// What a payment provider needs to open a payment session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaymentRequest<'a> {
     /// The shop's reference of the session (its checkout token).
     pub reference: &'a str,
+    /// The buyer.
+    pub user: &'a UserId,
+    /// What the order will be (for the provider's records).
+    pub order_type: OrderType,
     /// The amount to authorize.
     pub amount: Money,
     /// When the provider should stop accepting a card for it.
@@ -23,6 +29,31 @@ pub struct OpenedPayment {
     pub provider_ref: String,
     /// Where the buyer's browser opens the payment window.
     pub url: String,
+    /// What the provider's script in that window needs, for a provider whose card form runs
+    /// in the buyer's browser; `None` for a window the provider serves itself.
+    pub client: Option<ClientPayment>,
+}
+
+/// What a provider's script in the buyer's browser needs to take the card for a payment.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ClientPayment {
+    /// The provider's name (`stripe`).
+    pub provider: &'static str,
+    /// The secret the script confirms the payment with (one payment's, not the account's).
+    pub client_secret: String,
+    /// The provider's id of the payment.
+    pub payment_id: String,
+    /// The account's publishable key.
+    pub publishable_key: String,
+}
+
+impl std::fmt::Debug for ClientPayment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClientPayment")
+            .field("provider", &self.provider)
+            .field("payment_id", &self.payment_id)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Where a payment stands at the provider.
@@ -65,7 +96,7 @@ pub enum PaymentError {
 /// A card payment provider behind a hosted payment window (decisions.md "Checkout and
 /// payment"). The buyer types the card into the provider's window, which only authorizes; the
 /// shop asks the provider for the outcome (never the browser), captures after the order is
-/// committed, and voids when it refuses the purchase. Never call it inside [`Store::write`].
+/// committed, and voids when it refuses the purchase. Never call it inside [`crate::store::Store::write`].
 pub trait PaymentProvider: Send + Sync {
     /// Opens a payment session for `request.amount`.
     ///

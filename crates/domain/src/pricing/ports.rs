@@ -9,32 +9,20 @@ use crate::store::StoreError;
 /// Prices and stock of products and variants as a cart or a checkout needs them.
 pub trait PriceLookups {
     /// The products with these ids (unknown ids are absent), with what pricing needs.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn priced_products(
         &mut self,
         ids: &[ProductId],
     ) -> Result<HashMap<ProductId, PricedProduct>, StoreError>;
 
     /// The apparel variants with these ids (unknown ids are absent).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn priced_variants(
         &mut self,
         ids: &[VariantId],
     ) -> Result<HashMap<VariantId, PricedVariant>, StoreError>;
 
     /// The product with this id (any kind) with what pricing needs, or `None`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn priced_product(&mut self, id: &ProductId) -> Result<Option<PricedProduct>, StoreError>;
 
     /// The available apparel variant with this id, or `None`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn priced_variant(&mut self, id: &VariantId) -> Result<Option<PricedVariant>, StoreError>;
 }

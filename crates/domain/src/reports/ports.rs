@@ -76,7 +76,7 @@ pub trait Reports {
     ) -> Result<(), StoreError>;
 }
 
-/// The rows the reports compute from, beyond orders ([`Sales`]).
+/// The rows the reports compute from, beyond orders ([`crate::orders::Sales`]).
 pub trait ReportData {
     /// Every available unit product and variant with its price, stock and category.
     ///

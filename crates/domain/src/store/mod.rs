@@ -5,6 +5,9 @@
 //! Repository methods exist only on the transaction value a [`Store`] hands to a closure, so
 //! nothing queries outside a transaction, and one use case is one `read` or `write` (plus,
 //! where a slow step such as password hashing sits between, one before and one after it).
+//!
+//! Every port method may fail with [`StoreError::Unavailable`] or [`StoreError::Other`] when the
+//! store fails; a method's `# Errors` section names only the other variants it answers.
 
 mod error;
 

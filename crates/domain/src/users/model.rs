@@ -231,48 +231,25 @@ pub struct UserFilter {
     pub sort: UserSort,
 }
 
-/// A column the user list sorts by (then by e-mail and id, so that the order is total).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum UserColumn {
+crate::paging::column_sort! {
+    /// A column the user list sorts by (then by e-mail and id, so that the order is total).
+    UserColumn,
+    /// The order of the user list: a column, ascending or descending.
+    UserSort,
+    /// A text that is not a user list order.
+    InvalidUserSort:
+        "sort must be name, email, role, lastLogin or createdOn, with - first for descending",
     /// First name, then last name, any case; users without a name last (back-office.md §9's
     /// default).
-    #[default]
-    Name,
+    Name = "name",
     /// E-mail address.
-    Email,
+    Email = "email",
     /// Role.
-    Role,
+    Role = "role",
     /// Last sign-in; users who never signed in last.
-    LastLogin,
+    LastLogin = "lastLogin",
     /// Creation time.
-    CreatedOn,
-}
-
-/// The order of the user list: a column, ascending or descending.
-pub type UserSort = crate::paging::ColumnSort<UserColumn>;
-
-/// A text that is not a user list order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("sort must be name, email, role, lastLogin or createdOn, with - first for descending")]
-pub struct InvalidUserSort;
-
-impl UserSort {
-    /// The query values of the columns (`-` first for descending).
-    pub const COLUMNS: [(&'static str, UserColumn); 5] = [
-        ("name", UserColumn::Name),
-        ("email", UserColumn::Email),
-        ("role", UserColumn::Role),
-        ("lastLogin", UserColumn::LastLogin),
-        ("createdOn", UserColumn::CreatedOn),
-    ];
-
-    /// Reads `name`, `-name`, `email`, ..., or nothing (by name).
-    ///
-    /// # Errors
-    /// `InvalidUserSort` for another word.
-    pub fn parse(text: Option<&str>) -> Result<UserSort, InvalidUserSort> {
-        Self::parse_among(text, &Self::COLUMNS).ok_or(InvalidUserSort)
-    }
+    CreatedOn = "createdOn",
 }
 
 /// Checks the registration password rule: at least 8 characters with an uppercase letter, a

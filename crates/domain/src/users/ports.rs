@@ -22,7 +22,7 @@ pub enum PasswordError {
 }
 
 /// Password hashing (argon2id in the `auth` adapter). Slow on purpose: call it off the async
-/// workers and never inside a [`Store::write`].
+/// workers and never inside a [`crate::store::Store::write`].
 pub trait PasswordHasher: Send + Sync {
     /// A PHC string for `password`.
     ///
@@ -96,27 +96,15 @@ pub trait Accounts {
     fn insert_user(&mut self, user: &NewUser, at: NaiveDateTime) -> Result<User, StoreError>;
 
     /// The user with this (normalised) e-mail.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn user_by_email(&mut self, email: &str) -> Result<Option<User>, StoreError>;
 
     /// The user with this id.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn user_by_id(&mut self, id: &UserId) -> Result<Option<User>, StoreError>;
 
     /// Accounts, counted.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn count_users(&mut self) -> Result<i64, StoreError>;
 
     /// Whether any active admin exists.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn any_active_admin(&mut self) -> Result<bool, StoreError>;
 
     /// Records a successful sign-in at `at`.
@@ -132,9 +120,6 @@ pub trait UserAdmin {
     /// transaction ends (PostgreSQL `FOR UPDATE`, in id order; SQLite's write lock does it), so
     /// that two changes of roles or activity, each checking that an admin remains, take turns
     /// instead of each removing the other's admin.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn lock_active_admins(&mut self) -> Result<Vec<UserId>, StoreError>;
 
     /// Activates or deactivates a user.
@@ -155,9 +140,6 @@ pub trait UserAdmin {
     fn set_role(&mut self, id: &UserId, role: Role, at: NaiveDateTime) -> Result<(), StoreError>;
 
     /// One user with their profile's names and phone, or `None`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn user_row(&mut self, id: &UserId) -> Result<Option<UserListItem>, StoreError>;
 
     /// Changes a user's e-mail and role.
@@ -196,9 +178,6 @@ pub trait UserAdmin {
     ) -> Result<(), StoreError>;
 
     /// One page of users (by e-mail, then id) with their profile names, and the total.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn list_users(
         &mut self,
         filter: &UserFilter,

@@ -9,15 +9,9 @@ use crate::vocabulary::{Term, TermUsage, ValidTerm, Vocabulary};
 /// show and apparel types.
 pub trait Terms {
     /// The term of `kind` with this id.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn find_term(&mut self, kind: Vocabulary, id: &str) -> Result<Option<Term>, StoreError>;
 
     /// The term of `kind` with this name in any letter case.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn term_named(&mut self, kind: Vocabulary, name: &str) -> Result<Option<Term>, StoreError>;
 
     /// Stores a new term and answers it with its id.
@@ -38,9 +32,6 @@ pub trait Terms {
     ) -> Result<(), StoreError>;
 
     /// What uses a term: products (and, for a colour, apparel variants).
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn term_usage(&mut self, kind: Vocabulary, id: &str) -> Result<TermUsage, StoreError>;
 
     /// Deletes a term (the caller checked nothing uses it).
@@ -51,9 +42,6 @@ pub trait Terms {
 
     /// One page of one metadata kind (by name; `search` anywhere in the name, any case), each
     /// item with its product count.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] or [`StoreError::Other`] when the store fails.
     fn metadata_page(
         &mut self,
         kind: MetadataKind,

@@ -12,44 +12,40 @@ use domain::ids::{ColourId, ProductId, VariantId};
 use domain::money::Money;
 use uuid::Uuid;
 
+use super::form_row::{insert_form_row, update_form_row, FormKind, FormRow};
 use super::writes::links;
 use crate::models::{ApparelVariant, Product};
 use crate::schema::{apparel_variants, cart_lines, order_items, product_colors, products};
 use crate::{DbConnection, DbError};
+
+fn apparel_row(a: &ValidApparel) -> FormRow<'_> {
+    FormRow {
+        kind: FormKind::Apparel {
+            apparel_type_id: &a.apparel_type_id,
+        },
+        title: &a.title,
+        description: a.description.as_deref(),
+        case_price: a.case_price,
+        in_stock: a.in_stock,
+        brand_id: a.brand_id.as_str(),
+        category_id: a.category_id.as_str(),
+        image: &a.image,
+        video_url: a.video_url.as_deref(),
+        package: Some(&a.package),
+    }
+}
+
 /// Stores a new apparel product (no variants yet) with its colours.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken SKU; [`DbError::Conflict`] for unknown metadata.
+/// [`StoreError::Duplicate`] for a taken SKU; [`StoreError::Conflict`] for unknown metadata.
 pub fn insert_apparel(
     conn: &mut DbConnection,
     sku: &str,
     a: &ValidApparel,
     at: NaiveDateTime,
 ) -> Result<ProductId, DbError> {
-    let id = Uuid::now_v7().to_string();
-    diesel::insert_into(products::table)
-        .values(&Product {
-            id: id.clone(),
-            sku: sku.to_owned(),
-            title: a.title.clone(),
-            title_lower: a.title.to_lowercase(),
-            description: a.description.clone(),
-            case_price_cents: a.case_price.cents(),
-            is_show: false,
-            is_apparel: true,
-            in_stock: a.in_stock,
-            is_case_breakable: false,
-            brand_id: a.brand_id.to_string(),
-            category_id: a.category_id.to_string(),
-            apparel_type_id: Some(a.apparel_type_id.clone()),
-            show_type_id: None,
-            image: a.image.clone(),
-            video_url: a.video_url.clone(),
-            package: a.package.to_db_string(),
-            created_on: at,
-            updated_on: at,
-        })
-        .execute(conn)?;
+    let id = insert_form_row(conn, sku, &apparel_row(a), at)?;
     links(conn, &id, &a.colors, &[])?;
     Ok(ProductId::from(id))
 }
@@ -63,7 +59,7 @@ fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
             gender: row
                 .gender
                 .parse::<Gender>()
-                .map_err(|_| DbError::Other(format!("stored gender {}", row.gender)))?,
+                .map_err(|_| DbError::other(format!("stored gender {}", row.gender)))?,
             color_id: row.color_id.map(ColourId::from),
         },
         unit_price: Money::from_cents(row.unit_price_cents),
@@ -75,7 +71,7 @@ fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
 /// The stored form of an apparel product with every variant (by SKU).
 ///
 /// # Errors
-/// Database failures; [`DbError::Other`] for a stored row the domain refuses.
+/// Database failures; [`StoreError::Other`] for a stored row the domain refuses.
 pub fn apparel_record(
     conn: &mut DbConnection,
     id: &ProductId,
@@ -133,43 +129,21 @@ pub fn apparel_record(
 /// Replaces an apparel product's fields and colours.
 ///
 /// # Errors
-/// [`DbError::NotFound`]; [`DbError::Conflict`] for unknown metadata.
+/// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown metadata.
 pub fn update_apparel(
     conn: &mut DbConnection,
     id: &ProductId,
     a: &ValidApparel,
     at: NaiveDateTime,
 ) -> Result<(), DbError> {
-    let changed = diesel::update(
-        products::table
-            .find(id.as_str())
-            .filter(products::is_apparel.eq(true)),
-    )
-    .set((
-        products::title.eq(&a.title),
-        products::title_lower.eq(a.title.to_lowercase()),
-        products::description.eq(&a.description),
-        products::case_price_cents.eq(a.case_price.cents()),
-        products::in_stock.eq(a.in_stock),
-        products::brand_id.eq(a.brand_id.as_str()),
-        products::category_id.eq(a.category_id.as_str()),
-        products::apparel_type_id.eq(Some(&a.apparel_type_id)),
-        products::image.eq(&a.image),
-        products::video_url.eq(&a.video_url),
-        products::package.eq(a.package.to_db_string()),
-        products::updated_on.eq(at),
-    ))
-    .execute(conn)?;
-    if changed == 0 {
-        return Err(DbError::NotFound);
-    }
+    update_form_row(conn, id.as_str(), &apparel_row(a), at)?;
     links(conn, id.as_str(), &a.colors, &[])
 }
 
 /// Adds a variant.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken SKU or combination.
+/// [`StoreError::Duplicate`] for a taken SKU or combination.
 pub fn insert_variant(
     conn: &mut DbConnection,
     product: &ProductId,
@@ -218,7 +192,7 @@ pub fn stored_variant(
 /// Sets a variant's price, its stock when given, and its availability.
 ///
 /// # Errors
-/// [`DbError::NotFound`] when there is no such variant.
+/// [`StoreError::NotFound`] when there is no such variant.
 pub fn update_variant(
     conn: &mut DbConnection,
     id: &VariantId,
@@ -243,7 +217,7 @@ pub fn update_variant(
             .execute(conn)?,
     };
     if changed == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(())
 }
@@ -272,7 +246,7 @@ pub fn delete_variant_cart_lines(conn: &mut DbConnection, id: &VariantId) -> Res
 /// Deletes a variant (its cart lines and stock holds go with it: ON DELETE CASCADE).
 ///
 /// # Errors
-/// [`DbError::Conflict`] when an order item refers to it.
+/// [`StoreError::Conflict`] when an order item refers to it.
 pub fn delete_variant(conn: &mut DbConnection, id: &VariantId) -> Result<(), DbError> {
     diesel::delete(apparel_variants::table.find(id.as_str())).execute(conn)?;
     Ok(())

@@ -8,6 +8,7 @@
 
 mod apparel;
 pub(crate) mod convert;
+mod form_row;
 pub(crate) mod index;
 mod inventory;
 mod metadata;

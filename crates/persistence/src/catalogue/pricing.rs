@@ -85,95 +85,59 @@ macro_rules! priced_variants_where {
     }};
 }
 
-/// The products with these ids (missing ids are simply absent), with their unit product. One
-/// query.
-///
-/// # Errors
-/// Database failures.
-pub fn priced_products(
-    conn: &mut DbConnection,
-    ids: &[ProductId],
-) -> Result<HashMap<ProductId, PricedProduct>, DbError> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let ids: Vec<&str> = ids.iter().map(ProductId::as_str).collect();
-    Ok(priced_products_where!(conn, |id| id.eq_any(ids)))
+/// The three lookups of one priced kind over its `*_where!` query: those with these ids (missing
+/// ids are simply absent; one query, an `IN`), the one with this id (one cached query) and those
+/// a cart's lines name (one cached query; `|cart| subquery` selects the ids from `cart_lines`).
+macro_rules! priced_lookups {
+    ($kind:ident by $id:ident, $where:ident: $many:ident, $one:ident,
+        $in_cart:ident = |$cart:ident| $lines:expr) => {
+        #[doc = concat!("The `", stringify!($kind), "`s with these ids, by id. One query.")]
+        ///
+        /// # Errors
+        /// Database failures.
+        pub fn $many(conn: &mut DbConnection, ids: &[$id]) -> Result<HashMap<$id, $kind>, DbError> {
+            if ids.is_empty() {
+                return Ok(HashMap::new());
+            }
+            let ids: Vec<&str> = ids.iter().map($id::as_str).collect();
+            Ok($where!(conn, |column| column.eq_any(ids)))
+        }
+
+        #[doc = concat!("The `", stringify!($kind), "` with this id, if any. One cached query.")]
+        ///
+        /// # Errors
+        /// Database failures.
+        pub fn $one(conn: &mut DbConnection, id: &$id) -> Result<Option<$kind>, DbError> {
+            Ok($where!(conn, |column| column.eq(id.as_str()))
+                .into_values()
+                .next())
+        }
+
+        #[doc = concat!("The `", stringify!($kind), "`s a cart's lines name. One cached query.")]
+        ///
+        /// # Errors
+        /// Database failures.
+        pub fn $in_cart(
+            conn: &mut DbConnection,
+            cart: &str,
+        ) -> Result<HashMap<$id, $kind>, DbError> {
+            let $cart = cart;
+            let in_cart = $lines;
+            Ok($where!(conn, |column| column.eq_any(in_cart)))
+        }
+    };
 }
 
-/// The product with this id and its unit product, if there is one. One cached query.
-///
-/// # Errors
-/// Database failures.
-pub fn priced_product(
-    conn: &mut DbConnection,
-    id: &ProductId,
-) -> Result<Option<PricedProduct>, DbError> {
-    Ok(
-        priced_products_where!(conn, |product| product.eq(id.as_str()))
-            .into_values()
-            .next(),
-    )
-}
-
-/// The products a cart's lines name, with their unit products. One cached query.
-///
-/// # Errors
-/// Database failures.
-pub fn cart_priced_products(
-    conn: &mut DbConnection,
-    cart: &str,
-) -> Result<HashMap<ProductId, PricedProduct>, DbError> {
-    let in_cart = cart_lines::table
+priced_lookups!(PricedProduct by ProductId, priced_products_where:
+    priced_products, priced_product, cart_priced_products = |cart| cart_lines::table
         .filter(cart_lines::cart_id.eq(cart))
-        .select(cart_lines::product_id);
-    Ok(priced_products_where!(conn, |id| id.eq_any(in_cart)))
-}
+        .select(cart_lines::product_id));
 
-/// The available variants with these ids. One query.
-///
-/// # Errors
-/// Database failures.
-pub fn priced_variants(
-    conn: &mut DbConnection,
-    ids: &[VariantId],
-) -> Result<HashMap<VariantId, PricedVariant>, DbError> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let ids: Vec<&str> = ids.iter().map(VariantId::as_str).collect();
-    Ok(priced_variants_where!(conn, |id| id.eq_any(ids)))
-}
-
-/// The variant with this id, if it is available. One cached query.
-///
-/// # Errors
-/// Database failures.
-pub fn priced_variant(
-    conn: &mut DbConnection,
-    id: &VariantId,
-) -> Result<Option<PricedVariant>, DbError> {
-    Ok(
-        priced_variants_where!(conn, |variant| variant.eq(id.as_str()))
-            .into_values()
-            .next(),
-    )
-}
-
-/// The available variants a cart's lines name. One cached query.
-///
-/// # Errors
-/// Database failures.
-pub fn cart_priced_variants(
-    conn: &mut DbConnection,
-    cart: &str,
-) -> Result<HashMap<VariantId, PricedVariant>, DbError> {
-    let in_cart = cart_lines::table
+priced_lookups!(PricedVariant by VariantId, priced_variants_where:
+    priced_variants, priced_variant, cart_priced_variants = |cart| cart_lines::table
         .filter(cart_lines::cart_id.eq(cart))
         .filter(cart_lines::variant_id.is_not_null())
-        .select(cart_lines::variant_id.assume_not_null());
-    Ok(priced_variants_where!(conn, |id| id.eq_any(in_cart)))
-}
+        .select(cart_lines::variant_id.assume_not_null()));
 
 /// The domain's port over the queries above.
 mod port {

@@ -105,7 +105,7 @@ pub fn named_as(
 /// Stores a new term.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] when the name is taken; database failures.
+/// [`StoreError::Duplicate`] when the name is taken; database failures.
 pub fn insert(
     conn: &mut DbConnection,
     kind: Vocabulary,
@@ -130,7 +130,7 @@ pub fn insert(
 /// Changes a term.
 ///
 /// # Errors
-/// [`DbError::NotFound`]; [`DbError::Duplicate`] when the name is taken; database failures.
+/// [`StoreError::NotFound`]; [`StoreError::Duplicate`] when the name is taken; database failures.
 pub fn update(
     conn: &mut DbConnection,
     kind: Vocabulary,
@@ -144,7 +144,7 @@ pub fn update(
             .execute(conn)?
     );
     if changed == 0 {
-        return Err(DbError::NotFound);
+        return Err(DbError::NOT_FOUND);
     }
     Ok(())
 }
@@ -194,7 +194,7 @@ pub fn usage(conn: &mut DbConnection, kind: Vocabulary, id: &str) -> Result<Term
 /// Deletes a term.
 ///
 /// # Errors
-/// [`DbError::Conflict`] when a row still refers to it; database failures.
+/// [`StoreError::Conflict`] when a row still refers to it; database failures.
 pub fn delete(conn: &mut DbConnection, kind: Vocabulary, id: &str) -> Result<(), DbError> {
     on_table!(kind,
         named: |t| diesel::delete(t::table.find(id)).execute(conn)?,

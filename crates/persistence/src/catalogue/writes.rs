@@ -12,6 +12,7 @@ use domain::ids::{ColourId, ProductId};
 use domain::money::Money;
 use uuid::Uuid;
 
+use super::form_row::{insert_form_row, update_form_row, FormKind, FormRow};
 use crate::models::{Product, ProductColor, ProductEffect, ShowProduct, UnitProduct};
 use crate::schema::{
     case_break_requests, order_items, product_colors, product_effects, products, show_products,
@@ -94,39 +95,50 @@ pub(super) fn links(
     Ok(())
 }
 
+fn product_row(p: &ValidProduct) -> FormRow<'_> {
+    FormRow {
+        kind: FormKind::Fireworks {
+            is_case_breakable: p.is_case_breakable,
+        },
+        title: &p.title,
+        description: p.description.as_deref(),
+        case_price: p.case_price,
+        in_stock: p.in_stock,
+        brand_id: p.brand_id.as_str(),
+        category_id: p.category_id.as_str(),
+        image: &p.image,
+        video_url: p.video_url.as_deref(),
+        package: Some(&p.package),
+    }
+}
+
+fn show_row(s: &ValidShow) -> FormRow<'_> {
+    FormRow {
+        kind: FormKind::Show {
+            show_type_id: &s.show_type_id,
+        },
+        title: &s.title,
+        description: s.description.as_deref(),
+        case_price: s.case_price,
+        in_stock: s.in_stock,
+        brand_id: s.brand_id.as_str(),
+        category_id: s.category_id.as_str(),
+        image: &s.image,
+        video_url: s.video_url.as_deref(),
+        package: None,
+    }
+}
+
 /// Stores a new fireworks product with its links.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken SKU; [`DbError::Conflict`] for unknown metadata.
+/// [`StoreError::Duplicate`] for a taken SKU; [`StoreError::Conflict`] for unknown metadata.
 pub fn insert_product(
     conn: &mut DbConnection,
     p: &ValidProduct,
     at: NaiveDateTime,
 ) -> Result<ProductId, DbError> {
-    let id = Uuid::now_v7().to_string();
-    diesel::insert_into(products::table)
-        .values(&Product {
-            id: id.clone(),
-            sku: p.sku.as_str().to_owned(),
-            title: p.title.clone(),
-            title_lower: p.title.to_lowercase(),
-            description: p.description.clone(),
-            case_price_cents: p.case_price.cents(),
-            is_show: false,
-            is_apparel: false,
-            in_stock: p.in_stock,
-            is_case_breakable: p.is_case_breakable,
-            brand_id: p.brand_id.to_string(),
-            category_id: p.category_id.to_string(),
-            apparel_type_id: None,
-            show_type_id: None,
-            image: p.image.clone(),
-            video_url: p.video_url.clone(),
-            package: p.package.to_db_string(),
-            created_on: at,
-            updated_on: at,
-        })
-        .execute(conn)?;
+    let id = insert_form_row(conn, p.sku.as_str(), &product_row(p), at)?;
     links(conn, &id, &p.colors, &p.effects)?;
     Ok(ProductId::from(id))
 }
@@ -134,7 +146,7 @@ pub fn insert_product(
 /// The stored form of a fireworks product (not a show, not apparel).
 ///
 /// # Errors
-/// Database failures; [`DbError::Other`] for a stored row the domain refuses.
+/// Database failures; [`StoreError::Other`] for a stored row the domain refuses.
 pub fn product_record(
     conn: &mut DbConnection,
     id: &ProductId,
@@ -189,39 +201,21 @@ pub fn product_record(
 /// Replaces a fireworks product's fields and links.
 ///
 /// # Errors
-/// [`DbError::NotFound`]; [`DbError::Conflict`] for unknown metadata.
+/// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown metadata.
 pub fn update_product(
     conn: &mut DbConnection,
     id: &ProductId,
     p: &ValidProduct,
     at: NaiveDateTime,
 ) -> Result<(), DbError> {
-    let changed = diesel::update(products::table.find(id.as_str()))
-        .set((
-            products::title.eq(&p.title),
-            products::title_lower.eq(p.title.to_lowercase()),
-            products::description.eq(&p.description),
-            products::case_price_cents.eq(p.case_price.cents()),
-            products::in_stock.eq(p.in_stock),
-            products::is_case_breakable.eq(p.is_case_breakable),
-            products::brand_id.eq(p.brand_id.as_str()),
-            products::category_id.eq(p.category_id.as_str()),
-            products::image.eq(&p.image),
-            products::video_url.eq(&p.video_url),
-            products::package.eq(p.package.to_db_string()),
-            products::updated_on.eq(at),
-        ))
-        .execute(conn)?;
-    if changed == 0 {
-        return Err(DbError::NotFound);
-    }
+    update_form_row(conn, id.as_str(), &product_row(p), at)?;
     links(conn, id.as_str(), &p.colors, &p.effects)
 }
 
 /// Creates or updates a product's unit product (see the port's documentation).
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken unit SKU; database failures.
+/// [`StoreError::Duplicate`] for a taken unit SKU; database failures.
 pub fn put_unit_product(
     conn: &mut DbConnection,
     product: &ProductId,
@@ -334,7 +328,7 @@ pub fn usage_of_product(conn: &mut DbConnection, id: &ProductId) -> Result<Produ
 /// CASCADE).
 ///
 /// # Errors
-/// [`DbError::Conflict`] when orders, shows or requests refer to it.
+/// [`StoreError::Conflict`] when orders, shows or requests refer to it.
 pub fn delete_product(conn: &mut DbConnection, id: &ProductId) -> Result<(), DbError> {
     diesel::delete(products::table.find(id.as_str())).execute(conn)?;
     Ok(())
@@ -374,37 +368,14 @@ fn show_lines(conn: &mut DbConnection, show: &str, s: &ValidShow) -> Result<(), 
 /// Stores a new show with its lines.
 ///
 /// # Errors
-/// [`DbError::Duplicate`] for a taken SKU; [`DbError::Conflict`] for unknown references.
+/// [`StoreError::Duplicate`] for a taken SKU; [`StoreError::Conflict`] for unknown references.
 pub fn insert_show(
     conn: &mut DbConnection,
     sku: &str,
     s: &ValidShow,
     at: NaiveDateTime,
 ) -> Result<ProductId, DbError> {
-    let id = Uuid::now_v7().to_string();
-    diesel::insert_into(products::table)
-        .values(&Product {
-            id: id.clone(),
-            sku: sku.to_owned(),
-            title: s.title.clone(),
-            title_lower: s.title.to_lowercase(),
-            description: s.description.clone(),
-            case_price_cents: s.case_price.cents(),
-            is_show: true,
-            is_apparel: false,
-            in_stock: s.in_stock,
-            is_case_breakable: false,
-            brand_id: s.brand_id.to_string(),
-            category_id: s.category_id.to_string(),
-            apparel_type_id: None,
-            show_type_id: Some(s.show_type_id.clone()),
-            image: s.image.clone(),
-            video_url: s.video_url.clone(),
-            package: Package::single().to_db_string(),
-            created_on: at,
-            updated_on: at,
-        })
-        .execute(conn)?;
+    let id = insert_form_row(conn, sku, &show_row(s), at)?;
     show_lines(conn, &id, s)?;
     Ok(ProductId::from(id))
 }
@@ -453,35 +424,14 @@ pub fn show_record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<Val
 /// Replaces a show's fields and lines.
 ///
 /// # Errors
-/// [`DbError::NotFound`]; [`DbError::Conflict`] for unknown references.
+/// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown references.
 pub fn update_show(
     conn: &mut DbConnection,
     id: &ProductId,
     s: &ValidShow,
     at: NaiveDateTime,
 ) -> Result<(), DbError> {
-    let changed = diesel::update(
-        products::table
-            .find(id.as_str())
-            .filter(products::is_show.eq(true)),
-    )
-    .set((
-        products::title.eq(&s.title),
-        products::title_lower.eq(s.title.to_lowercase()),
-        products::description.eq(&s.description),
-        products::case_price_cents.eq(s.case_price.cents()),
-        products::in_stock.eq(s.in_stock),
-        products::brand_id.eq(s.brand_id.as_str()),
-        products::category_id.eq(s.category_id.as_str()),
-        products::show_type_id.eq(Some(&s.show_type_id)),
-        products::image.eq(&s.image),
-        products::video_url.eq(&s.video_url),
-        products::updated_on.eq(at),
-    ))
-    .execute(conn)?;
-    if changed == 0 {
-        return Err(DbError::NotFound);
-    }
+    update_form_row(conn, id.as_str(), &show_row(s), at)?;
     show_lines(conn, id.as_str(), s)
 }
 

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
 use super::catalogue::{
-    case_price_cents, description, pick, sample, title, video_url, CategoryProfile, PROFILES,
+    case_price_cents, description, pick, profiles, sample, title, video_url, CategoryProfile,
 };
 use super::reference::{BRANDS, COLORS};
 use super::{
@@ -71,7 +71,7 @@ fn bulk(
     seed_reference_data(conn)?;
     let refs = Refs::load(conn)?;
     let brand_ids = Refs::existing(&refs.brands, &BRANDS);
-    let profiles: Vec<ResolvedProfile> = PROFILES
+    let profiles: Vec<ResolvedProfile> = profiles()
         .iter()
         .filter_map(|p| {
             let category = refs.categories.get(p.name)?.clone();
@@ -84,7 +84,7 @@ fn bulk(
         })
         .collect();
     if brand_ids.is_empty() || profiles.is_empty() {
-        return Err(DbError::Other(
+        return Err(DbError::other(
             "bulk seed needs brands and categories".to_owned(),
         ));
     }
@@ -100,7 +100,7 @@ fn bulk(
             let number = first + done + k;
             let sku = format!("{SKU_PREFIX}{number:08}");
             let (profile, category_id, effects) = &profiles[rng.gen_range(0..profiles.len())];
-            let package = pick(&mut rng, profile.packages);
+            let package = pick(&mut rng, &profile.packages);
             let qty: u32 = package
                 .split(',')
                 .next()

@@ -2,6 +2,8 @@
 //! and typical effects, plus the title and description generators shared by the demo shop and
 //! the bulk seed.
 
+use std::sync::OnceLock;
+
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -12,345 +14,53 @@ pub(super) struct CategoryProfile {
     /// The category name (one of `CATEGORIES`).
     pub name: &'static str,
     /// Typical case packages, "items per case,pieces per item".
-    pub packages: &'static [&'static str],
+    pub packages: Vec<&'static str>,
     /// Wholesale price range of one item of the first package number, in whole dollars.
     pub item_dollars: (i64, i64),
     /// Title patterns: `{A}` an adjective, `{N}` a noun.
-    pub titles: &'static [&'static str],
+    pub titles: Vec<&'static str>,
     /// Effects products of this category usually have (names from `EFFECTS`).
-    pub effects: &'static [&'static str],
+    pub effects: Vec<&'static str>,
     /// What one item is called in descriptions.
     pub noun: &'static str,
 }
 
-pub(super) const PROFILES: [CategoryProfile; 23] = [
-    CategoryProfile {
-        name: "200 Gram Cakes",
-        packages: &["12,1", "16,1", "24,1", "36,1", "18,1"],
-        item_dollars: (9, 28),
-        titles: &["{A} {N}", "{N} {A}", "{A} {N} Cake", "The {A} {N}"],
-        effects: &[
-            "Peony",
-            "Crackles",
-            "Comet",
-            "Brocade",
-            "Strobes",
-            "Fan Effects",
-            "Whistle",
-        ],
-        noun: "200 gram cake",
-    },
-    CategoryProfile {
-        name: "500 Gram Cakes",
-        packages: &["2,1", "4,1", "6,1", "8,1", "3,1"],
-        item_dollars: (38, 115),
-        titles: &["{A} {N}", "{N} of the {N2}", "{A} {N} 500G", "Mighty {N}"],
-        effects: &[
-            "Peony",
-            "Brocade",
-            "Crossette",
-            "Palm Tree",
-            "Willow",
-            "Nishiki Kamuro",
-            "Pistil",
-            "Rising Tail",
-            "Fan Effects",
-        ],
-        noun: "500 gram cake",
-    },
-    CategoryProfile {
-        name: "Assortments",
-        packages: &["1,1", "2,1", "4,1"],
-        item_dollars: (60, 260),
-        titles: &[
-            "{A} {N} Assortment",
-            "{N} Family Pack",
-            "{A} Backyard Pack",
-            "{N} Party Box",
-        ],
-        effects: &[
-            "Peony", "Sparkles", "Crackles", "Whistle", "Smoke", "Comet", "Spins",
-        ],
-        noun: "assortment",
-    },
-    CategoryProfile {
-        name: "Bottle Rockets",
-        packages: &["48,12", "60,12", "30,144", "24,72"],
-        item_dollars: (2, 6),
-        titles: &[
-            "{A} Bottle Rockets",
-            "{N} Sky Rockets",
-            "{A} Whistling Rockets",
-        ],
-        effects: &["Whistle", "Rising Tail", "Loud Bang", "Crackles"],
-        noun: "bottle rocket pack",
-    },
-    CategoryProfile {
-        name: "Cone & Floral",
-        packages: &["12,6", "24,4", "12,3", "24,6"],
-        item_dollars: (4, 10),
-        titles: &[
-            "{A} {N} Cone",
-            "{A} Blossom",
-            "{N} Flower Pot",
-            "{A} Bouquet",
-        ],
-        effects: &["Sparkles", "Crackles", "Glitter", "Waterfall", "Brocade"],
-        noun: "cone",
-    },
-    CategoryProfile {
-        name: "Confetti Shooters (Air Compressed)",
-        packages: &["24,1", "36,1", "48,1", "12,6"],
-        item_dollars: (3, 12),
-        titles: &[
-            "{A} Confetti Cannon",
-            "{N} Party Popper",
-            "{A} Confetti Blaster",
-        ],
-        effects: &["Confetti", "Reveal"],
-        noun: "confetti shooter",
-    },
-    CategoryProfile {
-        name: "Firecrackers",
-        packages: &["80,16", "40,100", "20,40", "50,16", "16,500"],
-        item_dollars: (2, 7),
-        titles: &[
-            "{A} {N} Firecrackers",
-            "{N} Crackers",
-            "{A} Lady Crackers",
-            "{A} Bangers",
-        ],
-        effects: &["Loud Bang", "Crackles", "Snaps"],
-        noun: "firecracker brick",
-    },
-    CategoryProfile {
-        name: "Flying & Helicopters",
-        packages: &["12,12", "24,6", "48,4", "12,6"],
-        item_dollars: (3, 9),
-        titles: &[
-            "{A} Helicopter",
-            "{N} Copter",
-            "{A} Flying Saucer",
-            "{A} {N} Spinner",
-        ],
-        effects: &["Helicopter", "Spins", "Whistle", "Sparkles", "Tourbillion"],
-        noun: "flyer pack",
-    },
-    CategoryProfile {
-        name: "Fountains",
-        packages: &["12,1", "24,1", "36,2", "18,3", "12,4"],
-        item_dollars: (4, 22),
-        titles: &[
-            "{A} {N} Fountain",
-            "{A} Fountain",
-            "{N} Geyser",
-            "{A} {N} Volcano",
-        ],
-        effects: &[
-            "Sparkles",
-            "Crackles",
-            "Waterfall",
-            "Glitter",
-            "Whistle",
-            "Strobes",
-        ],
-        noun: "fountain",
-    },
-    CategoryProfile {
-        name: "Fuse",
-        packages: &["20,1", "50,1", "10,1"],
-        item_dollars: (2, 12),
-        titles: &["{A} Safety Fuse", "Quick Fuse {N}", "Visco Fuse {N} Roll"],
-        effects: &["Sizzles"],
-        noun: "fuse roll",
-    },
-    CategoryProfile {
-        name: "Gender Reveal",
-        packages: &["12,1", "24,1", "6,2", "12,2"],
-        item_dollars: (8, 32),
-        titles: &[
-            "{A} Reveal Cannon",
-            "It's a {Gender}! Smoke Fountain",
-            "{A} {Gender} Reveal Cake",
-            "{Gender} Reveal Powder Blaster",
-        ],
-        effects: &["Reveal", "Smoke", "Confetti", "Sparkles"],
-        noun: "reveal piece",
-    },
-    CategoryProfile {
-        name: "Ground",
-        packages: &["24,6", "48,12", "36,6", "12,12"],
-        item_dollars: (2, 7),
-        titles: &[
-            "{A} Ground Spinner",
-            "{N} Ground Bloom",
-            "{A} Chaser",
-            "{A} Jumping Jacks",
-        ],
-        effects: &["Spins", "Sparkles", "Whistle", "Crackles", "Sizzles"],
-        noun: "ground piece",
-    },
-    CategoryProfile {
-        name: "Parachutes",
-        packages: &["12,1", "24,2", "12,3"],
-        item_dollars: (4, 13),
-        titles: &["{A} Paratrooper", "{N} Parachute", "{A} Sky Drop"],
-        effects: &["Parachute", "Glow", "Rising Tail"],
-        noun: "parachute",
-    },
-    CategoryProfile {
-        name: "Pinwheels",
-        packages: &["12,6", "24,6", "24,12"],
-        item_dollars: (3, 8),
-        titles: &["{A} Pinwheel", "{N} Wheel", "{A} Spinning Wheel"],
-        effects: &["Spins", "Sparkles", "Whistle"],
-        noun: "pinwheel pack",
-    },
-    CategoryProfile {
-        name: "Artillery Shells (Reloadables)",
-        packages: &["12,24", "12,36", "4,24", "6,60", "12,12"],
-        item_dollars: (22, 85),
-        titles: &[
-            "{A} {N} Shells",
-            "{A} Reloadable Kit",
-            "{N} Canister Shells",
-            "{A} Artillery",
-        ],
-        effects: &[
-            "Peony",
-            "Chrysanthemum",
-            "Palm Tree",
-            "Willow",
-            "Crossette",
-            "Nishiki Kamuro",
-            "Pistil",
-            "Brocade",
-            "Loud Bang",
-            "Rising Tail",
-        ],
-        noun: "shell kit",
-    },
-    CategoryProfile {
-        name: "Rockets & Missiles",
-        packages: &["12,12", "24,6", "12,4", "30,12"],
-        item_dollars: (5, 22),
-        titles: &[
-            "{A} Missiles",
-            "{N} Rockets",
-            "{A} Sky Rockets",
-            "{A} {N} Missile Battery",
-        ],
-        effects: &["Rising Tail", "Whistle", "Peony", "Crackles", "Loud Bang"],
-        noun: "rocket pack",
-    },
-    CategoryProfile {
-        name: "Roman Candles",
-        packages: &["24,6", "12,4", "48,3", "24,2"],
-        item_dollars: (4, 16),
-        titles: &[
-            "{A} Roman Candles",
-            "{N} Candle",
-            "{A} Ball Candles",
-            "{A} {N} Candle",
-        ],
-        effects: &["Comet", "Pearls", "Crackles", "Whistle", "Rising Tail"],
-        noun: "roman candle pack",
-    },
-    CategoryProfile {
-        name: "Shells & Mines",
-        packages: &["12,3", "24,6", "12,1", "6,6"],
-        item_dollars: (9, 32),
-        titles: &[
-            "{A} Mine",
-            "{N} Mortar",
-            "{A} {N} Mines",
-            "{A} Shell Launcher",
-        ],
-        effects: &[
-            "Peony",
-            "Comet",
-            "Crackles",
-            "Flying Fish",
-            "Glitter",
-            "Crossette",
-        ],
-        noun: "mine pack",
-    },
-    CategoryProfile {
-        name: "Snake & Smoke",
-        packages: &["24,12", "48,6", "12,12", "60,12"],
-        item_dollars: (2, 7),
-        titles: &[
-            "{A} Smoke Balls",
-            "{Color} Smoke Grenade",
-            "{A} Snakes",
-            "{N} Smoke Tubes",
-        ],
-        effects: &["Smoke", "Snake"],
-        noun: "smoke pack",
-    },
-    CategoryProfile {
-        name: "Sparklers",
-        packages: &["48,12", "30,6", "24,8", "12,36"],
-        item_dollars: (2, 7),
-        titles: &[
-            "{A} Sparklers",
-            "#{Num} Gold Sparklers",
-            "{A} Color Sparklers",
-        ],
-        effects: &["Sparkles", "Glitter"],
-        noun: "sparkler pack",
-    },
-    CategoryProfile {
-        name: "Supplies & Visibility",
-        packages: &["10,1", "25,1", "12,1", "6,1"],
-        item_dollars: (3, 26),
-        titles: &[
-            "{A} Launch Tube Rack",
-            "Pro Lighter Punk {N}",
-            "Safety Glasses {N}",
-            "{A} Mortar Rack",
-            "Hi-Vis Safety Vest {N}",
-        ],
-        effects: &["Glow"],
-        noun: "supply item",
-    },
-    CategoryProfile {
-        name: "Toy Novelties & Strobes",
-        packages: &["24,6", "48,12", "36,6", "12,12"],
-        item_dollars: (2, 7),
-        titles: &[
-            "{A} Strobe Lights",
-            "{N} Poppers",
-            "{A} Snappers",
-            "{A} Glow Tank",
-        ],
-        effects: &["Strobes", "Snaps", "Glow", "Sparkles", "Spins"],
-        noun: "novelty pack",
-    },
-    CategoryProfile {
-        name: "Tubes (Finales)",
-        packages: &["4,1", "6,1", "2,1", "3,1"],
-        item_dollars: (38, 155),
-        titles: &[
-            "{A} {N} Finale",
-            "{N} Finale Rack",
-            "{A} Grand Finale",
-            "{N} Barrage",
-        ],
-        effects: &[
-            "Peony",
-            "Brocade",
-            "Willow",
-            "Crossette",
-            "Fan Effects",
-            "Strobes",
-            "Loud Bang",
-            "Nishiki Kamuro",
-        ],
-        noun: "finale tube",
-    },
-];
+/// The category profiles of `categories.txt`, in its order.
+pub(super) fn profiles() -> &'static [CategoryProfile] {
+    static PROFILES: OnceLock<Vec<CategoryProfile>> = OnceLock::new();
+    PROFILES.get_or_init(|| {
+        include_str!("categories.txt")
+            .lines()
+            .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+            .map(CategoryProfile::parse)
+            .collect()
+    })
+}
+
+impl CategoryProfile {
+    /// One line of `categories.txt`; the file is part of the build, so a malformed line is a
+    /// bug that the seed tests catch.
+    fn parse(line: &'static str) -> Self {
+        let fields: Vec<&'static str> = line.split('|').map(str::trim).collect();
+        let [name, packages, dollars, titles, effects, noun] = fields[..] else {
+            panic!("categories.txt: six fields expected in {line:?}");
+        };
+        let list = |text: &'static str| text.split(';').map(str::trim).collect::<Vec<_>>();
+        let dollar = |text: Option<&str>| -> i64 {
+            text.and_then(|t| t.parse().ok())
+                .unwrap_or_else(|| panic!("categories.txt: dollars low-high expected in {line:?}"))
+        };
+        let mut range = dollars.split('-');
+        Self {
+            name,
+            packages: packages.split_whitespace().collect(),
+            item_dollars: (dollar(range.next()), dollar(range.next())),
+            titles: list(titles),
+            effects: list(effects),
+            noun,
+        }
+    }
+}
 
 const ADJECTIVES: [&str; 60] = [
     "Midnight",
@@ -504,7 +214,7 @@ pub(super) fn title(rng: &mut StdRng, profile: &CategoryProfile) -> String {
 }
 
 fn title_once(rng: &mut StdRng, profile: &CategoryProfile) -> String {
-    let pattern = pick(rng, profile.titles);
+    let pattern = pick(rng, &profile.titles);
     let noun = pick(rng, &NOUNS);
     let noun2 = pick(rng, &NOUNS);
     pattern
@@ -636,12 +346,12 @@ mod tests {
 
     #[test]
     fn profiles_cover_every_category_but_apparel_with_known_effects() {
-        let names: Vec<&str> = PROFILES.iter().map(|p| p.name).collect();
+        let names: Vec<&str> = profiles().iter().map(|p| p.name).collect();
         for category in CATEGORIES.iter().filter(|c| **c != "Apparel") {
             assert!(names.contains(category), "{category}");
         }
-        for profile in &PROFILES {
-            for effect in profile.effects {
+        for profile in profiles() {
+            for effect in &profile.effects {
                 assert!(EFFECTS.contains(effect), "{effect}");
             }
         }
@@ -651,7 +361,7 @@ mod tests {
     fn titles_never_repeat_a_word() {
         use rand::SeedableRng;
         let mut rng = StdRng::seed_from_u64(7);
-        for profile in &PROFILES {
+        for profile in profiles() {
             for _ in 0..50 {
                 let t = title(&mut rng, profile);
                 let words: Vec<&str> = t.split_whitespace().collect();
@@ -665,7 +375,7 @@ mod tests {
     fn colours_only_go_with_effects_that_can_carry_them() {
         use rand::SeedableRng;
         let mut rng = StdRng::seed_from_u64(7);
-        let text = description(&mut rng, &PROFILES[0], "12,1", &["Red"], &["Whistle"]);
+        let text = description(&mut rng, &profiles()[0], "12,1", &["Red"], &["Whistle"]);
         assert!(text.contains("red stars"), "{text}");
         assert!(!text.contains("red screaming"), "{text}");
     }

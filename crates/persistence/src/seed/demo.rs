@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::catalogue::{
-    case_price_cents, description, pick, sample, title, video_url, CategoryProfile, PROFILES,
+    case_price_cents, description, pick, profiles, sample, title, video_url, CategoryProfile,
 };
 use super::reference::{APPAREL_CATEGORY, BRANDS, COLORS, EFFECTS};
 use super::terminals::seed_terminals;
@@ -42,7 +42,7 @@ const CODY_B: &str = "Cody B";
 /// catalogue already had products. Runs in one transaction; deterministic.
 ///
 /// # Errors
-/// Any [`DbError`] of the queries; [`DbError::Other`] when a needed reference entry (e.g. the
+/// Any [`DbError`] of the queries; [`StoreError::Other`] when a needed reference entry (e.g. the
 /// Apparel category) was removed.
 pub fn seed_demo_shop(conn: &mut DbConnection) -> Result<u64, DbError> {
     seed_reference_data(conn)?;
@@ -104,7 +104,7 @@ fn initials(brand: &str) -> String {
 /// The profile for the i-th product: every category once first, then weighted towards cakes,
 /// reloadables and finales, as a real shop's shelves are.
 fn profile_for(rng: &mut StdRng, i: usize) -> &'static CategoryProfile {
-    if let Some(profile) = PROFILES.get(i) {
+    if let Some(profile) = profiles().get(i) {
         return profile;
     }
     const HEAVY: [&str; 5] = [
@@ -114,14 +114,14 @@ fn profile_for(rng: &mut StdRng, i: usize) -> &'static CategoryProfile {
         "Tubes (Finales)",
         "Fountains",
     ];
-    let weighted: Vec<&'static CategoryProfile> = PROFILES
+    let weighted: Vec<&'static CategoryProfile> = profiles()
         .iter()
         .flat_map(|p| {
             let n = if HEAVY.contains(&p.name) { 4 } else { 1 };
             std::iter::repeat_n(p, n)
         })
         .collect();
-    weighted.choose(rng).copied().unwrap_or(&PROFILES[0])
+    weighted.choose(rng).copied().unwrap_or(&profiles()[0])
 }
 
 fn unique_title(rng: &mut StdRng, profile: &CategoryProfile, seen: &mut HashSet<String>) -> String {
@@ -151,7 +151,7 @@ fn fireworks(
             None if i % 20 == 0 => CODY_B,
             None => pick(rng, &BRANDS),
         };
-        let package = pick(rng, profile.packages);
+        let package = pick(rng, &profile.packages);
         let qty: u32 = package
             .split(',')
             .next()
@@ -165,7 +165,7 @@ fn fireworks(
             sample(rng, &COLORS, n)
         };
         let effect_count = rng.gen_range(1..=3);
-        let mut effect_names = sample(rng, profile.effects, effect_count);
+        let mut effect_names = sample(rng, &profile.effects, effect_count);
         if rng.gen_bool(0.25) {
             let extra = pick(rng, &EFFECTS);
             if !effect_names.contains(&extra) {

@@ -39,13 +39,13 @@ pub fn seed_id(kind: &str, key: &str) -> String {
 /// is the case price, `qty` the first package number.
 ///
 /// # Errors
-/// [`DbError::Other`] naming the helper's refusal (a case price that is not positive, a zero
+/// [`StoreError::Other`] naming the helper's refusal (a case price that is not positive, a zero
 /// quantity): a seed never stores a made-up price.
 pub fn unit_price_cents(case_price_cents: i64, qty: u32) -> Result<i64, DbError> {
     domain::pricing::price_helper(domain::money::Money::from_cents(case_price_cents), qty)
         .map(|price| price.cents())
         .map_err(|e| {
-            DbError::Other(format!(
+            DbError::other(format!(
                 "unit price of {case_price_cents} cents / {qty}: {e}"
             ))
         })
@@ -148,7 +148,7 @@ impl Refs {
     fn require(map: &HashMap<String, String>, kind: &str, name: &str) -> Result<String, DbError> {
         map.get(name)
             .cloned()
-            .ok_or_else(|| DbError::Other(format!("seed needs the {kind} \"{name}\"")))
+            .ok_or_else(|| DbError::other(format!("seed needs the {kind} \"{name}\"")))
     }
 
     /// Ids of those of `names` that exist, in order.

@@ -27,7 +27,7 @@ impl TestDatabase {
     /// The [`QuoteSamples`] of a database seeded with the demo shop.
     ///
     /// # Errors
-    /// [`DbError::NotFound`] when the demo shop is not there.
+    /// [`StoreError::NotFound`](domain::store::StoreError::NotFound) when the demo shop is not there.
     pub fn quote_samples(&self) -> Result<QuoteSamples, DbError> {
         let mut conn = self.db().get()?;
         let conn = &mut *conn;

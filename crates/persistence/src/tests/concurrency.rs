@@ -107,7 +107,7 @@ fn a_nested_write_transaction_is_a_savepoint() {
             diesel::update(products::table.filter(products::sku.eq("SHOW-2")))
                 .set(products::in_stock.eq(false))
                 .execute(conn)?;
-            Err(DbError::Conflict("inner".into()))
+            Err(DbError::conflict("inner"))
         });
         assert!(inner.is_err());
         Ok(())

@@ -9,6 +9,7 @@ use crate::{
 };
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
+use domain::store::StoreError;
 
 fn at(hour: u32) -> NaiveDateTime {
     NaiveDate::from_ymd_opt(2026, 7, 4)
@@ -419,11 +420,11 @@ fn a_duplicate_name_is_refused_as_duplicate() {
     insert_brand(&mut conn, "b1", "Generic").expect("first");
     let err = insert_brand(&mut conn, "b2", "Generic").expect_err("second");
     assert!(
-        matches!(err, DbError::Duplicate(ref m) if m.contains("name")),
+        matches!(err, DbError(StoreError::Duplicate(ref m)) if m.contains("name")),
         "{err:?}"
     );
     let err = insert_brand(&mut conn, "b1", "Other").expect_err("same id");
-    assert!(matches!(err, DbError::Duplicate(_)), "{err:?}");
+    assert!(matches!(err, DbError(StoreError::Duplicate(_))), "{err:?}");
 }
 
 #[test]
@@ -438,7 +439,7 @@ fn a_row_pointing_nowhere_is_refused_as_conflict() {
         .execute(&mut *conn)
         .map_err(DbError::from)
         .expect_err("fk");
-    assert!(matches!(err, DbError::Conflict(_)), "{err:?}");
+    assert!(matches!(err, DbError(StoreError::Conflict(_))), "{err:?}");
 }
 
 #[test]
@@ -466,7 +467,7 @@ fn deleting_a_referenced_row_is_refused_and_negative_stock_too() {
         .execute(&mut *conn)
         .map_err(DbError::from)
         .expect_err("brand in use");
-    assert!(matches!(err, DbError::Conflict(_)), "{err:?}");
+    assert!(matches!(err, DbError(StoreError::Conflict(_))), "{err:?}");
 
     diesel::insert_into(unit_products::table)
         .values(&UnitProduct {
@@ -486,7 +487,7 @@ fn deleting_a_referenced_row_is_refused_and_negative_stock_too() {
         .execute(&mut *conn)
         .map_err(DbError::from)
         .expect_err("stock below zero");
-    assert!(matches!(err, DbError::Conflict(_)), "{err:?}");
+    assert!(matches!(err, DbError(StoreError::Conflict(_))), "{err:?}");
 
     // A transaction through Db::transaction rolls back on error.
     drop(conn);
@@ -495,7 +496,7 @@ fn deleting_a_referenced_row_is_refused_and_negative_stock_too() {
         insert_brand(conn, "b3", "Generic")?;
         Ok(())
     });
-    assert!(matches!(result, Err(DbError::Duplicate(_))));
+    assert!(matches!(result, Err(DbError(StoreError::Duplicate(_)))));
     let mut conn = db.get().expect("connection");
     let n: i64 = brands::table.count().get_result(&mut *conn).expect("count");
     assert_eq!(n, 1);

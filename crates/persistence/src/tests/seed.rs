@@ -11,6 +11,7 @@ use crate::seed::{
 use crate::test_support::TestDatabase;
 use crate::{DbConnection, DbError};
 use diesel::prelude::*;
+use domain::store::StoreError;
 
 fn count_of(conn: &mut DbConnection, table: &str) -> i64 {
     table_counts(conn)
@@ -424,7 +425,7 @@ fn a_duplicate_sku_is_refused_as_duplicate() {
         .map_err(DbError::from)
         .expect_err("duplicate sku");
     assert!(
-        matches!(err, DbError::Duplicate(ref m) if m.contains("sku")),
+        matches!(err, DbError(StoreError::Duplicate(ref m)) if m.contains("sku")),
         "{err:?}"
     );
 }

@@ -135,15 +135,32 @@ pub struct OpenedJson {
     pub amount: Money,
     /// When the session and its hold on stock end (RFC 3339).
     pub expires_at: String,
+    /// Who takes the card: `sandbox` (the shop's test window) or `stripe`.
+    pub provider: &'static str,
+    /// Stripe: the PaymentIntent's client secret, which Stripe.js in the window confirms the
+    /// payment with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_secret: Option<String>,
+    /// Stripe: the PaymentIntent's id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payment_intent_id: Option<String>,
+    /// Stripe: the account's publishable key, for Stripe.js.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub publishable_key: Option<String>,
 }
 
 impl From<OpenedSession> for OpenedJson {
     fn from(o: OpenedSession) -> Self {
+        let client = o.client;
         OpenedJson {
             checkout_token: o.token.into(),
             payment_url: o.payment_url,
             amount: o.amount,
             expires_at: o.expires_at.and_utc().to_rfc3339(),
+            provider: client.as_ref().map_or("sandbox", |c| c.provider),
+            payment_intent_id: client.as_ref().map(|c| c.payment_id.clone()),
+            publishable_key: client.as_ref().map(|c| c.publishable_key.clone()),
+            client_secret: client.map(|c| c.client_secret),
         }
     }
 }

@@ -120,5 +120,5 @@ fn inventory_view() -> Object {
 }
 
 fn inventory_sort() -> Object {
-    text_enum(InventorySort::values(&InventorySort::COLUMNS))
+    text_enum(InventorySort::values(InventorySort::COLUMNS))
 }

@@ -44,7 +44,7 @@ pub struct UserListQuery {
 
 /// The user list's orders in the document (blank: by name).
 fn user_sort_schema() -> Object {
-    crate::routes::params::text_enum(UserSort::values(&UserSort::COLUMNS))
+    crate::routes::params::text_enum(UserSort::values(UserSort::COLUMNS))
 }
 
 /// Profile names in a user row.

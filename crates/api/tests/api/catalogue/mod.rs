@@ -22,6 +22,15 @@ pub async fn demo_app() -> TestApp {
     spawn_app_with(|s| s.seed_demo = true).await
 }
 
+/// The demo shop with more settings changed.
+pub async fn demo_app_with(customize: impl FnOnce(&mut shop_api::config::Settings)) -> TestApp {
+    spawn_app_with(|s| {
+        s.seed_demo = true;
+        customize(s);
+    })
+    .await
+}
+
 pub async fn get_ok(app: &TestApp, path: &str) -> Value {
     expect(app.get(path).await, StatusCode::OK).await
 }

@@ -10,6 +10,7 @@ use crate::helpers::{expect, TestApp};
 mod purchase;
 mod refusals;
 mod sandbox;
+mod stripe;
 
 pub const SUCCESS_CARD: &str = "4242 4242 4242 4242";
 pub const DECLINED_CARD: &str = "4000 0000 0000 0002";

@@ -1,0 +1,188 @@
+//! Which payment provider takes the cards (`SHOP_PAYMENTS`), with its settings, and the
+//! provider built from them.
+
+use std::sync::Arc;
+
+use domain::payments::PaymentProvider;
+use payments::SandboxPayments;
+
+/// Stripe's own API, the default of `SHOP_STRIPE_API_URL`.
+pub const STRIPE_API_URL: &str = "https://api.stripe.com";
+/// Stripe.js v3, the default of `SHOP_STRIPE_JS_URL`.
+pub const STRIPE_JS_URL: &str = "https://js.stripe.com/v3/";
+
+/// `SHOP_PAYMENTS`: who takes the cards.
+#[derive(Debug, Clone, Default)]
+pub enum PaymentSettings {
+    /// `sandbox` (the default): the shop's own test window, no account needed.
+    #[default]
+    Sandbox,
+    /// `stripe`: Stripe, with the account's keys.
+    Stripe(StripeSettings),
+}
+
+/// The Stripe account (README "Going live with Stripe").
+#[derive(Clone)]
+pub struct StripeSettings {
+    /// `STRIPE_SECRET_KEY` (`sk_...`).
+    pub secret_key: String,
+    /// `STRIPE_PUBLISHABLE_KEY` (`pk_...`).
+    pub publishable_key: String,
+    /// `STRIPE_WEBHOOK_SECRET` (`whsec_...`), the signing secret of the webhook endpoint.
+    pub webhook_secret: String,
+    /// `SHOP_STRIPE_API_URL` (default [`STRIPE_API_URL`]; tests point it at an emulator).
+    pub api_url: String,
+    /// `SHOP_STRIPE_JS_URL` (default [`STRIPE_JS_URL`]): where the payment window loads
+    /// Stripe.js from; the window's Content-Security-Policy allows exactly its origin.
+    pub js_url: String,
+}
+
+impl std::fmt::Debug for StripeSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StripeSettings")
+            .field("publishable_key", &self.publishable_key)
+            .field("api_url", &self.api_url)
+            .field("js_url", &self.js_url)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A payment setting that is missing or wrong: the setting's name and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid setting {name}: {reason}")]
+pub struct PaymentSettingError {
+    /// The setting.
+    pub name: &'static str,
+    /// Why.
+    pub reason: String,
+}
+
+impl PaymentSettings {
+    /// Reads `SHOP_PAYMENTS` and, for `stripe`, the account's settings through `var` (the
+    /// environment, or a test's map).
+    ///
+    /// # Errors
+    /// [`PaymentSettingError`] for another provider name or a missing Stripe key.
+    pub fn read(var: impl Fn(&str) -> Option<String>) -> Result<Self, PaymentSettingError> {
+        let value = |name: &str| {
+            var(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        match value("SHOP_PAYMENTS").as_deref() {
+            None | Some("sandbox") => Ok(Self::Sandbox),
+            Some("stripe") => {
+                let required = |name: &'static str| {
+                    value(name).ok_or_else(|| PaymentSettingError {
+                        name,
+                        reason: "required with SHOP_PAYMENTS=stripe".to_owned(),
+                    })
+                };
+                Ok(Self::Stripe(StripeSettings {
+                    secret_key: required("STRIPE_SECRET_KEY")?,
+                    publishable_key: required("STRIPE_PUBLISHABLE_KEY")?,
+                    webhook_secret: required("STRIPE_WEBHOOK_SECRET")?,
+                    api_url: value("SHOP_STRIPE_API_URL")
+                        .unwrap_or_else(|| STRIPE_API_URL.to_owned()),
+                    js_url: value("SHOP_STRIPE_JS_URL").unwrap_or_else(|| STRIPE_JS_URL.to_owned()),
+                }))
+            }
+            Some(other) => Err(PaymentSettingError {
+                name: "SHOP_PAYMENTS",
+                reason: format!("{other:?} is neither sandbox nor stripe"),
+            }),
+        }
+    }
+
+    /// The provider these settings choose; the sandbox also serves its window either way.
+    ///
+    /// # Errors
+    /// [`PaymentSettingError`] when Stripe is chosen but this build has no Stripe (built
+    /// without the `stripe` feature, as a first `make run` is).
+    pub fn provider(
+        &self,
+        sandbox: &SandboxPayments,
+    ) -> Result<Arc<dyn PaymentProvider>, PaymentSettingError> {
+        match self {
+            Self::Sandbox => Ok(Arc::new(sandbox.clone())),
+            Self::Stripe(stripe) => stripe_provider(stripe),
+        }
+    }
+}
+
+#[cfg(feature = "stripe")]
+fn stripe_provider(s: &StripeSettings) -> Result<Arc<dyn PaymentProvider>, PaymentSettingError> {
+    let config = payments::stripe::StripeConfig {
+        secret_key: s.secret_key.clone(),
+        publishable_key: s.publishable_key.clone(),
+        webhook_secret: s.webhook_secret.clone(),
+        api_url: s.api_url.clone(),
+        js_url: s.js_url.clone(),
+    };
+    Ok(Arc::new(payments::stripe::StripePayments::new(config)))
+}
+
+#[cfg(not(feature = "stripe"))]
+fn stripe_provider(_: &StripeSettings) -> Result<Arc<dyn PaymentProvider>, PaymentSettingError> {
+    Err(PaymentSettingError {
+        name: "SHOP_PAYMENTS",
+        reason: "this build has no Stripe: build with the default features (make release)"
+            .to_owned(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn read(pairs: &[(&str, &str)]) -> Result<PaymentSettings, PaymentSettingError> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        PaymentSettings::read(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn the_sandbox_is_the_default() {
+        assert!(matches!(read(&[]), Ok(PaymentSettings::Sandbox)));
+        assert!(matches!(
+            read(&[("SHOP_PAYMENTS", "sandbox")]),
+            Ok(PaymentSettings::Sandbox)
+        ));
+    }
+
+    #[test]
+    fn stripe_without_a_key_names_the_missing_setting() {
+        let full = [
+            ("SHOP_PAYMENTS", "stripe"),
+            ("STRIPE_SECRET_KEY", "sk_test_1"),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_test_1"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_1"),
+        ];
+        let Ok(PaymentSettings::Stripe(s)) = read(&full) else {
+            panic!("stripe settings expected");
+        };
+        assert_eq!(
+            (s.api_url.as_str(), s.js_url.as_str()),
+            (STRIPE_API_URL, STRIPE_JS_URL)
+        );
+        assert!(
+            !format!("{s:?}").contains("sk_test_1"),
+            "the secret key is never printed"
+        );
+        for missing in 1..full.len() {
+            let mut some = full.to_vec();
+            let (name, _) = some.remove(missing);
+            assert_eq!(read(&some).map(|_| ()).expect_err("refused").name, name);
+        }
+        assert_eq!(
+            read(&[("SHOP_PAYMENTS", "paypal")])
+                .map(|_| ())
+                .expect_err("refused")
+                .name,
+            "SHOP_PAYMENTS"
+        );
+    }
+}

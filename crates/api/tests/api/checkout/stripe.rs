@@ -1,0 +1,176 @@
+//! Checkout with Stripe as the payment provider, against localstripe (a Stripe emulator started
+//! on loopback): the session is a PaymentIntent for the server's cents with manual capture; the
+//! purchase completes only an intent authorized for exactly that amount, then captures it; a
+//! refused purchase cancels the intent; an unreachable provider is a clear message and holds
+//! nothing.
+
+use chrono::Utc;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use super::{buyer, cents, message, Buyer};
+use crate::catalogue::demo_app_with;
+use crate::helpers::{expect, TestApp};
+use crate::standins::free_port;
+use crate::standins::localstripe::{
+    Localstripe, DECLINED_CARD, GOOD_CARD, PUBLISHABLE_KEY, SECRET_KEY, WEBHOOK_SECRET,
+};
+use shop_api::payment_config::{PaymentSettings, StripeSettings};
+
+fn stripe_at(api_url: &str) -> PaymentSettings {
+    PaymentSettings::Stripe(StripeSettings {
+        secret_key: SECRET_KEY.into(),
+        publishable_key: PUBLISHABLE_KEY.into(),
+        webhook_secret: WEBHOOK_SECRET.into(),
+        api_url: api_url.into(),
+        js_url: format!("{api_url}/js.stripe.com/v3/"),
+    })
+}
+
+async fn stripe_app(stripe: &Localstripe) -> TestApp {
+    let settings = stripe_at(&stripe.url);
+    demo_app_with(move |s| s.payments = settings).await
+}
+
+/// A buyer with one variant item in the cart (5 in stock), and that variant.
+async fn buyer_of_a_variant(app: &TestApp, email: &str) -> (Buyer, String) {
+    let s = app.db.quote_samples().expect("samples");
+    let (product, variant, _) = s.variants[0].clone();
+    app.db.set_variant_stock(&variant, 5).expect("stock");
+    let b = buyer(app, email).await;
+    b.add(app, &product, false, Some(&variant)).await;
+    (b, variant)
+}
+
+/// Opens a session for the quote's total; answers (the answer, the quote).
+async fn open(app: &TestApp, b: &Buyer) -> (Value, Value) {
+    let quote = b.quote(app).await;
+    let opened = expect(
+        b.open(app, quote["grandTotal"].clone(), json!({})).await,
+        StatusCode::OK,
+    )
+    .await;
+    (opened, quote)
+}
+
+#[tokio::test]
+async fn a_card_authorized_at_stripe_becomes_an_order_and_exactly_its_cents_are_captured() {
+    let Some(stripe) = Localstripe::start().await else {
+        return;
+    };
+    let app = stripe_app(&stripe).await;
+    let (b, variant) = buyer_of_a_variant(&app, "stripe@example.com").await;
+    let (opened, quote) = open(&app, &b).await;
+    let token = opened["checkoutToken"].as_str().expect("token");
+    assert_eq!(opened["provider"], "stripe");
+    assert_eq!(opened["publishableKey"], PUBLISHABLE_KEY);
+    assert_eq!(opened["paymentUrl"], format!("/pay/{token}"));
+    let intent_id = opened["paymentIntentId"].as_str().expect("intent id");
+    assert!(opened["clientSecret"]
+        .as_str()
+        .is_some_and(|s| s.starts_with(&format!("{intent_id}_secret_"))));
+
+    // The intent is the server's quote in cents, held for capture, tied to the session.
+    let intent = stripe.intent(intent_id).await;
+    assert_eq!(intent["amount"], cents(&quote["grandTotal"]));
+    assert_eq!(intent["currency"], "usd");
+    assert_eq!(intent["capture_method"], "manual");
+    assert_eq!(intent["metadata"]["checkout_token"], token);
+    assert_eq!(intent["metadata"]["user_id"], b.user.as_str());
+    assert_eq!(intent["metadata"]["order_type"], quote["orderType"]);
+
+    // Not authorized yet: no order.
+    let res = b.complete(&app, token, &quote).await;
+    assert_eq!(
+        message(res, StatusCode::CONFLICT).await,
+        "The payment has not been completed"
+    );
+    let paid = stripe.pay(intent_id, GOOD_CARD).await;
+    assert_eq!(paid["status"], "requires_capture");
+
+    let order = expect(b.complete(&app, token, &quote).await, StatusCode::OK).await;
+    assert_eq!(order["grandTotal"], quote["grandTotal"]);
+    let intent = stripe.intent(intent_id).await;
+    assert_eq!(intent["status"], "succeeded", "captured after the order");
+    assert_eq!(intent["amount"], cents(&quote["grandTotal"]));
+    assert_eq!(app.db.variant_stock(&variant).expect("stock"), 4);
+    // The same token again answers the same order and takes nothing more.
+    let again = expect(b.complete(&app, token, &quote).await, StatusCode::OK).await;
+    assert_eq!(again["id"], order["id"]);
+    assert_eq!(app.db.variant_stock(&variant).expect("stock"), 4);
+}
+
+#[tokio::test]
+async fn a_declined_card_makes_no_order_and_cancelling_releases_the_hold_and_the_intent() {
+    let Some(stripe) = Localstripe::start().await else {
+        return;
+    };
+    let app = stripe_app(&stripe).await;
+    let (b, variant) = buyer_of_a_variant(&app, "declined@example.com").await;
+    let (opened, quote) = open(&app, &b).await;
+    let token = opened["checkoutToken"].as_str().expect("token");
+    let intent_id = opened["paymentIntentId"].as_str().expect("intent id");
+    let declined = stripe.pay(intent_id, DECLINED_CARD).await;
+    assert_ne!(declined["status"], "requires_capture");
+
+    let res = b.complete(&app, token, &quote).await;
+    assert_eq!(
+        message(res, StatusCode::CONFLICT).await,
+        "The payment has not been completed"
+    );
+    let now = Utc::now().naive_utc();
+    assert_eq!(app.db.variant_held(&variant, now).expect("held"), 1);
+    assert_eq!(b.cancel(&app, token).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.db.variant_held(&variant, now).expect("held"), 0);
+    assert_eq!(app.db.variant_stock(&variant).expect("stock"), 5);
+    assert_eq!(stripe.intent(intent_id).await["status"], "canceled");
+}
+
+#[tokio::test]
+async fn a_purchase_refused_after_authorizing_cancels_the_intent() {
+    let Some(stripe) = Localstripe::start().await else {
+        return;
+    };
+    let app = stripe_app(&stripe).await;
+    let (b, variant) = buyer_of_a_variant(&app, "refused@example.com").await;
+    let (opened, quote) = open(&app, &b).await;
+    let token = opened["checkoutToken"].as_str().expect("token");
+    let intent_id = opened["paymentIntentId"].as_str().expect("intent id");
+    stripe.pay(intent_id, GOOD_CARD).await;
+
+    // The figures the buyer says it saw are not the session's: refused, nothing taken.
+    let mut amounts = json!({
+        "subtotal": quote["subtotal"], "tax": quote["tax"], "liftGateFee": quote["liftGateFee"],
+        "shipping": quote["shipping"], "grandTotal": quote["grandTotal"]
+    });
+    amounts["grandTotal"] = json!(quote["grandTotal"].as_f64().expect("total") + 1.0);
+    let res = b.complete_with(&app, token, &quote, amounts).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert_eq!(stripe.intent(intent_id).await["status"], "canceled");
+    assert_eq!(app.db.variant_stock(&variant).expect("stock"), 5);
+    let now = Utc::now().naive_utc();
+    assert_eq!(app.db.variant_held(&variant, now).expect("held"), 0);
+    // The canceled intent can never become an order.
+    assert_eq!(
+        b.complete(&app, token, &quote).await.status(),
+        StatusCode::CONFLICT
+    );
+}
+
+#[tokio::test]
+async fn with_stripe_unreachable_checkout_says_so_and_holds_nothing() {
+    // Nothing listens on this port: every call to the provider fails to connect.
+    let down = format!("http://127.0.0.1:{}", free_port());
+    let settings = stripe_at(&down);
+    let app = demo_app_with(move |s| s.payments = settings).await;
+    let (b, variant) = buyer_of_a_variant(&app, "down@example.com").await;
+    let quote = b.quote(&app).await;
+    let res = b.open(&app, quote["grandTotal"].clone(), json!({})).await;
+    assert_eq!(
+        message(res, StatusCode::SERVICE_UNAVAILABLE).await,
+        "The payment provider is not available. Please try again in a moment."
+    );
+    let now = Utc::now().naive_utc();
+    assert_eq!(app.db.variant_held(&variant, now).expect("held"), 0);
+    assert_eq!(app.db.variant_stock(&variant).expect("stock"), 5);
+}

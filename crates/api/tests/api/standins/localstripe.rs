@@ -1,0 +1,144 @@
+//! localstripe (PyPI), a stateful Stripe emulator: `SHOP_TEST_LOCALSTRIPE` names its program.
+//! The tests use its API as the shop does (secret key) and, where a buyer's browser would use
+//! Stripe.js, they attach a test card and confirm the intent through the API themselves.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use reqwest::Client;
+use serde_json::Value;
+
+use super::{free_port, program};
+
+/// The secret key the tests' shop uses (the emulator takes any `sk_test_...`).
+pub const SECRET_KEY: &str = "sk_test_shop";
+/// The publishable key.
+pub const PUBLISHABLE_KEY: &str = "pk_test_shop";
+/// The webhook signing secret.
+pub const WEBHOOK_SECRET: &str = "whsec_test_shop";
+/// Stripe's test card that is authorized.
+pub const GOOD_CARD: &str = "4242424242424242";
+/// Stripe's test card whose charge is declined. (The emulator declines 4000000000000002, Stripe's
+/// generic decline, only when it is attached to a customer; a payment with it is authorized.)
+pub const DECLINED_CARD: &str = "4000000000000341";
+
+/// A running emulator, stopped when dropped.
+pub struct Localstripe {
+    child: Child,
+    /// `http://127.0.0.1:{port}`.
+    pub url: String,
+    client: Client,
+}
+
+impl Drop for Localstripe {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Localstripe {
+    /// Starts the emulator on a free port and waits until it answers; `None` when it is not
+    /// installed (outside CI).
+    pub async fn start() -> Option<Self> {
+        let program = program("SHOP_TEST_LOCALSTRIPE")?;
+        let port = free_port();
+        let child = Command::new(&program)
+            // Each test its own empty emulator: without --from-scratch every instance would
+            // load the state the others write to /tmp/localstripe.pickle.
+            .args(["--port", &port.to_string(), "--from-scratch"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+        let stripe = Localstripe {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+            client: Client::builder()
+                .timeout(Duration::from_secs(10))
+                .build()
+                .expect("client"),
+        };
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(30) {
+            let answer = stripe
+                .client
+                .get(format!("{}/v1/payment_intents", stripe.url))
+                .basic_auth(SECRET_KEY, Some(""))
+                .send()
+                .await;
+            if answer.is_ok_and(|r| r.status().is_success()) {
+                return Some(stripe);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("localstripe did not answer on port {port} within 30 s");
+    }
+
+    async fn post(&self, path: &str, form: &[(&str, &str)]) -> Value {
+        let res = self
+            .client
+            .post(format!("{}{path}", self.url))
+            .basic_auth(SECRET_KEY, Some(""))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body(
+                form.iter()
+                    .map(|(k, v)| format!("{}={}", urlencode(k), urlencode(v)))
+                    .collect::<Vec<_>>()
+                    .join("&"),
+            )
+            .send()
+            .await
+            .expect("localstripe answers");
+        res.json().await.expect("json")
+    }
+
+    /// A PaymentIntent as the emulator keeps it.
+    pub async fn intent(&self, id: &str) -> Value {
+        self.client
+            .get(format!("{}/v1/payment_intents/{id}", self.url))
+            .basic_auth(SECRET_KEY, Some(""))
+            .send()
+            .await
+            .expect("localstripe answers")
+            .json()
+            .await
+            .expect("json")
+    }
+
+    /// What the buyer's Stripe.js does: a card becomes a payment method of the intent, which is
+    /// then confirmed (authorized, with manual capture). Answers the intent after it.
+    pub async fn pay(&self, intent: &str, card: &str) -> Value {
+        let method = self
+            .post(
+                "/v1/payment_methods",
+                &[
+                    ("type", "card"),
+                    ("card[number]", card),
+                    ("card[exp_month]", "12"),
+                    ("card[exp_year]", "2099"),
+                    ("card[cvc]", "123"),
+                ],
+            )
+            .await;
+        let method = method["id"].as_str().expect("a payment method");
+        self.post(
+            &format!("/v1/payment_intents/{intent}"),
+            &[("payment_method", method)],
+        )
+        .await;
+        self.post(&format!("/v1/payment_intents/{intent}/confirm"), &[])
+            .await
+    }
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

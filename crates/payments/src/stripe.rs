@@ -1,0 +1,371 @@
+//! Stripe, a real card payment provider: an adapter of the domain's [`PaymentProvider`] port
+//! over Stripe's PaymentIntents API (<https://docs.stripe.com/api/payment_intents>).
+//!
+//! A payment session is one PaymentIntent for the server's amount in cents (`currency usd`,
+//! `capture_method manual`, `payment_method_types[] card`, the checkout token in its
+//! metadata). The buyer's card is authorized in the browser by Stripe.js, so the amount is
+//! only reserved; the shop re-reads the intent (never the browser's word), captures it after
+//! the order is committed and cancels it when the purchase is refused. Stripe keeps the state:
+//! any node can answer for any payment.
+//!
+//! Every call has a timeout and is retried on a network error, a 429 or a 5xx, with the same
+//! `Idempotency-Key` for a POST, so that a retry never charges twice. None may run inside a
+//! database transaction (the port's rule).
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use domain::money::Money;
+use domain::payments::{
+    ClientPayment, OpenedPayment, PaymentError, PaymentProvider, PaymentRequest, PaymentStatus,
+};
+use serde::Deserialize;
+
+/// Stripe's own API, the default of [`StripeConfig::api_url`].
+pub const STRIPE_API_URL: &str = "https://api.stripe.com";
+/// Stripe.js v3, the default of [`StripeConfig::js_url`].
+pub const STRIPE_JS_URL: &str = "https://js.stripe.com/v3/";
+/// The currency of every payment.
+pub const CURRENCY: &str = "usd";
+/// How long one call may take before it counts as failed.
+const TIMEOUT: Duration = Duration::from_secs(10);
+/// How many times a failed call is tried in all.
+const ATTEMPTS: u32 = 3;
+
+/// The shop's Stripe account and where its API and Stripe.js are.
+#[derive(Clone)]
+pub struct StripeConfig {
+    /// The secret API key (`sk_...`): the server's calls.
+    pub secret_key: String,
+    /// The publishable key (`pk_...`): what Stripe.js in the browser uses.
+    pub publishable_key: String,
+    /// The signing secret of the webhook endpoint (`whsec_...`).
+    pub webhook_secret: String,
+    /// The API's base address, without a trailing slash ([`STRIPE_API_URL`]; tests point it at
+    /// an emulator).
+    pub api_url: String,
+    /// Where the browser loads Stripe.js from ([`STRIPE_JS_URL`]).
+    pub js_url: String,
+}
+
+impl std::fmt::Debug for StripeConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StripeConfig")
+            .field("publishable_key", &self.publishable_key)
+            .field("api_url", &self.api_url)
+            .field("js_url", &self.js_url)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The Stripe provider. Cheap to clone (the HTTP client is shared).
+#[derive(Debug, Clone)]
+pub struct StripePayments {
+    config: StripeConfig,
+    /// Made on the first call: a blocking client may only be built outside the async
+    /// runtime, on the blocking threads where the use cases run.
+    client: Arc<OnceLock<reqwest::blocking::Client>>,
+}
+
+/// The fields of a PaymentIntent the shop reads.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Intent {
+    /// `pi_...`.
+    pub id: String,
+    /// `requires_payment_method`, `requires_confirmation`, `requires_action`, `processing`,
+    /// `requires_capture`, `canceled` or `succeeded`.
+    pub status: String,
+    /// The amount in cents.
+    pub amount: i64,
+    /// What can be captured (Stripe sends it; an emulator may not).
+    #[serde(default)]
+    pub amount_capturable: Option<i64>,
+    /// What was taken.
+    #[serde(default)]
+    pub amount_received: Option<i64>,
+    /// `usd`.
+    pub currency: String,
+    /// For the browser's Stripe.js.
+    #[serde(default)]
+    pub client_secret: Option<String>,
+    /// The shop's keys (`checkout_token`, `order_type`, `user_id`).
+    #[serde(default)]
+    pub metadata: std::collections::HashMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ErrorBody {
+    error: ErrorDetail,
+}
+
+#[derive(Debug, Deserialize)]
+struct ErrorDetail {
+    #[serde(default)]
+    message: Option<String>,
+    #[serde(default)]
+    code: Option<String>,
+}
+
+impl StripePayments {
+    /// The provider over this account.
+    #[must_use]
+    pub fn new(config: StripeConfig) -> Self {
+        Self {
+            config,
+            client: Arc::default(),
+        }
+    }
+
+    fn client(&self) -> Result<&reqwest::blocking::Client, PaymentError> {
+        if let Some(client) = self.client.get() {
+            return Ok(client);
+        }
+        let client = reqwest::blocking::Client::builder()
+            .timeout(TIMEOUT)
+            .connect_timeout(TIMEOUT)
+            .build()
+            .map_err(|e| PaymentError::Other(format!("stripe client: {e}")))?;
+        Ok(self.client.get_or_init(|| client))
+    }
+
+    /// The account's settings.
+    #[must_use]
+    pub fn config(&self) -> &StripeConfig {
+        &self.config
+    }
+
+    /// Reads a PaymentIntent.
+    ///
+    /// # Errors
+    /// [`PaymentError::Unknown`] for an unknown id, [`PaymentError::Unavailable`] when Stripe
+    /// cannot be reached, [`PaymentError::Other`] for anything else.
+    pub fn intent(&self, id: &str) -> Result<Intent, PaymentError> {
+        self.call(
+            reqwest::Method::GET,
+            &format!("/v1/payment_intents/{id}"),
+            &[],
+            None,
+        )
+    }
+
+    /// Sends one call, retrying a network error, a 429 or a 5xx; `key` is the
+    /// `Idempotency-Key` of a POST, the same on every try.
+    fn call<T: serde::de::DeserializeOwned>(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        form: &[(&str, String)],
+        key: Option<&str>,
+    ) -> Result<T, PaymentError> {
+        let url = format!("{}{path}", self.config.api_url.trim_end_matches('/'));
+        let body = encode_form(form);
+        let mut last = PaymentError::Unavailable;
+        for attempt in 0..ATTEMPTS {
+            if attempt > 0 {
+                std::thread::sleep(Duration::from_millis(200 * u64::from(attempt)));
+            }
+            let mut request = self
+                .client()?
+                .request(method.clone(), &url)
+                .basic_auth(&self.config.secret_key, Some(""));
+            if method == reqwest::Method::POST {
+                request = request
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .body(body.clone());
+            }
+            if let Some(key) = key {
+                request = request.header("Idempotency-Key", key);
+            }
+            let response = match request.send() {
+                Ok(response) => response,
+                Err(error) => {
+                    tracing::warn!(%error, path, attempt, "stripe: no answer");
+                    last = PaymentError::Unavailable;
+                    continue;
+                }
+            };
+            let status = response.status();
+            let text = response.text().unwrap_or_default();
+            if status.is_success() {
+                return serde_json::from_str(&text)
+                    .map_err(|e| PaymentError::Other(format!("stripe answered {path}: {e}")));
+            }
+            let detail = serde_json::from_str::<ErrorBody>(&text)
+                .ok()
+                .map(|b| b.error);
+            let message = detail
+                .as_ref()
+                .and_then(|d| d.message.clone())
+                .unwrap_or_else(|| status.to_string());
+            if status.as_u16() == 429 || status.is_server_error() {
+                tracing::warn!(%status, path, attempt, "stripe: try again");
+                last = PaymentError::Unavailable;
+                continue;
+            }
+            let missing = detail.and_then(|d| d.code).as_deref() == Some("resource_missing");
+            return Err(if status.as_u16() == 404 || missing {
+                PaymentError::Unknown
+            } else {
+                PaymentError::Refused(message)
+            });
+        }
+        Err(last)
+    }
+}
+
+/// `application/x-www-form-urlencoded`, as Stripe reads its parameters.
+fn encode_form(form: &[(&str, String)]) -> String {
+    fn escape(text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for byte in text.bytes() {
+            match byte {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                    out.push(char::from(byte));
+                }
+                _ => out.push_str(&format!("%{byte:02X}")),
+            }
+        }
+        out
+    }
+    form.iter()
+        .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// Where an intent stands, in the port's words. Only `usd` intents count as money.
+#[must_use]
+pub fn status_of(intent: &Intent) -> PaymentStatus {
+    if intent.currency != CURRENCY {
+        return PaymentStatus::Pending;
+    }
+    match intent.status.as_str() {
+        "requires_capture" => PaymentStatus::Authorized {
+            amount: Money::from_cents(intent.amount_capturable.unwrap_or(intent.amount)),
+        },
+        "succeeded" => PaymentStatus::Captured {
+            amount: Money::from_cents(intent.amount_received.unwrap_or(intent.amount)),
+        },
+        "canceled" => PaymentStatus::Voided,
+        _ => PaymentStatus::Pending,
+    }
+}
+
+impl PaymentProvider for StripePayments {
+    fn open(&self, request: &PaymentRequest<'_>) -> Result<OpenedPayment, PaymentError> {
+        let form = [
+            ("amount", request.amount.cents().to_string()),
+            ("currency", CURRENCY.to_owned()),
+            ("capture_method", "manual".to_owned()),
+            ("payment_method_types[]", "card".to_owned()),
+            ("metadata[checkout_token]", request.reference.to_owned()),
+            (
+                "metadata[order_type]",
+                request.order_type.as_str().to_owned(),
+            ),
+            ("metadata[user_id]", request.user.as_str().to_owned()),
+        ];
+        let key = format!("open-{}", request.reference);
+        let intent: Intent = self.call(
+            reqwest::Method::POST,
+            "/v1/payment_intents",
+            &form,
+            Some(&key),
+        )?;
+        let client_secret = intent
+            .client_secret
+            .ok_or_else(|| PaymentError::Other("stripe sent no client secret".to_owned()))?;
+        Ok(OpenedPayment {
+            url: crate::window_url(request.reference),
+            client: Some(ClientPayment {
+                provider: "stripe",
+                client_secret,
+                payment_id: intent.id.clone(),
+                publishable_key: self.config.publishable_key.clone(),
+            }),
+            provider_ref: intent.id,
+        })
+    }
+
+    fn status(&self, provider_ref: &str) -> Result<PaymentStatus, PaymentError> {
+        Ok(status_of(&self.intent(provider_ref)?))
+    }
+
+    fn capture(&self, provider_ref: &str) -> Result<(), PaymentError> {
+        let intent = self.intent(provider_ref)?;
+        match intent.status.as_str() {
+            "succeeded" => Ok(()),
+            "requires_capture" => {
+                let path = format!("/v1/payment_intents/{provider_ref}/capture");
+                let key = format!("capture-{provider_ref}");
+                self.call::<Intent>(reqwest::Method::POST, &path, &[], Some(&key))
+                    .map(|_| ())
+            }
+            other => Err(PaymentError::Refused(format!(
+                "cannot capture a payment that is {other}"
+            ))),
+        }
+    }
+
+    fn void(&self, provider_ref: &str) -> Result<(), PaymentError> {
+        let intent = self.intent(provider_ref)?;
+        match intent.status.as_str() {
+            "canceled" => Ok(()),
+            "succeeded" | "processing" => Err(PaymentError::Refused(format!(
+                "cannot cancel a payment that is {}",
+                intent.status
+            ))),
+            _ => {
+                let path = format!("/v1/payment_intents/{provider_ref}/cancel");
+                let key = format!("cancel-{provider_ref}");
+                self.call::<Intent>(reqwest::Method::POST, &path, &[], Some(&key))
+                    .map(|_| ())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn intent(status: &str, currency: &str) -> Intent {
+        Intent {
+            id: "pi_1".into(),
+            status: status.into(),
+            amount: 1234,
+            amount_capturable: None,
+            amount_received: None,
+            currency: currency.into(),
+            client_secret: None,
+            metadata: Default::default(),
+        }
+    }
+
+    #[test]
+    fn only_a_usd_intent_awaiting_capture_is_authorized() {
+        let cents = Money::from_cents(1234);
+        assert_eq!(
+            status_of(&intent("requires_capture", "usd")),
+            PaymentStatus::Authorized { amount: cents }
+        );
+        assert_eq!(
+            status_of(&intent("requires_capture", "eur")),
+            PaymentStatus::Pending
+        );
+        assert_eq!(
+            status_of(&intent("succeeded", "usd")),
+            PaymentStatus::Captured { amount: cents }
+        );
+        assert_eq!(status_of(&intent("canceled", "usd")), PaymentStatus::Voided);
+        for pending in ["requires_payment_method", "requires_action", "processing"] {
+            assert_eq!(status_of(&intent(pending, "usd")), PaymentStatus::Pending);
+        }
+    }
+
+    #[test]
+    fn the_form_is_percent_encoded() {
+        let form = [("metadata[a]", "x y&z".to_owned()), ("n", "5".to_owned())];
+        assert_eq!(encode_form(&form), "metadata%5Ba%5D=x%20y%26z&n=5");
+    }
+}

@@ -1,0 +1,133 @@
+//! The product row a back-office form writes, whatever its kind (fireworks product, show,
+//! apparel): the one place where the three kinds' inserts and updates fill the row's columns.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use domain::catalogue::Package;
+use domain::money::Money;
+use uuid::Uuid;
+
+use crate::models::Product;
+use crate::schema::products;
+use crate::{DbConnection, DbError};
+
+/// What sets a kind of product apart on its row.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum FormKind<'a> {
+    /// A fireworks product, sold by the unit too or not.
+    Fireworks { is_case_breakable: bool },
+    /// A show of this show type (its package is always one item).
+    Show { show_type_id: &'a str },
+    /// An apparel product of this apparel type.
+    Apparel { apparel_type_id: &'a str },
+}
+
+/// The columns of a product row that the admin's form fills.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FormRow<'a> {
+    pub kind: FormKind<'a>,
+    pub title: &'a str,
+    pub description: Option<&'a str>,
+    pub case_price: Money,
+    pub in_stock: bool,
+    pub brand_id: &'a str,
+    pub category_id: &'a str,
+    pub image: &'a str,
+    pub video_url: Option<&'a str>,
+    /// `None` for a show, whose package is one item and never edited.
+    pub package: Option<&'a Package>,
+}
+
+/// Inserts the row with this SKU; answers the new id.
+///
+/// # Errors
+/// `Duplicate` for a taken SKU; `Conflict` for unknown references.
+pub(super) fn insert_form_row(
+    conn: &mut DbConnection,
+    sku: &str,
+    row: &FormRow<'_>,
+    at: NaiveDateTime,
+) -> Result<String, DbError> {
+    let id = Uuid::now_v7().to_string();
+    let (is_show, is_apparel, is_case_breakable, show_type_id, apparel_type_id) = match row.kind {
+        FormKind::Fireworks { is_case_breakable } => (false, false, is_case_breakable, None, None),
+        FormKind::Show { show_type_id } => (true, false, false, Some(show_type_id), None),
+        FormKind::Apparel { apparel_type_id } => (false, true, false, None, Some(apparel_type_id)),
+    };
+    let package = row.package.map_or_else(Package::single, Clone::clone);
+    diesel::insert_into(products::table)
+        .values(&Product {
+            id: id.clone(),
+            sku: sku.to_owned(),
+            title: row.title.to_owned(),
+            title_lower: row.title.to_lowercase(),
+            description: row.description.map(str::to_owned),
+            case_price_cents: row.case_price.cents(),
+            is_show,
+            is_apparel,
+            in_stock: row.in_stock,
+            is_case_breakable,
+            brand_id: row.brand_id.to_owned(),
+            category_id: row.category_id.to_owned(),
+            apparel_type_id: apparel_type_id.map(str::to_owned),
+            show_type_id: show_type_id.map(str::to_owned),
+            image: row.image.to_owned(),
+            video_url: row.video_url.map(str::to_owned),
+            package: package.to_db_string(),
+            created_on: at,
+            updated_on: at,
+        })
+        .execute(conn)?;
+    Ok(id)
+}
+
+/// Writes the form's columns on the row `id` of the form's kind (the SKU stays).
+///
+/// # Errors
+/// `NotFound` when no such row of that kind exists; `Conflict` for unknown references.
+pub(super) fn update_form_row(
+    conn: &mut DbConnection,
+    id: &str,
+    row: &FormRow<'_>,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    let (case_breakable, show_type, apparel_type) = match row.kind {
+        FormKind::Fireworks { is_case_breakable } => (Some(is_case_breakable), None, None),
+        FormKind::Show { show_type_id } => (None, Some(show_type_id), None),
+        FormKind::Apparel { apparel_type_id } => (None, None, Some(apparel_type_id)),
+    };
+    let changes = (
+        (
+            products::title.eq(row.title),
+            products::title_lower.eq(row.title.to_lowercase()),
+            products::description.eq(row.description),
+            products::case_price_cents.eq(row.case_price.cents()),
+            products::in_stock.eq(row.in_stock),
+            products::brand_id.eq(row.brand_id),
+            products::category_id.eq(row.category_id),
+            products::image.eq(row.image),
+            products::video_url.eq(row.video_url),
+            products::updated_on.eq(at),
+        ),
+        case_breakable.map(|b| products::is_case_breakable.eq(b)),
+        show_type.map(|t| products::show_type_id.eq(Some(t))),
+        apparel_type.map(|t| products::apparel_type_id.eq(Some(t))),
+        row.package.map(|p| products::package.eq(p.to_db_string())),
+    );
+    let target = products::table.find(id);
+    // A show or an apparel product is only changed as one; a fireworks product's update is
+    // preceded by its record's read, which only finds fireworks products.
+    let changed = match row.kind {
+        FormKind::Fireworks { .. } => diesel::update(target).set(changes).execute(conn)?,
+        FormKind::Show { .. } => diesel::update(target.filter(products::is_show.eq(true)))
+            .set(changes)
+            .execute(conn)?,
+        FormKind::Apparel { .. } => diesel::update(target.filter(products::is_apparel.eq(true)))
+            .set(changes)
+            .execute(conn)?,
+    };
+    if changed == 0 {
+        return Err(DbError::NOT_FOUND);
+    }
+    Ok(())
+}
