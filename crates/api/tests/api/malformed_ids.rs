@@ -144,7 +144,7 @@ async fn a_malformed_reference_in_a_form_answers_as_an_unknown_one() {
 }
 
 #[tokio::test]
-async fn a_malformed_product_order_terminal_or_user_id_answers_as_an_unknown_one() {
+async fn a_malformed_product_variant_order_terminal_or_user_id_answers_as_an_unknown_one() {
     let app = demo_app().await;
     let admin = app.login_as_admin().await;
     let customer = app.customer_token("malformed@example.com").await;
@@ -177,6 +177,37 @@ async fn a_malformed_product_order_terminal_or_user_id_answers_as_an_unknown_one
                 "/api/admin/users/{id}",
                 None,
                 StatusCode::NOT_FOUND,
+            ),
+            (
+                Method::DELETE,
+                "/api/products/{id}",
+                None,
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                Method::DELETE,
+                "/api/apparel/products/{id}",
+                None,
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                Method::DELETE,
+                "/api/shows/{id}",
+                None,
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                Method::PUT,
+                "/api/apparel/variants/{id}/stock",
+                Some(json!({"availableStock": 5})),
+                StatusCode::NOT_FOUND,
+            ),
+            // The count is checked before the variant is looked up.
+            (
+                Method::PUT,
+                "/api/apparel/variants/{id}/stock",
+                Some(json!({"availableStock": -1})),
+                StatusCode::UNPROCESSABLE_ENTITY,
             ),
             (
                 Method::PATCH,

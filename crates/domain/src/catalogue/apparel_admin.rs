@@ -470,6 +470,19 @@ pub fn delete_apparel(
     })
 }
 
+/// The admin's stock count of a variant, as [`set_variant_stock`] checks it (before it looks
+/// the variant up).
+///
+/// # Errors
+/// [`ApparelAdminError::Invalid`] (`availableStock`) unless 0 to [`super::MAX_VARIANT_STOCK`].
+pub fn variant_stock_count(stock: i64) -> Result<u32, ApparelAdminError> {
+    variant_stock(stock).map_err(|m| {
+        let mut errors = FieldErrors::new();
+        errors.add_message("availableStock", m);
+        ApparelAdminError::Invalid(errors)
+    })
+}
+
 /// Sets the stock of one available variant to the admin's count; answers the variant.
 ///
 /// # Errors
@@ -482,11 +495,7 @@ pub fn set_variant_stock(
     stock: i64,
     now: NaiveDateTime,
 ) -> Result<StoredVariant, ApparelAdminError> {
-    let stock = variant_stock(stock).map_err(|m| {
-        let mut errors = FieldErrors::new();
-        errors.add_message("availableStock", m);
-        ApparelAdminError::Invalid(errors)
-    })?;
+    let stock = variant_stock_count(stock)?;
     store.write(|tx| {
         let before = tx
             .stored_variant(id)?

@@ -71,6 +71,8 @@ where
 }
 
 /// `DELETE /{id}`: runs `use_case` on the id; answers `answer` (204, or 200 and a message).
+/// A path that cannot be an id names nothing: it answers `not_found`, the use case's error
+/// for an unknown id (its first check).
 ///
 /// # Errors
 /// The use case's error as an answer.
@@ -78,12 +80,15 @@ pub(super) async fn delete<E>(
     write: CatalogueWrite,
     path: web::Path<String>,
     use_case: Delete<E>,
+    not_found: E,
     answer: HttpResponse,
 ) -> Result<HttpResponse, ApiError>
 where
     E: Into<ApiError> + 'static,
 {
-    let id = ProductId::from(path.into_inner());
+    let Ok(id) = path.parse::<ProductId>() else {
+        return Err(not_found.into());
+    };
     write
         .run(move |s, actor| use_case(&s.store, actor, &id, Utc::now().naive_utc()))
         .await?;

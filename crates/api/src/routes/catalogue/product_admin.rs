@@ -153,5 +153,6 @@ pub async fn remove(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let deleted = HttpResponse::NoContent().finish();
-    admin_crud::delete(write, path, catalogue::delete_product, deleted).await
+    let not_found = catalogue::ProductAdminError::NotFound;
+    admin_crud::delete(write, path, catalogue::delete_product, not_found, deleted).await
 }

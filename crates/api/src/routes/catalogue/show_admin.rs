@@ -136,5 +136,6 @@ pub async fn remove(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let deleted = HttpResponse::NoContent().finish();
-    admin_crud::delete(write, path, catalogue::delete_show, deleted).await
+    let not_found = catalogue::ShowAdminError::NotFound;
+    admin_crud::delete(write, path, catalogue::delete_show, not_found, deleted).await
 }
