@@ -232,3 +232,40 @@ async fn a_malformed_product_variant_order_terminal_or_user_id_answers_as_an_unk
     )
     .await;
 }
+
+/// The catalogue's updates check the form first: a malformed id answers 404 with a valid form
+/// and the form's 422 with an invalid one, as an unknown id does.
+#[tokio::test]
+async fn a_malformed_id_in_a_catalogue_update_answers_as_an_unknown_one() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let product = crate::product_admin::form(&app, "MAL-2").await;
+    let show = crate::show_admin::form(&app).await;
+    let m = crate::catalogue::get_ok(&app, "/api/metadata").await;
+    let apparel = json!({
+        "title": "Malformed Tee", "casePrice": 240, "inStock": true, "image": "",
+        "brandId": m["brands"][0]["id"], "categoryId": m["categories"][0]["id"],
+        "apparelTypeId": m["apparelTypes"][0]["id"], "colors": [],
+        "variants": [{"size": "M", "gender": "MALE", "unitPrice": 20}]
+    });
+    let untitled = |form: &Value| {
+        let mut form = form.clone();
+        form["title"] = json!("");
+        Some(form)
+    };
+    let mut routes = Vec::new();
+    for (path, form) in [
+        ("/api/products/{id}", &product),
+        ("/api/apparel/products/{id}", &apparel),
+        ("/api/shows/{id}", &show),
+    ] {
+        routes.push((Method::PUT, path, Some(form.clone()), StatusCode::NOT_FOUND));
+        routes.push((
+            Method::PUT,
+            path,
+            untitled(form),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ));
+    }
+    answers_as_unknown(&app, &admin, &routes).await;
+}

@@ -45,7 +45,8 @@ where
 }
 
 /// `PUT /{id}`: runs `use_case` on the id and the body; answers 200 with `view` of what it
-/// wrote.
+/// wrote. A path that cannot be an id names nothing: it answers `unknown` of the form, what the
+/// use case answers for an unknown id (the form's own refusal first).
 ///
 /// # Errors
 /// The use case's error as an answer.
@@ -53,7 +54,7 @@ pub(super) async fn update<B, I, V, E, J>(
     write: CatalogueWrite,
     path: web::Path<String>,
     body: web::Json<B>,
-    use_case: Update<I, V, E>,
+    (use_case, unknown): (Update<I, V, E>, fn(&I) -> E),
     view: fn(V) -> J,
 ) -> Result<HttpResponse, ApiError>
 where
@@ -63,7 +64,10 @@ where
     E: Into<ApiError> + 'static,
     J: Serialize,
 {
-    let (id, input): (ProductId, I) = (path.into_inner().into(), body.into_inner().into());
+    let input: I = body.into_inner().into();
+    let Ok(id) = path.parse::<ProductId>() else {
+        return Err(unknown(&input).into());
+    };
     let done = write
         .run(move |s, actor| use_case(&s.store, actor, &id, &input, Utc::now().naive_utc()))
         .await?;

@@ -5,7 +5,7 @@
 
 use actix_web::{delete, post, put, web, HttpResponse};
 use chrono::Utc;
-use domain::catalogue::{self, ApparelInput, VariantInput};
+use domain::catalogue::{self, ApparelAdminError, ApparelInput, VariantInput};
 use domain::ids::VariantId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -151,7 +151,10 @@ pub async fn update(
         write,
         path,
         body,
-        catalogue::update_apparel,
+        (catalogue::update_apparel, |input: &ApparelInput| {
+            let invalid = input.validate().err();
+            invalid.map_or(ApparelAdminError::NotFound, ApparelAdminError::Invalid)
+        }),
         ProductJson::from,
     )
     .await

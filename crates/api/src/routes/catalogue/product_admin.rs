@@ -3,7 +3,7 @@
 //! Answers the product as `GET /api/products/{id}` does.
 
 use actix_web::{delete, post, put, web, HttpResponse};
-use domain::catalogue::{self, ProductInput};
+use domain::catalogue::{self, ProductAdminError, ProductInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -136,7 +136,10 @@ pub async fn update(
         write,
         path,
         body,
-        catalogue::update_product,
+        (catalogue::update_product, |input: &ProductInput| {
+            let invalid = input.validate().err();
+            invalid.map_or(ProductAdminError::NotFound, ProductAdminError::Invalid)
+        }),
         ProductJson::from,
     )
     .await

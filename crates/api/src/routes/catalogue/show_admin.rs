@@ -3,7 +3,7 @@
 //! `GET /api/shows/{id}` does.
 
 use actix_web::{delete, post, put, web, HttpResponse};
-use domain::catalogue::{self, Packing, ShowInput, ShowLineInput};
+use domain::catalogue::{self, Packing, ShowAdminError, ShowInput, ShowLineInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -122,7 +122,17 @@ pub async fn update(
     path: web::Path<String>,
     body: web::Json<ShowBody>,
 ) -> Result<HttpResponse, ApiError> {
-    admin_crud::update(write, path, body, catalogue::update_show, ShowJson::from).await
+    admin_crud::update(
+        write,
+        path,
+        body,
+        (catalogue::update_show, |input: &ShowInput| {
+            let invalid = input.validate().err();
+            invalid.map_or(ShowAdminError::NotFound, ShowAdminError::Invalid)
+        }),
+        ShowJson::from,
+    )
+    .await
 }
 
 /// Deletes a show no order holds.
