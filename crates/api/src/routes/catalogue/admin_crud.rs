@@ -17,6 +17,8 @@ pub(super) type Create<I, V, E> = fn(&Store, &UserId, &I, NaiveDateTime) -> Resu
 /// An update use case: the id and the admin's form in, what it wrote out.
 pub(super) type Update<I, V, E> =
     fn(&Store, &UserId, &ProductId, &I, NaiveDateTime) -> Result<V, E>;
+/// What an update use case answers for an id that names nothing, given the form.
+pub(super) type Unknown<I, E> = fn(&I) -> E;
 /// A delete use case.
 pub(super) type Delete<E> = fn(&Store, &UserId, &ProductId, NaiveDateTime) -> Result<(), E>;
 
@@ -54,7 +56,8 @@ pub(super) async fn update<B, I, V, E, J>(
     write: CatalogueWrite,
     path: web::Path<String>,
     body: web::Json<B>,
-    (use_case, unknown): (Update<I, V, E>, fn(&I) -> E),
+    use_case: Update<I, V, E>,
+    unknown: Unknown<I, E>,
     view: fn(V) -> J,
 ) -> Result<HttpResponse, ApiError>
 where

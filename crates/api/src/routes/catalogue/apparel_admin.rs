@@ -151,10 +151,11 @@ pub async fn update(
         write,
         path,
         body,
-        (catalogue::update_apparel, |input: &ApparelInput| {
+        catalogue::update_apparel,
+        |input: &ApparelInput| {
             let invalid = input.validate().err();
             invalid.map_or(ApparelAdminError::NotFound, ApparelAdminError::Invalid)
-        }),
+        },
         ProductJson::from,
     )
     .await

@@ -136,10 +136,11 @@ pub async fn update(
         write,
         path,
         body,
-        (catalogue::update_product, |input: &ProductInput| {
+        catalogue::update_product,
+        |input: &ProductInput| {
             let invalid = input.validate().err();
             invalid.map_or(ProductAdminError::NotFound, ProductAdminError::Invalid)
-        }),
+        },
         ProductJson::from,
     )
     .await

@@ -126,10 +126,11 @@ pub async fn update(
         write,
         path,
         body,
-        (catalogue::update_show, |input: &ShowInput| {
+        catalogue::update_show,
+        |input: &ShowInput| {
             let invalid = input.validate().err();
             invalid.map_or(ShowAdminError::NotFound, ShowAdminError::Invalid)
-        }),
+        },
         ShowJson::from,
     )
     .await
