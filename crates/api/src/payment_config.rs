@@ -94,6 +94,15 @@ impl PaymentSettings {
         }
     }
 
+    /// The signing secret of Stripe's webhook, when Stripe takes the cards.
+    #[must_use]
+    pub fn webhook_secret(&self) -> Option<Arc<str>> {
+        match self {
+            Self::Sandbox => None,
+            Self::Stripe(stripe) => Some(Arc::from(stripe.webhook_secret.as_str())),
+        }
+    }
+
     /// The provider these settings choose; the sandbox also serves its window either way.
     ///
     /// # Errors

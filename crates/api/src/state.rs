@@ -38,6 +38,8 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentProvider>,
     /// The sandbox provider's window (`/pay/{token}`) and card form; the built-in provider.
     pub sandbox: SandboxPayments,
+    /// With Stripe as the provider: the signing secret its webhook's events are checked with.
+    pub stripe_webhook_secret: Option<Arc<str>>,
     /// Payment sessions per account per hour and items one account may hold of a variant.
     pub checkout_limits: CheckoutLimits,
 }

@@ -83,6 +83,23 @@ pub fn session_by_token(
     row.map(session).transpose()
 }
 
+/// The session whose payment the provider knows by `provider_ref`.
+///
+/// # Errors
+/// Database failures.
+pub fn session_by_provider_ref(
+    conn: &mut DbConnection,
+    provider_ref: &str,
+) -> Result<Option<Session>, DbError> {
+    payment_sessions::table
+        .filter(payment_sessions::provider_ref.eq(provider_ref))
+        .select(PaymentSession::as_select())
+        .first(conn)
+        .optional()?
+        .map(session)
+        .transpose()
+}
+
 fn session(r: PaymentSession) -> Result<Session, DbError> {
     Ok(Session {
         id: SessionId::from(r.id),
@@ -387,6 +404,13 @@ mod port {
             lock: bool,
         ) -> Result<Option<PaymentSession>, StoreError> {
             q(checkout::session_by_token(self.conn, token.as_str(), lock))
+        }
+
+        fn session_by_provider_ref(
+            &mut self,
+            provider_ref: &str,
+        ) -> Result<Option<PaymentSession>, StoreError> {
+            q(checkout::session_by_provider_ref(self.conn, provider_ref))
         }
 
         fn close_session(

@@ -414,6 +414,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// The events payment providers sent to the webhook, each acted on once.
+    payment_events (id) {
+        id -> Text,
+        kind -> Text,
+        received_on -> Timestamp,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     addresses,
@@ -436,6 +445,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     payment_sessions,
     stock_holds,
     sandbox_payments,
+    payment_events,
     orders,
     order_items,
     order_status_history,

@@ -2901,6 +2901,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives a Stripe event (configure the endpoint's URL and `STRIPE_WEBHOOK_SECRET` as README
+         *     "Going live with Stripe" says). */
+        post: operations["stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4607,6 +4625,13 @@ export interface components {
              * @description PROCESSING.
              */
             processing: number;
+        };
+        /** @description What the webhook did with an event. */
+        ReceivedJson: {
+            /** @description `replay` (acted on before), `nothing`, `order` or `released`. */
+            outcome: string;
+            /** @description Always true: the event was received. */
+            received: boolean;
         };
     };
     responses: never;
@@ -7804,6 +7829,69 @@ export interface operations {
                 };
             };
             /** @description The database is unavailable or the server is saturated: try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stripe_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix time>,v1=<HMAC-SHA256 hex> */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivedJson"];
+                };
+            };
+            /** @description not a JSON object, or the signature does not check out */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stripe is not the payment provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the payment provider or the database did not answer: Stripe sends the event again */
             503: {
                 headers: {
                     [name: string]: unknown;

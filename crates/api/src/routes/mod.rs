@@ -70,7 +70,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(checkout::purchase::purchase)
         .service(orders::list_orders)
         .service(orders::get_order)
-        .service(checkout::payments::sandbox_pay);
+        .service(checkout::payments::sandbox_pay)
+        .service(checkout::webhook::stripe_webhook);
     // Back office: the catalogue's vocabulary (issue 11).
     cfg.service(vocabulary::create_metadata)
         .service(vocabulary::update_metadata)

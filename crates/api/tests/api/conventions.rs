@@ -145,9 +145,9 @@ async fn the_frontends_copy_of_the_openapi_document_is_the_served_one() {
         serde_json::from_str(&std::fs::read_to_string(&file).expect("the copy")).expect("json");
     assert!(
         copy == served,
-        "frontend/src/api/openapi.json is not the served document: run \
+        "frontend/src/api/openapi.json is not the served document: run scripts/update-openapi.sh (or \
          UPDATE_OPENAPI=1 cargo test -p shop-api --test api openapi, then \
-         npm --prefix frontend run api:types"
+         npm --prefix frontend run api:types)"
     );
 }
 

@@ -7,9 +7,11 @@
 //! re-quotes, refuses a changed amount, holds the cart's variant items for
 //! [`SESSION_MINUTES`] and opens the provider's window; [`purchase`] completes a session the
 //! provider says is authorized, in one write transaction, then captures; [`cancel_session`]
-//! releases a session's hold and voids its payment.
+//! releases a session's hold and voids its payment; [`handle_payment_event`] acts on a
+//! provider's webhook (an authorized payment whose buyer never came back becomes the order).
 
 mod error;
+mod events;
 mod model;
 mod orders;
 mod plan;
@@ -24,6 +26,7 @@ pub use error::{
     CancelSessionError, OpenSessionError, OrderError, PurchaseError, QuoteCartError, Refusal,
     CART_CHANGED_MESSAGE, TOO_MANY_CHECKOUTS_MESSAGE,
 };
+pub use events::{handle_payment_event, EventOutcome, ProviderEvent};
 pub use model::{
     Blocked, CartQuote, CheckoutToken, InvalidSessionStatus, NewOrder, NewOrderItem, NewSession,
     OpenedSession, Order, OrderItem, OwedUnits, PaymentSession, SessionStatus, ShipAddress,
@@ -31,6 +34,6 @@ pub use model::{
 };
 pub use orders::{get_order, list_orders};
 pub use plan::quote_cart;
-pub use ports::{PaymentSessions, Terminals};
-pub use purchase::{purchase, PurchaseRequest};
+pub use ports::{PaymentEvents, PaymentSessions, Terminals};
+pub use purchase::{complete_paid_session, purchase, PurchaseRequest};
 pub use session::{cancel_session, open_session, CheckoutLimits, OpenRequest};

@@ -32,6 +32,12 @@ pub trait PaymentSessions {
         lock: bool,
     ) -> Result<Option<PaymentSession>, StoreError>;
 
+    /// The session whose payment the provider knows by `provider_ref`.
+    fn session_by_provider_ref(
+        &mut self,
+        provider_ref: &str,
+    ) -> Result<Option<PaymentSession>, StoreError>;
+
     /// Moves an OPEN session to `status` (with the order it made); answers false when the
     /// session was no longer OPEN.
     fn close_session(
@@ -45,6 +51,17 @@ pub trait PaymentSessions {
     /// Whether `cart` has an OPEN session that expires after `now`: while it has, the cart's
     /// lines cannot change (decisions.md "Stock").
     fn cart_being_paid(&mut self, cart: &CartId, now: NaiveDateTime) -> Result<bool, StoreError>;
+}
+
+/// The events payment providers sent to the shop's webhook: each is acted on once.
+pub trait PaymentEvents {
+    /// Whether the provider's event `id` was acted on.
+    fn event_seen(&mut self, id: &str) -> Result<bool, StoreError>;
+
+    /// Records the provider's event `id` (of `kind`) as acted on; answers false when it was
+    /// recorded before.
+    fn record_event(&mut self, id: &str, kind: &str, at: NaiveDateTime)
+        -> Result<bool, StoreError>;
 }
 
 /// Freight terminals.

@@ -75,25 +75,73 @@ pub fn purchase(
         SessionStatus::Aborted => return Err(PurchaseError::Cancelled),
         SessionStatus::Open => {}
     }
+    let seen = Seen {
+        amounts: &request.amounts,
+        shipping_address_id: request.shipping_address_id.as_ref(),
+    };
     let outcome = match authorized(payments, &session) {
-        Ok(()) => store.write(|tx| complete(tx, user, request, now)),
+        Ok(()) => store.write(|tx| complete(tx, user, &request.token, Some(&seen), now)),
         Err(e) => Err(e),
     };
+    finish(store, payments, &session, outcome, now)
+}
+
+/// Completes a session its provider says is paid for a buyer who did not come back (the
+/// provider's webhook): the checks and the one write transaction of [`purchase`], with the
+/// session's own amount and destination standing for the figures the buyer saw. A used
+/// session answers its order (retrying a capture that did not happen); a purchase refused for
+/// good voids the payment and releases the hold.
+///
+/// # Errors
+/// As [`purchase`].
+pub fn complete_paid_session(
+    store: &impl Store,
+    payments: &dyn PaymentProvider,
+    session: &PaymentSession,
+    now: NaiveDateTime,
+) -> Result<Order, PurchaseError> {
+    match session.status {
+        SessionStatus::Used => return replay(store, payments, session),
+        SessionStatus::Aborted => return Err(PurchaseError::Cancelled),
+        SessionStatus::Open => {}
+    }
+    let outcome = match authorized(payments, session) {
+        Ok(()) => store.write(|tx| complete(tx, &session.user_id, &session.token, None, now)),
+        Err(e) => Err(e),
+    };
+    finish(store, payments, session, outcome, now)
+}
+
+/// What the buyer says it saw, checked against the plan.
+struct Seen<'a> {
+    amounts: &'a Amounts,
+    shipping_address_id: Option<&'a AddressId>,
+}
+
+/// After the write transaction: captures for a new order, answers the order a replay made, or
+/// closes a refused session and voids its payment.
+fn finish(
+    store: &impl Store,
+    payments: &dyn PaymentProvider,
+    session: &PaymentSession,
+    outcome: Result<Outcome, PurchaseError>,
+    now: NaiveDateTime,
+) -> Result<Order, PurchaseError> {
     match outcome {
         Ok(Outcome::Created(order)) => {
             // The order is committed: take the money. Should the provider fail now, the
             // authorization stays and the same token again retries the capture.
             let _ = payments.capture(&session.provider_ref);
-            find(store, user, &order)
+            find(store, &session.user_id, &order)
         }
         Ok(Outcome::Replayed) => {
             let session = store
-                .read(|tx| tx.session_by_token(&request.token, false))?
+                .read(|tx| tx.session_by_token(&session.token, false))?
                 .ok_or(PurchaseError::SessionNotFound)?;
             replay(store, payments, &session)
         }
         Err(e) if e.refuses_purchase() => {
-            refuse(store, payments, &session, now);
+            refuse(store, payments, session, now);
             Err(e)
         }
         Err(e) => Err(e),
@@ -162,7 +210,8 @@ fn refuse(
 fn complete<T>(
     tx: &mut T,
     user: &UserId,
-    request: &PurchaseRequest,
+    token: &CheckoutToken,
+    seen: Option<&Seen<'_>>,
     now: NaiveDateTime,
 ) -> Result<Outcome, PurchaseError>
 where
@@ -178,7 +227,7 @@ where
 {
     // Locked: a second purchase with this token waits here, then sees it used.
     let session = tx
-        .session_by_token(&request.token, true)?
+        .session_by_token(token, true)?
         .filter(|s| s.user_id == *user)
         .ok_or(PurchaseError::SessionNotFound)?;
     match session.status {
@@ -200,7 +249,7 @@ where
     plan.ensure_buyable()?;
     if plan.fingerprint != session.fingerprint
         || plan.quote.grand_total != session.amount
-        || !plan.quote.matches(&request.amounts)
+        || seen.is_some_and(|seen| !plan.quote.matches(seen.amounts))
     {
         return Err(PurchaseError::Refused(Refusal::CartChanged));
     }
@@ -210,7 +259,7 @@ where
         .ok_or(PurchaseError::Refused(Refusal::Blocked(
             super::Blocked::MissingAddress,
         )))?;
-    if request.shipping_address_id.as_ref() != Some(&address.id) {
+    if seen.is_some_and(|seen| seen.shipping_address_id != Some(&address.id)) {
         return Err(PurchaseError::WrongAddress);
     }
     let took_variants = take_variants(tx, &plan)?;

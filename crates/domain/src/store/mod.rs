@@ -29,6 +29,7 @@ pub trait Store: Send + Sync {
         + crate::profile::Profiles
         + crate::cart::Carts
         + crate::checkout::PaymentSessions
+        + crate::checkout::PaymentEvents
         + crate::checkout::Terminals
         + crate::orders::Orders
         + crate::orders::Sales

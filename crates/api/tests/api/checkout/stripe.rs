@@ -5,7 +5,7 @@
 //! nothing.
 
 use chrono::Utc;
-use reqwest::StatusCode;
+use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
 use super::{buyer, cents, message, Buyer};
@@ -173,4 +173,160 @@ async fn with_stripe_unreachable_checkout_says_so_and_holds_nothing() {
     let now = Utc::now().naive_utc();
     assert_eq!(app.db.variant_held(&variant, now).expect("held"), 0);
     assert_eq!(app.db.variant_stock(&variant).expect("stock"), 5);
+}
+
+/// Posts `event` to the shop's webhook as Stripe would, signed `at` (Unix seconds) with `secret`.
+async fn deliver(app: &TestApp, event: &Value, secret: &str, at: i64) -> Response {
+    let body = serde_json::to_vec(event).expect("json");
+    let signature = payments::stripe_webhook::sign(secret, &body, at);
+    app.client
+        .post(app.url("/api/payments/stripe/webhook"))
+        .header("Content-Type", "application/json")
+        .header("Stripe-Signature", signature)
+        .body(body)
+        .send()
+        .await
+        .expect("the shop answers")
+}
+
+/// The event Stripe sends when an intent's card is authorized (manual capture).
+fn authorized_event(id: &str, intent: &str) -> Value {
+    json!({
+        "id": id, "object": "event", "type": "payment_intent.amount_capturable_updated",
+        "data": {"object": {"id": intent, "object": "payment_intent"}}
+    })
+}
+
+#[tokio::test]
+async fn a_buyer_who_never_comes_back_after_paying_gets_the_order_through_the_webhook() {
+    let Some(stripe) = Localstripe::start().await else {
+        return;
+    };
+    let app = stripe_app(&stripe).await;
+    stripe
+        .send_events_to(&app.url("/api/payments/stripe/webhook"))
+        .await;
+    let (b, variant) = buyer_of_a_variant(&app, "gone@example.com").await;
+    let (opened, quote) = open(&app, &b).await;
+    let token = opened["checkoutToken"].as_str().expect("token");
+    let intent_id = opened["paymentIntentId"].as_str().expect("intent id");
+    stripe.pay(intent_id, GOOD_CARD).await;
+    // The buyer closed the tab: no purchase call. Stripe tells the shop.
+    let now = Utc::now().timestamp();
+    let event = authorized_event("evt_authorized_1", intent_id);
+    let v = expect(
+        deliver(&app, &event, WEBHOOK_SECRET, now).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(v["outcome"], "order");
+    assert_eq!(
+        app.db.session_status(token).expect("status").as_deref(),
+        Some("USED")
+    );
+    assert_eq!(app.db.variant_stock(&variant).expect("stock"), 4);
+    assert_eq!(stripe.intent(intent_id).await["status"], "succeeded");
+    // The buyer coming back later finds the same order.
+    let order = expect(b.complete(&app, token, &quote).await, StatusCode::OK).await;
+    assert_eq!(order["grandTotal"], quote["grandTotal"]);
+    let orders = expect(app.get_as("/api/orders", &b.token).await, StatusCode::OK).await;
+    assert_eq!(
+        orders["contents"].as_array().map(Vec::len),
+        Some(1),
+        "{orders}"
+    );
+
+    // The capture made the emulator send payment_intent.succeeded, signed its way, within a
+    // few seconds: the shop took it (the same event again is a replay).
+    let mut delivered = None;
+    for _ in 0..50 {
+        delivered = stripe.events().await.into_iter().find(|e| {
+            e["type"] == "payment_intent.succeeded" && e["data"]["object"]["id"] == intent_id
+        });
+        if delivered.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let delivered = delivered.expect("the emulator's event");
+    let mut replayed = None;
+    for _ in 0..50 {
+        let v = expect(
+            deliver(&app, &delivered, WEBHOOK_SECRET, Utc::now().timestamp()).await,
+            StatusCode::OK,
+        )
+        .await;
+        if v["outcome"] == "replay" {
+            replayed = Some(v);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(replayed.is_some(), "the emulator's own delivery was taken");
+}
+
+#[tokio::test]
+async fn an_unsigned_stale_or_replayed_webhook_changes_nothing() {
+    let Some(stripe) = Localstripe::start().await else {
+        return;
+    };
+    let app = stripe_app(&stripe).await;
+    let (b, variant) = buyer_of_a_variant(&app, "replay@example.com").await;
+    let (opened, _) = open(&app, &b).await;
+    let token = opened["checkoutToken"].as_str().expect("token");
+    let intent_id = opened["paymentIntentId"].as_str().expect("intent id");
+    stripe.pay(intent_id, GOOD_CARD).await;
+    let event = authorized_event("evt_forged", intent_id);
+    let now = Utc::now().timestamp();
+
+    let unsigned = app.post_json("/api/payments/stripe/webhook", &event).await;
+    assert_eq!(unsigned.status(), StatusCode::BAD_REQUEST);
+    for (secret, at) in [("whsec_guessed", now), (WEBHOOK_SECRET, now - 301)] {
+        let res = deliver(&app, &event, secret, at).await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{secret} at {at}");
+    }
+    assert_eq!(
+        app.db.session_status(token).expect("status").as_deref(),
+        Some("OPEN"),
+        "nothing happened"
+    );
+    assert_eq!(stripe.intent(intent_id).await["status"], "requires_capture");
+
+    // Stripe cancels the intent (say, from its dashboard): the event releases the hold; the
+    // same event again is a replay and changes nothing more.
+    stripe.cancel(intent_id).await;
+    let canceled = json!({
+        "id": "evt_canceled_1", "object": "event", "type": "payment_intent.canceled",
+        "data": {"object": {"id": intent_id, "object": "payment_intent"}}
+    });
+    let v = expect(
+        deliver(&app, &canceled, WEBHOOK_SECRET, now).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(v["outcome"], "released");
+    let held = app
+        .db
+        .variant_held(&variant, Utc::now().naive_utc())
+        .expect("held");
+    assert_eq!(held, 0);
+    assert_eq!(
+        app.db.session_status(token).expect("status").as_deref(),
+        Some("ABORTED")
+    );
+    let v = expect(
+        deliver(&app, &canceled, WEBHOOK_SECRET, now).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(v["outcome"], "replay");
+    assert_eq!(app.db.variant_stock(&variant).expect("stock"), 5);
+}
+
+#[tokio::test]
+async fn with_the_sandbox_the_stripe_webhook_does_not_exist() {
+    let app = crate::helpers::spawn_app().await;
+    let event = authorized_event("evt_1", "pi_1");
+    let res = deliver(&app, &event, WEBHOOK_SECRET, Utc::now().timestamp()).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
 }

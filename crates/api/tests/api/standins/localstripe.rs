@@ -80,17 +80,48 @@ impl Localstripe {
             .client
             .post(format!("{}{path}", self.url))
             .basic_auth(SECRET_KEY, Some(""))
-            .header("Content-Type", "application/x-www-form-urlencoded")
-            .body(
-                form.iter()
-                    .map(|(k, v)| format!("{}={}", urlencode(k), urlencode(v)))
-                    .collect::<Vec<_>>()
-                    .join("&"),
-            )
+            .form_body(form)
             .send()
             .await
             .expect("localstripe answers");
         res.json().await.expect("json")
+    }
+
+    /// Has the emulator send its events to `url`, signed with [`WEBHOOK_SECRET`].
+    pub async fn send_events_to(&self, url: &str) {
+        let res = self
+            .client
+            .post(format!("{}/_config/webhooks/shop", self.url))
+            .form_body(&[("url", url), ("secret", WEBHOOK_SECRET)])
+            .send()
+            .await
+            .expect("localstripe answers");
+        assert!(
+            res.status().is_success(),
+            "webhook registered: {}",
+            res.status()
+        );
+    }
+
+    /// The events the emulator made, newest first.
+    pub async fn events(&self) -> Vec<Value> {
+        let list: Value = self
+            .client
+            .get(format!("{}/v1/events", self.url))
+            .basic_auth(SECRET_KEY, Some(""))
+            .send()
+            .await
+            .expect("localstripe answers")
+            .json()
+            .await
+            .expect("json");
+        list["data"].as_array().cloned().unwrap_or_default()
+    }
+
+    /// Cancels an intent as Stripe's dashboard would.
+    pub async fn cancel(&self, intent: &str) -> Value {
+        self.post(&format!("/v1/payment_intents/{intent}/cancel"), &[])
+            .await
     }
 
     /// A PaymentIntent as the emulator keeps it.
@@ -129,6 +160,23 @@ impl Localstripe {
         .await;
         self.post(&format!("/v1/payment_intents/{intent}/confirm"), &[])
             .await
+    }
+}
+
+/// A form body, as Stripe's API reads its parameters (reqwest's `form` is an optional feature).
+trait FormBody {
+    fn form_body(self, form: &[(&str, &str)]) -> Self;
+}
+
+impl FormBody for reqwest::RequestBuilder {
+    fn form_body(self, form: &[(&str, &str)]) -> Self {
+        let body = form
+            .iter()
+            .map(|(k, v)| format!("{}={}", urlencode(k), urlencode(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        self.header("Content-Type", "application/x-www-form-urlencoded")
+            .body(body)
     }
 }
 
