@@ -50,7 +50,7 @@ pub fn lines(conn: &mut DbConnection, cart: &CartId) -> Result<Vec<StoredLine>, 
     Ok(rows
         .into_iter()
         .map(|r| StoredLine {
-            id: r.id,
+            id: r.id.into(),
             product_id: r.product_id.into(),
             variant_id: r.variant_id.map(VariantId::from),
             case_quantity: quantity(r.case_quantity),
@@ -153,7 +153,7 @@ mod port {
     use domain::cart::Carts;
     use domain::cart::StoredLine;
     use domain::catalogue::{PricedProduct, PricedVariant, Product};
-    use domain::ids::{CartId, ProductId, UserId, VariantId};
+    use domain::ids::{CartId, CartLineId, ProductId, UserId, VariantId};
     use domain::store::StoreError;
     use std::collections::HashMap;
 
@@ -223,11 +223,17 @@ mod port {
         fn set_cart_line(
             &mut self,
             cart: &CartId,
-            line: &str,
+            line: &CartLineId,
             cases: u32,
             units: u32,
         ) -> Result<(), StoreError> {
-            q(carts::set_line(self.conn, cart, line, cases, units))
+            q(carts::set_line(
+                self.conn,
+                cart,
+                line.as_str(),
+                cases,
+                units,
+            ))
         }
 
         fn delete_cart_line(

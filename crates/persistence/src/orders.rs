@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use diesel::prelude::*;
+use domain::catalogue::Packing;
 use domain::checkout::{NewOrder, NewOrderItem, Order, OrderItem, ShipAddress};
 use domain::ids::{OrderId, UserId};
 use domain::money::Money;
@@ -53,7 +54,7 @@ pub fn insert(conn: &mut DbConnection, order: &NewOrder) -> Result<OrderId, DbEr
             order_id: id.clone(),
             product_id: i.product_id.to_string(),
             variant_id: i.variant_id.as_ref().map(ToString::to_string),
-            is_unit: i.is_unit,
+            is_unit: i.packing.is_unit(),
             quantity: i32::try_from(i.quantity).unwrap_or(i32::MAX),
             unit_price_cents: i.unit_price.cents(),
             item_subtotal_cents: i.item_subtotal.cents(),
@@ -198,7 +199,7 @@ fn item(i: ItemRow) -> OrderItem {
         item: NewOrderItem {
             product_id: i.product_id.into(),
             variant_id: i.variant_id.map(Into::into),
-            is_unit: i.is_unit,
+            packing: Packing::from_is_unit(i.is_unit),
             quantity: u32::try_from(i.quantity).unwrap_or(0),
             unit_price: Money::from_cents(i.unit_price_cents),
             item_subtotal: Money::from_cents(i.item_subtotal_cents),

@@ -28,7 +28,7 @@ fn report(row: ReportRow, extra: Extra, with_result: bool) -> Result<Report, DbE
         None => Map::new(),
     };
     Ok(Report {
-        id: row.id,
+        id: row.id.into(),
         report_type: row.report_type.parse().map_err(DbError::other)?,
         name: row.name,
         description: row.description,
@@ -384,6 +384,7 @@ mod port {
     use crate::reports;
     use crate::store::{q, Tx};
     use chrono::NaiveDateTime;
+    use domain::ids::ReportId;
     use domain::orders::DateRange;
     use domain::paging::{Page, PageRequest};
     use domain::reports::{ActivityUser, NewReport, Report, StockRow};
@@ -392,16 +393,16 @@ mod port {
     use std::collections::HashMap;
 
     impl Reports for Tx<'_> {
-        fn insert_report(&mut self, report: &NewReport) -> Result<String, StoreError> {
-            q(reports::insert(self.conn, report))
+        fn insert_report(&mut self, report: &NewReport) -> Result<ReportId, StoreError> {
+            q(reports::insert(self.conn, report)).map(ReportId::from)
         }
 
         fn find_report(
             &mut self,
-            id: &str,
+            id: &ReportId,
             with_result: bool,
         ) -> Result<Option<Report>, StoreError> {
-            q(reports::find(self.conn, id, with_result))
+            q(reports::find(self.conn, id.as_str(), with_result))
         }
 
         fn list_reports(&mut self, page: PageRequest) -> Result<Page<Report>, StoreError> {
@@ -422,20 +423,20 @@ mod port {
 
         fn complete_report(
             &mut self,
-            id: &str,
+            id: &ReportId,
             result: &serde_json::Value,
             at: NaiveDateTime,
         ) -> Result<(), StoreError> {
-            q(reports::complete(self.conn, id, result, at))
+            q(reports::complete(self.conn, id.as_str(), result, at))
         }
 
         fn fail_report(
             &mut self,
-            id: &str,
+            id: &ReportId,
             reason: &str,
             at: NaiveDateTime,
         ) -> Result<(), StoreError> {
-            q(reports::fail(self.conn, id, reason, at))
+            q(reports::fail(self.conn, id.as_str(), reason, at))
         }
     }
 

@@ -229,7 +229,7 @@ type CaseBreakRow = (CaseBreakRequest, String, String, String);
 fn case_break_of(row: CaseBreakRow) -> Result<CaseBreak, DbError> {
     let (r, sku, title, package) = row;
     Ok(CaseBreak {
-        id: r.id,
+        id: r.id.into(),
         product_id: r.product_id.into(),
         sku,
         title,
@@ -386,7 +386,7 @@ mod port {
     use crate::sales;
     use crate::store::{q, Tx};
     use chrono::NaiveDateTime;
-    use domain::ids::{OrderId, UserId};
+    use domain::ids::{CaseBreakId, OrderId, UserId};
     use domain::orders::Sales;
     use domain::orders::{CaseBreak, DateRange, Sale};
     use domain::status::{CaseBreakStatus, OrderStatus};
@@ -434,20 +434,20 @@ mod port {
             q(sales::case_break_counts(self.conn, range))
         }
 
-        fn case_break(&mut self, id: &str) -> Result<Option<CaseBreak>, StoreError> {
-            q(sales::case_break(self.conn, id))
+        fn case_break(&mut self, id: &CaseBreakId) -> Result<Option<CaseBreak>, StoreError> {
+            q(sales::case_break(self.conn, id.as_str()))
         }
 
         fn complete_case_break(
             &mut self,
-            id: &str,
+            id: &CaseBreakId,
             quantity_added: u32,
             to_stock: u32,
             at: NaiveDateTime,
         ) -> Result<bool, StoreError> {
             let completed = q(sales::complete_case_break(
                 self.conn,
-                id,
+                id.as_str(),
                 quantity_added,
                 to_stock,
                 at,

@@ -7,7 +7,7 @@ use crate::catalogue::{demo_app, get_ok};
 use crate::checkout::{buyer, pay_ok};
 use crate::helpers::{expect, TestApp};
 
-async fn form(app: &TestApp) -> Value {
+pub async fn form(app: &TestApp) -> Value {
     let m = get_ok(app, "/api/metadata").await;
     let s = app.db.quote_samples().expect("samples");
     json!({

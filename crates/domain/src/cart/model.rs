@@ -1,7 +1,7 @@
 //! A cart's lines as stored and as shown, and the cart's limits.
 
 use crate::catalogue::{Product, Variant};
-use crate::ids::{CartId, ProductId, UserId, VariantId};
+use crate::ids::{CartId, CartLineId, ProductId, UserId, VariantId};
 
 /// Most lines a cart holds.
 pub const MAX_LINES: usize = crate::quote::MAX_LINES;
@@ -13,7 +13,7 @@ pub const MAX_QUANTITY: u32 = 9_999;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredLine {
     /// Line id.
-    pub id: String,
+    pub id: CartLineId,
     /// The product.
     pub product_id: ProductId,
     /// The apparel variant, if any.
@@ -28,7 +28,7 @@ pub struct StoredLine {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CartLine {
     /// Line id.
-    pub id: String,
+    pub id: CartLineId,
     /// The product, with prices, unit product and variants.
     pub product: Product,
     /// The chosen apparel variant.

@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 
 use crate::cart::StoredLine;
 use crate::catalogue::{PricedProduct, PricedVariant, Product};
-use crate::ids::{CartId, ProductId, UserId, VariantId};
+use crate::ids::{CartId, CartLineId, ProductId, UserId, VariantId};
 use crate::store::StoreError;
 
 /// Carts and their lines.
@@ -66,7 +66,7 @@ pub trait Carts {
     fn set_cart_line(
         &mut self,
         cart: &CartId,
-        line: &str,
+        line: &CartLineId,
         cases: u32,
         units: u32,
     ) -> Result<(), StoreError>;

@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 
 use super::{Cart, CartLine, StoredLine, MAX_LINES, MAX_QUANTITY};
 use crate::cart::Carts;
-use crate::catalogue::{apparel_in_stock, unit_for_sale, PricedProduct};
+use crate::catalogue::{apparel_in_stock, unit_for_sale, Packing, PricedProduct};
 use crate::checkout::PaymentSessions;
 use crate::ids::{CartId, ProductId, UserId, VariantId};
 use crate::inventory::Stock;
@@ -71,8 +71,8 @@ pub struct LineChange {
     pub product_id: ProductId,
     /// The apparel variant; `unit`, `case` or blank mean none (storefront.md §5).
     pub variant_id: Option<String>,
-    /// Units (true) or cases (false). Apparel items and shows count as cases.
-    pub is_unit: bool,
+    /// Units or cases. Apparel items and shows count as cases.
+    pub packing: Packing,
 }
 
 impl LineChange {
@@ -158,7 +158,7 @@ fn set_line<T: Carts + PriceLookups + Stock + ?Sized>(
     let lines = tx.cart_lines(cart)?;
     let existing = find(&lines, &change.product_id, variant.as_ref());
     let (cases, units) = existing.map_or((0, 0), |l| (l.case_quantity, l.unit_quantity));
-    let by_unit = change.is_unit && !product.is_some_and(|p| p.is_apparel);
+    let by_unit = change.packing == Packing::Unit && !product.is_some_and(|p| p.is_apparel);
     let (cases, units) = if by_unit {
         (cases, f(units))
     } else {
@@ -310,7 +310,9 @@ fn sellable<T: PriceLookups + ?Sized>(
         }
         return Ok(Some(product));
     }
-    if change.is_unit && (product.is_show || unit_for_sale(product.unit.clone()).is_none()) {
+    if change.packing == Packing::Unit
+        && (product.is_show || unit_for_sale(product.unit.clone()).is_none())
+    {
         return Err(CartError::CaseOnly(product.title));
     }
     if !product.in_stock {

@@ -6,7 +6,8 @@
 
 use super::admin::{order_items, Audited};
 use super::form::{
-    ids, image, price, text, title_description_price, variant_stock, DEFAULT_VARIANT_STOCK,
+    brand_and_category, colour_refs, image, known_term, price, text, title_description_price,
+    unknown_colour, variant_stock, DEFAULT_VARIANT_STOCK,
 };
 use super::model::*;
 use super::{video_url, Gender, Package, Size};
@@ -15,7 +16,7 @@ use chrono::NaiveDateTime;
 use std::collections::HashSet;
 
 use crate::catalogue::{ApparelAdmin, CatalogueReads, ProductAdmin};
-use crate::ids::{ProductId, UserId, VariantId};
+use crate::ids::{check_id, ColourId, ProductId, UserId, VariantId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
 use crate::vocabulary::{Terms, Vocabulary};
@@ -135,7 +136,7 @@ impl VariantInput {
             key: VariantKey {
                 size: size?,
                 gender: gender?,
-                color_id: text(self.color_id.as_ref()).map(str::to_owned),
+                color_id: text(self.color_id.as_ref()).map(ColourId::from),
             },
             unit_price: unit_price?,
             available_stock: stock?,
@@ -162,33 +163,22 @@ impl ApparelInput {
             Package::parse(text(self.package.as_ref()).unwrap_or(DEFAULT_APPAREL_PACKAGE))
                 .map_err(|e| errors.add_message("package", e.to_string()))
                 .ok();
-        let required = [
-            ("brandId", self.brand_id.as_ref(), "Brand is required"),
-            (
-                "categoryId",
-                self.category_id.as_ref(),
-                "Category is required",
-            ),
-            (
-                "apparelTypeId",
-                self.apparel_type_id.as_ref(),
-                "Apparel type is required",
-            ),
-        ];
-        let [brand, category, apparel_type] = required.map(|(field, value, message)| {
-            let value = text(value);
-            if value.is_none() {
-                errors.add_message(field, message);
-            }
-            value
-        });
+        let (brand, category) = brand_and_category(
+            self.brand_id.as_ref(),
+            self.category_id.as_ref(),
+            &mut errors,
+        );
+        let apparel_type = text(self.apparel_type_id.as_ref());
+        if apparel_type.is_none() {
+            errors.add_message("apparelTypeId", "Apparel type is required");
+        }
         let image = image(self.image.as_ref())
             .map_err(|m| errors.add_message("image", m))
             .ok();
         let video = video_url(self.video_url.as_deref().unwrap_or_default())
             .map_err(|e| errors.add_message("videoURL", e.to_string()))
             .ok();
-        let colors = ids(&self.colors);
+        let colors = colour_refs(&self.colors);
         let variants = self.validate_variants(&mut errors);
         match (
             title,
@@ -217,8 +207,8 @@ impl ApparelInput {
                 package,
                 image,
                 video_url: video,
-                brand_id: brand.to_owned(),
-                category_id: category.to_owned(),
+                brand_id: brand,
+                category_id: category,
                 apparel_type_id: apparel_type.to_owned(),
                 colors,
                 variants,
@@ -280,33 +270,33 @@ impl ApparelInput {
 fn check_references<T: Terms + ?Sized>(
     tx: &mut T,
     p: &ValidApparel,
-) -> Result<Vec<(String, String)>, ApparelAdminError> {
+) -> Result<Vec<(ColourId, String)>, ApparelAdminError> {
     let mut errors = FieldErrors::new();
     for (field, kind, id, message) in [
         (
             "brandId",
             Vocabulary::Brand,
-            &p.brand_id,
+            p.brand_id.as_str(),
             "Brand is required",
         ),
         (
             "categoryId",
             Vocabulary::Category,
-            &p.category_id,
+            p.category_id.as_str(),
             "Category is required",
         ),
         (
             "apparelTypeId",
             Vocabulary::ApparelType,
-            &p.apparel_type_id,
+            p.apparel_type_id.as_str(),
             "Apparel type is required",
         ),
     ] {
-        if tx.find_term(kind, id)?.is_none() {
+        if !known_term(tx, kind, id)? {
             errors.add_message(field, message);
         }
     }
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names: Vec<(ColourId, String)> = Vec::new();
     let variant_colours =
         p.variants.iter().enumerate().filter_map(|(i, v)| {
             Some((format!("variants[{i}].colorId"), v.key.color_id.as_ref()?))
@@ -316,9 +306,14 @@ fn check_references<T: Terms + ?Sized>(
         if names.iter().any(|(known, _)| known == id) {
             continue;
         }
-        match tx.find_term(Vocabulary::Color, id)? {
+        let term = match check_id(id.as_str()) {
+            Ok(id) => tx.find_term(Vocabulary::Color, id)?,
+            // Text that cannot be an id names no colour; the store is not asked.
+            Err(_) => None,
+        };
+        match term {
             Some(term) => names.push((id.clone(), term.name)),
-            None => errors.add_message(field, format!("Unknown color {id}")),
+            None => errors.add_message(field, unknown_colour(id.as_str())),
         }
     }
     errors
@@ -331,7 +326,7 @@ fn check_references<T: Terms + ?Sized>(
 fn new_sku(
     base: &str,
     key: &VariantKey,
-    colours: &[(String, String)],
+    colours: &[(ColourId, String)],
     taken: &mut HashSet<String>,
 ) -> String {
     let colour = key
@@ -475,6 +470,19 @@ pub fn delete_apparel(
     })
 }
 
+/// The admin's stock count of a variant, as [`set_variant_stock`] checks it (before it looks
+/// the variant up).
+///
+/// # Errors
+/// [`ApparelAdminError::Invalid`] (`availableStock`) unless 0 to [`super::MAX_VARIANT_STOCK`].
+pub fn variant_stock_count(stock: i64) -> Result<u32, ApparelAdminError> {
+    variant_stock(stock).map_err(|m| {
+        let mut errors = FieldErrors::new();
+        errors.add_message("availableStock", m);
+        ApparelAdminError::Invalid(errors)
+    })
+}
+
 /// Sets the stock of one available variant to the admin's count; answers the variant.
 ///
 /// # Errors
@@ -487,11 +495,7 @@ pub fn set_variant_stock(
     stock: i64,
     now: NaiveDateTime,
 ) -> Result<StoredVariant, ApparelAdminError> {
-    let stock = variant_stock(stock).map_err(|m| {
-        let mut errors = FieldErrors::new();
-        errors.add_message("availableStock", m);
-        ApparelAdminError::Invalid(errors)
-    })?;
+    let stock = variant_stock_count(stock)?;
     store.write(|tx| {
         let before = tx
             .stored_variant(id)?
@@ -619,8 +623,8 @@ mod tests {
     #[test]
     fn variant_skus_follow_the_preview_and_never_collide() {
         let colours = vec![
-            ("b1".to_owned(), "Blue".to_owned()),
-            ("b2".to_owned(), "Blush".to_owned()),
+            (ColourId::from("b1"), "Blue".to_owned()),
+            (ColourId::from("b2"), "Blush".to_owned()),
         ];
         let key = |c: &str| VariantKey {
             size: Size::Xl,

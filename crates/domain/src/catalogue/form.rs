@@ -1,8 +1,11 @@
 //! The fields every product form shares (text, price, image, ids, a variant's stock count),
 //! read with back-office.md §5's messages.
 
+use crate::ids::{check_id, BrandId, CategoryId, ColourId};
 use crate::money::Money;
 use crate::profile::FieldErrors;
+use crate::store::StoreError;
+use crate::vocabulary::{Terms, Vocabulary};
 
 /// The image of a product without one (storefront cards fall back to it too).
 pub const PLACEHOLDER_IMAGE: &str = "/placeholder.png";
@@ -95,6 +98,49 @@ pub(super) fn ids(raw: &[String]) -> Vec<String> {
         }
     }
     out
+}
+
+/// A form's brand and category, both required: the trimmed texts as the form names them, or
+/// back-office.md §5's messages under `brandId` and `categoryId` when blank. Whether they name
+/// a brand and a category is [`known_term`]'s to say.
+pub(super) fn brand_and_category(
+    brand: Option<&String>,
+    category: Option<&String>,
+    errors: &mut FieldErrors,
+) -> (Option<BrandId>, Option<CategoryId>) {
+    let brand = text(brand).map(BrandId::from);
+    if brand.is_none() {
+        errors.add_message("brandId", "Brand is required");
+    }
+    let category = text(category).map(CategoryId::from);
+    if category.is_none() {
+        errors.add_message("categoryId", "Category is required");
+    }
+    (brand, category)
+}
+
+/// The distinct colours a form names ([`ids`]), as it names them.
+pub(super) fn colour_refs(raw: &[String]) -> Vec<ColourId> {
+    ids(raw).into_iter().map(ColourId::from).collect()
+}
+
+/// Whether `id`, as a form named it, names a term of `kind`. This is where text from the
+/// request is checked as an id: one that cannot be an id ([`check_id`]) names none, without
+/// asking the store, so it gets exactly the refusal an unknown id gets, in the same place.
+///
+/// # Errors
+/// Store failures.
+pub(super) fn known_term<T: Terms + ?Sized>(
+    tx: &mut T,
+    kind: Vocabulary,
+    id: &str,
+) -> Result<bool, StoreError> {
+    Ok(check_id(id).is_ok() && tx.find_term(kind, id)?.is_some())
+}
+
+/// The message of a colour id that names no colour.
+pub(super) fn unknown_colour(id: &str) -> String {
+    format!("Unknown color {id}")
 }
 
 /// A stock count from the admin: a whole number from 0 to [`MAX_VARIANT_STOCK`].

@@ -16,8 +16,8 @@ mod show_admin;
 mod values;
 
 pub use apparel_admin::{
-    create_apparel, delete_apparel, set_variant_stock, update_apparel, ApparelAdminError,
-    ApparelInput, VariantInput,
+    create_apparel, delete_apparel, set_variant_stock, update_apparel, variant_stock_count,
+    ApparelAdminError, ApparelInput, VariantInput,
 };
 pub use facets::{facet_counts, show_facet_counts, Facets};
 pub use filter::{ProductFilter, ProductSort, ShowFilter, StockFilter};

@@ -2,9 +2,52 @@
 //! contents, metadata and freight terminals. Built by the storage adapter, read by the API.
 
 use super::{Gender, Package, Size, Sku};
-use crate::ids::{AddressId, ProductId, TerminalId, VariantId};
+use crate::ids::{AddressId, BrandId, CategoryId, ColourId, ProductId, TerminalId, VariantId};
+use crate::macros::string_enum;
 use crate::money::Money;
 use serde::Serialize;
+
+string_enum! {
+    /// How a line takes a product: whole cases (shows and apparel items count as cases), or
+    /// single units of a case-breakable product. JSON and the database keep it as the flag
+    /// `isUnit` / `is_unit` ([`Packing::from_is_unit`], [`Packing::is_unit`]).
+    #[derive(Default)]
+    pub enum Packing: InvalidPacking {
+        /// Whole cases (the default, as the flag's `false`).
+        #[default]
+        Case => "case",
+        /// Single units.
+        Unit => "unit",
+    }
+}
+
+/// A word that is neither `case` nor `unit`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, thiserror::Error)]
+#[error("packing must be case or unit")]
+pub struct InvalidPacking;
+
+impl Packing {
+    /// [`Packing::Unit`] when the flag is set, else [`Packing::Case`].
+    #[must_use]
+    pub const fn from_is_unit(is_unit: bool) -> Packing {
+        if is_unit {
+            Packing::Unit
+        } else {
+            Packing::Case
+        }
+    }
+
+    /// Whether this is [`Packing::Unit`] (the `isUnit` / `is_unit` flag).
+    #[must_use]
+    pub const fn is_unit(self) -> bool {
+        matches!(self, Packing::Unit)
+    }
+}
+
+/// Writes a packing as the `is_unit` flag the audit log has always recorded.
+fn packing_flag<S: serde::Serializer>(p: &Packing, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bool(p.is_unit())
+}
 
 /// An `{id, name}` reference (brand, category, colour, effect).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,8 +185,8 @@ pub struct ShowLine {
     pub id: String,
     /// How many cases or units.
     pub quantity: i32,
-    /// Units (true) or cases (false).
-    pub is_unit: bool,
+    /// Cases or units.
+    pub packing: Packing,
     /// Notes.
     pub notes: Option<String>,
     /// The product held.
@@ -347,13 +390,13 @@ pub struct ValidApparel {
     /// Video address.
     pub video_url: Option<String>,
     /// Brand id.
-    pub brand_id: String,
+    pub brand_id: BrandId,
     /// Category id.
-    pub category_id: String,
+    pub category_id: CategoryId,
     /// Apparel type id.
     pub apparel_type_id: String,
     /// The product's colour ids (no repeats).
-    pub colors: Vec<String>,
+    pub colors: Vec<ColourId>,
     /// The variants (keys unique).
     pub variants: Vec<ValidVariant>,
 }
@@ -458,11 +501,11 @@ pub struct ValidProduct {
     /// Video address.
     pub video_url: Option<String>,
     /// Brand id.
-    pub brand_id: String,
+    pub brand_id: BrandId,
     /// Category id.
-    pub category_id: String,
+    pub category_id: CategoryId,
     /// Colour ids (no repeats).
-    pub colors: Vec<String>,
+    pub colors: Vec<ColourId>,
     /// Effect ids (no repeats).
     pub effects: Vec<String>,
 }
@@ -504,8 +547,9 @@ pub struct ValidShowLine {
     pub quantity: u32,
     /// Notes.
     pub notes: Option<String>,
-    /// Units or cases.
-    pub is_unit: bool,
+    /// Units or cases (recorded as the flag `is_unit`).
+    #[serde(rename = "is_unit", serialize_with = "packing_flag")]
+    pub packing: Packing,
 }
 
 /// A validated show.
@@ -526,9 +570,9 @@ pub struct ValidShow {
     /// Show type id.
     pub show_type_id: String,
     /// Brand id.
-    pub brand_id: String,
+    pub brand_id: BrandId,
     /// Category id.
-    pub category_id: String,
+    pub category_id: CategoryId,
     /// The lines.
     pub products: Vec<ValidShowLine>,
 }
@@ -541,7 +585,7 @@ pub struct VariantKey {
     /// Gender.
     pub gender: Gender,
     /// Colour id.
-    pub color_id: Option<String>,
+    pub color_id: Option<ColourId>,
 }
 
 fn package_text<S: serde::Serializer>(p: &Package, s: S) -> Result<S::Ok, S::Error> {
@@ -551,6 +595,31 @@ fn package_text<S: serde::Serializer>(p: &Package, s: S) -> Result<S::Ok, S::Err
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn packing_travels_as_the_is_unit_flag_and_reads_its_words() {
+        for (flag, packing, word) in [
+            (false, Packing::Case, "case"),
+            (true, Packing::Unit, "unit"),
+        ] {
+            assert_eq!(Packing::from_is_unit(flag), packing);
+            assert_eq!(packing.is_unit(), flag);
+            assert_eq!(word.parse::<Packing>(), Ok(packing));
+            assert_eq!(packing.as_str(), word);
+        }
+        assert!("Unit".parse::<Packing>().is_err());
+        // A show line is audited with the flag it always had.
+        let line = ValidShowLine {
+            product_id: "p".into(),
+            quantity: 2,
+            notes: None,
+            packing: Packing::Unit,
+        };
+        assert_eq!(
+            serde_json::to_value(&line).expect("json"),
+            serde_json::json!({"product_id": "p", "quantity": 2, "notes": null, "is_unit": true})
+        );
+    }
 
     fn unit(available: bool) -> UnitProduct {
         UnitProduct {

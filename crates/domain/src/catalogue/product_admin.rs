@@ -4,7 +4,10 @@
 //! audit row and the catalogue version moved on.
 
 use super::admin::Audited;
-use super::form::{ids, image, price, text, title_description_price, variant_stock};
+use super::form::{
+    brand_and_category, colour_refs, ids, image, known_term, price, text, title_description_price,
+    unknown_colour, variant_stock,
+};
 use super::model::*;
 use super::{video_url, Package, Sku};
 use crate::pricing::{default_unit_price, unit_package, unit_sku};
@@ -118,21 +121,18 @@ impl ProductInput {
                 None
             }
         };
-        let brand_id = text(self.brand_id.as_ref());
-        if brand_id.is_none() {
-            errors.add_message("brandId", "Brand is required");
-        }
-        let category_id = text(self.category_id.as_ref());
-        if category_id.is_none() {
-            errors.add_message("categoryId", "Category is required");
-        }
+        let (brand_id, category_id) = brand_and_category(
+            self.brand_id.as_ref(),
+            self.category_id.as_ref(),
+            &mut errors,
+        );
         let image = image(self.image.as_ref())
             .map_err(|m| errors.add_message("image", m))
             .ok();
         let video = video_url(self.video_url.as_deref().unwrap_or_default())
             .map_err(|e| errors.add_message("videoURL", e.to_string()))
             .ok();
-        let (colors, effects) = (ids(&self.colors), ids(&self.effects));
+        let (colors, effects) = (colour_refs(&self.colors), ids(&self.effects));
         if colors.len() > MAX_LINKS {
             errors.add_message("colors", format!("At most {MAX_LINKS} colors"));
         }
@@ -170,8 +170,8 @@ impl ProductInput {
                 unit_stock,
                 image,
                 video_url: video,
-                brand_id: brand.to_owned(),
-                category_id: category.to_owned(),
+                brand_id: brand,
+                category_id: category,
                 colors,
                 effects,
             }),
@@ -233,26 +233,21 @@ fn check_references<T: Terms + ?Sized>(
     p: &ValidProduct,
 ) -> Result<(), ProductAdminError> {
     let mut errors = FieldErrors::new();
-    if tx.find_term(Vocabulary::Brand, &p.brand_id)?.is_none() {
+    if !known_term(tx, Vocabulary::Brand, p.brand_id.as_str())? {
         errors.add_message("brandId", "Brand is required");
     }
-    if tx
-        .find_term(Vocabulary::Category, &p.category_id)?
-        .is_none()
-    {
+    if !known_term(tx, Vocabulary::Category, p.category_id.as_str())? {
         errors.add_message("categoryId", "Category is required");
     }
-    for (field, kind, list) in [
-        ("colors", Vocabulary::Color, &p.colors),
-        ("effects", Vocabulary::Effect, &p.effects),
-    ] {
-        for id in list {
-            if tx.find_term(kind, id)?.is_none() {
-                errors.add_message(
-                    field,
-                    format!("Unknown {} {id}", kind.label().to_lowercase()),
-                );
-            }
+    for id in &p.colors {
+        if !known_term(tx, Vocabulary::Color, id.as_str())? {
+            errors.add_message("colors", unknown_colour(id.as_str()));
+        }
+    }
+    for id in &p.effects {
+        if !known_term(tx, Vocabulary::Effect, id)? {
+            let kind = Vocabulary::Effect.label().to_lowercase();
+            errors.add_message("effects", format!("Unknown {kind} {id}"));
         }
     }
     errors.into_result(()).map_err(ProductAdminError::Invalid)
@@ -374,6 +369,7 @@ fn sku_taken(e: StoreError, p: &ValidProduct) -> ProductAdminError {
 mod tests {
     use super::*;
     use crate::catalogue::PLACEHOLDER_IMAGE;
+    use crate::ids::{BrandId, ColourId};
     use crate::money::Money;
 
     fn input() -> ProductInput {
@@ -428,12 +424,24 @@ mod tests {
     }
 
     #[test]
+    fn the_form_keeps_references_as_named_for_the_store_check() {
+        // Whether a reference names a term (and is an id at all) is check_references' to say,
+        // so that a malformed one is refused exactly as an unknown one is.
+        let mut form = input();
+        form.brand_id = Some(" b b ".into());
+        form.colors = vec!["r\u{e9}d".into()];
+        let p = form.validate().expect("valid form");
+        assert_eq!(p.brand_id, BrandId::from("b b"));
+        assert_eq!(p.colors, [ColourId::from("r\u{e9}d")]);
+    }
+
+    #[test]
     fn a_valid_form_is_trimmed_defaults_the_image_and_drops_repeats() {
         let p = input().validate().expect("valid");
         assert_eq!(p.sku.as_str(), "CB-100");
         assert_eq!(p.title, "Big Cake");
         assert_eq!(p.image, PLACEHOLDER_IMAGE);
-        assert_eq!(p.colors, ["red"]);
+        assert_eq!(p.colors, [ColourId::from("red")]);
         assert_eq!(p.package.parts(), [12, 6]);
         assert_eq!(p.unit(), None);
     }

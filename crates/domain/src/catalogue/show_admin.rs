@@ -3,7 +3,7 @@
 //! quantities are whole numbers >= 1; a show's package is [1]; SKUs are SHOW-n).
 
 use super::admin::{order_items, Audited};
-use super::form::{image, price, text};
+use super::form::{brand_and_category, image, known_term, price, text};
 use super::model::*;
 use super::{unit_for_sale, video_url, PricedProduct};
 use crate::pricing::next_show_sku;
@@ -33,8 +33,8 @@ pub struct ShowLineInput {
     pub quantity: i64,
     /// Notes.
     pub notes: Option<String>,
-    /// Units (true) or cases.
-    pub is_unit: bool,
+    /// Cases or units.
+    pub packing: Packing,
 }
 
 /// The show form.
@@ -83,14 +83,11 @@ impl ShowInput {
         if price.is_none() {
             errors.add_message("casePrice", "Valid price is required");
         }
-        let brand = text(self.brand_id.as_ref());
-        if brand.is_none() {
-            errors.add_message("brandId", "Brand is required");
-        }
-        let category = text(self.category_id.as_ref());
-        if category.is_none() {
-            errors.add_message("categoryId", "Category is required");
-        }
+        let (brand, category) = brand_and_category(
+            self.brand_id.as_ref(),
+            self.category_id.as_ref(),
+            &mut errors,
+        );
         if self.products.is_empty() {
             errors.add_message("products", "At least one product is required");
         } else if self.products.len() > MAX_SHOW_LINES {
@@ -116,7 +113,7 @@ impl ShowInput {
                     product_id: line.product_id.trim().to_owned(),
                     quantity,
                     notes: notes.map(str::to_owned),
-                    is_unit: line.is_unit,
+                    packing: line.packing,
                 }),
                 None => errors.add_message(
                     format!("products[{i}].quantity"),
@@ -147,8 +144,8 @@ impl ShowInput {
                 video_url: video,
                 in_stock: self.in_stock,
                 show_type_id: show_type.to_owned(),
-                brand_id: brand.to_owned(),
-                category_id: category.to_owned(),
+                brand_id: brand,
+                category_id: category,
                 products: lines,
             }),
             _ => Err(errors),
@@ -165,7 +162,7 @@ fn check_lines(
     this_show: Option<&ProductId>,
 ) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
-    let mut seen: Vec<(&str, bool)> = Vec::new();
+    let mut seen: Vec<(&str, Packing)> = Vec::new();
     for (i, line) in show.products.iter().enumerate() {
         let field = format!("products[{i}].productId");
         let Some(product) = products.get(&ProductId::from(line.product_id.as_str())) else {
@@ -179,16 +176,18 @@ fn check_lines(
             );
             continue;
         }
-        if line.is_unit && (product.is_apparel || unit_for_sale(product.unit.clone()).is_none()) {
+        if line.packing == Packing::Unit
+            && (product.is_apparel || unit_for_sale(product.unit.clone()).is_none())
+        {
             errors.add_message(
                 field,
                 format!("\"{}\" cannot be added by the unit", product.title),
             );
             continue;
         }
-        let mode = (line.product_id.as_str(), line.is_unit);
+        let mode = (line.product_id.as_str(), line.packing);
         if seen.contains(&mode) {
-            let how = if line.is_unit { "unit" } else { "case" };
+            let how = line.packing.as_str();
             errors.add_message(
                 field,
                 format!("\"{}\" is already in the show as a {how}", product.title),
@@ -228,11 +227,19 @@ fn check<T: PriceLookups + Terms + ?Sized>(
 ) -> Result<(), ShowAdminError> {
     let mut errors = FieldErrors::new();
     for (field, kind, id) in [
-        ("showTypeId", Vocabulary::ShowType, &show.show_type_id),
-        ("brandId", Vocabulary::Brand, &show.brand_id),
-        ("categoryId", Vocabulary::Category, &show.category_id),
+        (
+            "showTypeId",
+            Vocabulary::ShowType,
+            show.show_type_id.as_str(),
+        ),
+        ("brandId", Vocabulary::Brand, show.brand_id.as_str()),
+        (
+            "categoryId",
+            Vocabulary::Category,
+            show.category_id.as_str(),
+        ),
     ] {
-        if tx.find_term(kind, id)?.is_none() {
+        if !known_term(tx, kind, id)? {
             let message = match kind {
                 Vocabulary::ShowType => "Show Type is required",
                 Vocabulary::Brand => "Brand is required",
@@ -363,7 +370,7 @@ mod tests {
             product_id: product.into(),
             quantity: 1,
             notes: None,
-            is_unit,
+            packing: Packing::from_is_unit(is_unit),
         }
     }
 

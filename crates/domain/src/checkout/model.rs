@@ -2,7 +2,7 @@
 
 use chrono::NaiveDateTime;
 
-use crate::catalogue::{StoredAddress, Terminal};
+use crate::catalogue::{Packing, StoredAddress, Terminal};
 use crate::ids::{CartId, OrderId, ProductId, SessionId, TerminalId, UserId, VariantId};
 use crate::macros::string_enum;
 use crate::money::Money;
@@ -279,8 +279,8 @@ pub struct NewOrderItem {
     pub product_id: ProductId,
     /// The apparel variant.
     pub variant_id: Option<VariantId>,
-    /// Units of a case-breakable product (false: cases, shows, apparel items).
-    pub is_unit: bool,
+    /// Units of a case-breakable product, or cases (also shows and apparel items).
+    pub packing: Packing,
     /// How many.
     pub quantity: u32,
     /// Price of one.

@@ -8,7 +8,7 @@ use super::session::abort;
 use super::{
     NewOrder, NewOrderItem, Order, PaymentSession, PurchaseError, SessionStatus, ShipAddress,
 };
-use crate::catalogue::unit_for_sale;
+use crate::catalogue::{unit_for_sale, Packing};
 use crate::checkout::PaymentSessions;
 use crate::ids::{AddressId, OrderId, UserId};
 use crate::inventory::Stock;
@@ -347,10 +347,10 @@ fn items(plan: &Plan) -> Vec<NewOrderItem> {
 }
 
 fn line_items(line: &PlannedLine) -> Vec<NewOrderItem> {
-    let item = |is_unit: bool, quantity: u32, unit_price: Money, sku: String| NewOrderItem {
+    let item = |packing: Packing, quantity: u32, unit_price: Money, sku: String| NewOrderItem {
         product_id: line.product.id.clone(),
         variant_id: line.variant.as_ref().map(|v| v.id.clone()),
-        is_unit,
+        packing,
         quantity,
         unit_price,
         item_subtotal: unit_price * quantity,
@@ -359,7 +359,7 @@ fn line_items(line: &PlannedLine) -> Vec<NewOrderItem> {
     };
     if let Some(variant) = &line.variant {
         return vec![item(
-            false,
+            Packing::Case,
             line.cases + line.units,
             variant.unit_price,
             variant.sku.clone(),
@@ -368,7 +368,7 @@ fn line_items(line: &PlannedLine) -> Vec<NewOrderItem> {
     let mut out = Vec::with_capacity(2);
     if line.cases > 0 {
         out.push(item(
-            false,
+            Packing::Case,
             line.cases,
             line.product.case_price,
             line.product.sku.clone(),
@@ -376,7 +376,7 @@ fn line_items(line: &PlannedLine) -> Vec<NewOrderItem> {
     }
     if line.units > 0 {
         if let Some(unit) = unit_for_sale(line.product.unit.clone()) {
-            out.push(item(true, line.units, unit.unit_price, unit.sku));
+            out.push(item(Packing::Unit, line.units, unit.unit_price, unit.sku));
         }
     }
     out

@@ -2,7 +2,7 @@
 //! case break requests, and the date range every list is read in.
 
 use crate::checkout::Order;
-use crate::ids::{OrderId, ProductId, UserId};
+use crate::ids::{CaseBreakId, OrderId, ProductId, UserId};
 use crate::money::Money;
 use crate::profile::FieldErrors;
 use crate::status::{CaseBreakStatus, OrderStatus};
@@ -200,7 +200,7 @@ pub struct SalesReport {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CaseBreak {
     /// Id.
-    pub id: String,
+    pub id: CaseBreakId,
     /// The case-breakable product.
     pub product_id: ProductId,
     /// Its SKU.

@@ -3,7 +3,7 @@
 use chrono::NaiveDateTime;
 
 use crate::checkout::{NewOrder, Order};
-use crate::ids::{OrderId, UserId};
+use crate::ids::{CaseBreakId, OrderId, UserId};
 use crate::orders::{CaseBreak, DateRange, Sale};
 use crate::paging::{Page, PageRequest};
 use crate::status::{CaseBreakStatus, OrderStatus};
@@ -69,7 +69,7 @@ pub trait Sales {
     ///
     /// # Errors
     /// Store failures.
-    fn case_break(&mut self, id: &str) -> Result<Option<CaseBreak>, StoreError>;
+    fn case_break(&mut self, id: &CaseBreakId) -> Result<Option<CaseBreak>, StoreError>;
 
     /// Marks a PENDING or PROCESSING request COMPLETED with the units the case gave
     /// (`quantity_added`), and adds `to_stock` of them (what the waiting order did not take)
@@ -80,7 +80,7 @@ pub trait Sales {
     /// [`StoreError::NotFound`] when the product has no unit product.
     fn complete_case_break(
         &mut self,
-        id: &str,
+        id: &CaseBreakId,
         quantity_added: u32,
         to_stock: u32,
         at: NaiveDateTime,

@@ -12,7 +12,7 @@ use chrono::NaiveDateTime;
 
 use crate::audit::{Audit, AuditEntry};
 use crate::catalogue::CatalogueReads;
-use crate::ids::{OrderId, UserId};
+use crate::ids::{CaseBreakId, OrderId, UserId};
 use crate::money::Money;
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
@@ -155,6 +155,19 @@ pub fn case_break_report(
     })
 }
 
+/// The units an opened case gave, as [`process_case_break`] checks them (before it looks the
+/// request up).
+///
+/// # Errors
+/// [`SalesError::Invalid`] (`quantityAdded`: [`QUANTITY_MESSAGE`]) unless 1 to
+/// [`MAX_QUANTITY_ADDED`].
+pub fn quantity_added_of(quantity_added: i64) -> Result<u32, SalesError> {
+    u32::try_from(quantity_added)
+        .ok()
+        .filter(|q| *q >= 1 && i64::from(*q) <= MAX_QUANTITY_ADDED)
+        .ok_or_else(|| invalid("quantityAdded", QUANTITY_MESSAGE))
+}
+
 /// Processes a case break request (decisions.md "Stock"): `quantity_added` is the units the
 /// opened case gave; they first fill the units owed to the waiting order (the request's
 /// quantity, sold already), and only the rest goes to the product's unit stock. The request
@@ -168,14 +181,11 @@ pub fn case_break_report(
 pub fn process_case_break(
     store: &impl Store,
     actor: &UserId,
-    id: &str,
+    id: &CaseBreakId,
     quantity_added: i64,
     now: NaiveDateTime,
 ) -> Result<CaseBreak, SalesError> {
-    let quantity = u32::try_from(quantity_added)
-        .ok()
-        .filter(|q| *q >= 1 && i64::from(*q) <= MAX_QUANTITY_ADDED)
-        .ok_or_else(|| invalid("quantityAdded", QUANTITY_MESSAGE))?;
+    let quantity = quantity_added_of(quantity_added)?;
     store.write(|tx| {
         let before = tx.case_break(id)?.ok_or(SalesError::CaseBreakNotFound)?;
         if !before.status.can_be_processed() {
@@ -197,7 +207,7 @@ pub fn process_case_break(
             actor,
             "process",
             "case_break",
-            id,
+            id.as_str(),
             Some(&(before.status, before.quantity_added)),
             Some(&(after.status, after.quantity_added)),
             now,

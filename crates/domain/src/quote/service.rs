@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::{quote, Destination, Quote};
 use super::{MAX_LINES, MAX_QUANTITY};
-use crate::catalogue::{unit_for_sale, PricedProduct, PricedVariant};
+use crate::catalogue::{unit_for_sale, Packing, PricedProduct, PricedVariant};
 use crate::checkout::Terminals;
 use crate::ids::{ProductId, TerminalId, VariantId};
 use crate::order::{LineError, QuoteLine};
@@ -86,11 +86,12 @@ pub enum QuoteError {
     Store(#[from] StoreError),
 }
 
-/// Treats `unit`, `case` and blank variant ids as no variant (storefront.md §5).
+/// Treats blank variant ids and the [`Packing`] words `unit` and `case` as no variant
+/// (storefront.md §5).
 #[must_use]
 pub fn variant_id_of(raw: Option<&str>) -> Option<&str> {
     raw.map(str::trim)
-        .filter(|v| !v.is_empty() && *v != "unit" && *v != "case")
+        .filter(|v| !v.is_empty() && v.parse::<Packing>().is_err())
 }
 
 fn quantity(field: &'static str, value: i64) -> Result<u32, QuoteError> {

@@ -8,6 +8,7 @@ use rust_decimal::Decimal;
 use serde_json::{json, Value};
 
 use super::model::{Column, Report, Table};
+use crate::catalogue::Packing;
 use crate::money::Money;
 use crate::orders::Sales;
 use crate::orders::{DateRange, Sale};
@@ -95,7 +96,7 @@ fn kind_of(sale: &Sale, i: usize) -> &'static str {
         "Apparel"
     } else if product.is_some_and(|p| p.is_show) {
         "Show"
-    } else if item.is_unit {
+    } else if item.packing == Packing::Unit {
         "Unit"
     } else {
         "Case"

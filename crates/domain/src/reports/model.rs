@@ -1,6 +1,6 @@
 //! Reports: what an admin requests, what the background job stores, and the rows it reads.
 
-use crate::ids::UserId;
+use crate::ids::{ReportId, UserId};
 use crate::status::{ReportStatus, ReportType};
 use chrono::NaiveDateTime;
 use serde::Serialize;
@@ -61,7 +61,7 @@ pub const REQUESTABLE: [ReportType; 5] = [
 #[derive(Debug, Clone, PartialEq)]
 pub struct Report {
     /// Id.
-    pub id: String,
+    pub id: ReportId,
     /// Type.
     pub report_type: ReportType,
     /// Name.

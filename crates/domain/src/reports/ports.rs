@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 
+use crate::ids::ReportId;
 use crate::orders::DateRange;
 use crate::paging::{Page, PageRequest};
 use crate::reports::{ActivityUser, NewReport, Report, StockRow};
@@ -15,13 +16,17 @@ pub trait Reports {
     ///
     /// # Errors
     /// Store failures.
-    fn insert_report(&mut self, report: &NewReport) -> Result<String, StoreError>;
+    fn insert_report(&mut self, report: &NewReport) -> Result<ReportId, StoreError>;
 
     /// One report, with its result when `with_result`.
     ///
     /// # Errors
     /// Store failures.
-    fn find_report(&mut self, id: &str, with_result: bool) -> Result<Option<Report>, StoreError>;
+    fn find_report(
+        &mut self,
+        id: &ReportId,
+        with_result: bool,
+    ) -> Result<Option<Report>, StoreError>;
 
     /// One page of reports, newest first, without results.
     ///
@@ -54,7 +59,7 @@ pub trait Reports {
     /// Store failures.
     fn complete_report(
         &mut self,
-        id: &str,
+        id: &ReportId,
         result: &serde_json::Value,
         at: NaiveDateTime,
     ) -> Result<(), StoreError>;
@@ -63,7 +68,12 @@ pub trait Reports {
     ///
     /// # Errors
     /// Store failures.
-    fn fail_report(&mut self, id: &str, reason: &str, at: NaiveDateTime) -> Result<(), StoreError>;
+    fn fail_report(
+        &mut self,
+        id: &ReportId,
+        reason: &str,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
 }
 
 /// The rows the reports compute from, beyond orders ([`crate::orders::Sales`]).

@@ -12,7 +12,7 @@ use chrono::NaiveDateTime;
 use serde_json::{Map, Value};
 
 use crate::audit::{Audit, AuditEntry};
-use crate::ids::UserId;
+use crate::ids::{ReportId, UserId};
 use crate::orders::DateRange;
 use crate::paging::{Page, PageRequest};
 use crate::profile::FieldErrors;
@@ -226,7 +226,7 @@ pub fn request_report(
             actor,
             "request",
             "report",
-            &id,
+            id.as_str(),
             None::<&()>,
             None,
             now,
@@ -247,7 +247,7 @@ pub fn list_reports(store: &impl Store, page: PageRequest) -> Result<Page<Report
 ///
 /// # Errors
 /// [`ReportError::NotFound`]; store failures.
-pub fn get_report(store: &impl Store, id: &str) -> Result<Report, ReportError> {
+pub fn get_report(store: &impl Store, id: &ReportId) -> Result<Report, ReportError> {
     store
         .read(|tx| tx.find_report(id, true))?
         .ok_or(ReportError::NotFound)
@@ -259,9 +259,9 @@ pub enum JobOutcome {
     /// Nothing was waiting.
     Idle,
     /// This report was computed.
-    Completed(String),
+    Completed(ReportId),
     /// This report failed, for this reason.
-    Failed(String, String),
+    Failed(ReportId, String),
 }
 
 /// The background job's step: claims the oldest PENDING report (or one whose node went silent

@@ -8,7 +8,7 @@ use domain::catalogue::{
     ApparelRecord, Gender, NewVariant, Package, Size, StoredVariant, ValidApparel, ValidVariant,
     VariantKey,
 };
-use domain::ids::{ProductId, VariantId};
+use domain::ids::{ColourId, ProductId, VariantId};
 use domain::money::Money;
 use uuid::Uuid;
 
@@ -27,8 +27,8 @@ fn apparel_row(a: &ValidApparel) -> FormRow<'_> {
         description: a.description.as_deref(),
         case_price: a.case_price,
         in_stock: a.in_stock,
-        brand_id: &a.brand_id,
-        category_id: &a.category_id,
+        brand_id: a.brand_id.as_str(),
+        category_id: a.category_id.as_str(),
         image: &a.image,
         video_url: a.video_url.as_deref(),
         package: Some(&a.package),
@@ -60,7 +60,7 @@ fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
                 .gender
                 .parse::<Gender>()
                 .map_err(|_| DbError::other(format!("stored gender {}", row.gender)))?,
-            color_id: row.color_id,
+            color_id: row.color_id.map(ColourId::from),
         },
         unit_price: Money::from_cents(row.unit_price_cents),
         available_stock: u32::try_from(row.available_stock).unwrap_or(0),
@@ -107,10 +107,10 @@ pub fn apparel_record(
             package: Package::parse(&row.package).map_err(DbError::other)?,
             image: row.image,
             video_url: row.video_url,
-            brand_id: row.brand_id,
-            category_id: row.category_id,
+            brand_id: row.brand_id.into(),
+            category_id: row.category_id.into(),
             apparel_type_id: row.apparel_type_id.unwrap_or_default(),
-            colors,
+            colors: colors.into_iter().map(ColourId::from).collect(),
             variants: variants
                 .iter()
                 .filter(|v| v.available)
@@ -157,8 +157,13 @@ pub fn insert_variant(
             sku: v.sku.clone(),
             size: v.key.size.as_str().to_owned(),
             gender: v.key.gender.as_str().to_owned(),
-            color_id: v.key.color_id.clone(),
-            color_key: v.key.color_id.clone().unwrap_or_default(),
+            color_id: v.key.color_id.as_ref().map(ToString::to_string),
+            color_key: v
+                .key
+                .color_id
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
             unit_price_cents: v.unit_price.cents(),
             available_stock: i32::try_from(v.available_stock).unwrap_or(i32::MAX),
             available: true,

@@ -4,7 +4,9 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 
-use domain::catalogue::{Product as ProductModel, Show, ShowFilter, ShowLine, ShowLineProduct};
+use domain::catalogue::{
+    Packing, Product as ProductModel, Show, ShowFilter, ShowLine, ShowLineProduct,
+};
 use domain::money::Money;
 
 use super::convert::{self, package};
@@ -121,7 +123,7 @@ fn show_line(line: ShowProduct, p: Product, unit: Option<UnitProduct>) -> ShowLi
     ShowLine {
         id: line.id,
         quantity: line.quantity,
-        is_unit: line.is_unit,
+        packing: Packing::from_is_unit(line.is_unit),
         notes: line.notes,
         product: ShowLineProduct {
             package: package(&p.package),

@@ -6,9 +6,9 @@ use chrono::{NaiveDateTime, Utc};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use domain::catalogue::{
-    Package, ProductUsage, Sku, UnitRecord, ValidProduct, ValidShow, ValidShowLine,
+    Package, Packing, ProductUsage, Sku, UnitRecord, ValidProduct, ValidShow, ValidShowLine,
 };
-use domain::ids::ProductId;
+use domain::ids::{ColourId, ProductId};
 use domain::money::Money;
 use uuid::Uuid;
 
@@ -65,7 +65,7 @@ pub fn sku_in_use(
 pub(super) fn links(
     conn: &mut DbConnection,
     id: &str,
-    colors: &[String],
+    colors: &[ColourId],
     effects: &[String],
 ) -> Result<(), DbError> {
     diesel::delete(product_colors::table.filter(product_colors::product_id.eq(id)))
@@ -76,7 +76,7 @@ pub(super) fn links(
         .iter()
         .map(|c| ProductColor {
             product_id: id.to_owned(),
-            color_id: c.clone(),
+            color_id: c.to_string(),
         })
         .collect();
     if !colors.is_empty() {
@@ -104,8 +104,8 @@ fn product_row(p: &ValidProduct) -> FormRow<'_> {
         description: p.description.as_deref(),
         case_price: p.case_price,
         in_stock: p.in_stock,
-        brand_id: &p.brand_id,
-        category_id: &p.category_id,
+        brand_id: p.brand_id.as_str(),
+        category_id: p.category_id.as_str(),
         image: &p.image,
         video_url: p.video_url.as_deref(),
         package: Some(&p.package),
@@ -121,8 +121,8 @@ fn show_row(s: &ValidShow) -> FormRow<'_> {
         description: s.description.as_deref(),
         case_price: s.case_price,
         in_stock: s.in_stock,
-        brand_id: &s.brand_id,
-        category_id: &s.category_id,
+        brand_id: s.brand_id.as_str(),
+        category_id: s.category_id.as_str(),
         image: &s.image,
         video_url: s.video_url.as_deref(),
         package: None,
@@ -191,9 +191,9 @@ pub fn product_record(
         unit_stock: unit.and_then(|u| u32::try_from(u.available_stock).ok()),
         image: row.image,
         video_url: row.video_url,
-        brand_id: row.brand_id,
-        category_id: row.category_id,
-        colors,
+        brand_id: row.brand_id.into(),
+        category_id: row.category_id.into(),
+        colors: colors.into_iter().map(ColourId::from).collect(),
         effects,
     }))
 }
@@ -355,7 +355,7 @@ fn show_lines(conn: &mut DbConnection, show: &str, s: &ValidShow) -> Result<(), 
             show_id: show.to_owned(),
             product_id: l.product_id.clone(),
             quantity: i32::try_from(l.quantity).unwrap_or(i32::MAX),
-            is_unit: l.is_unit,
+            is_unit: l.packing.is_unit(),
             notes: l.notes.clone(),
         })
         .collect();
@@ -407,15 +407,15 @@ pub fn show_record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<Val
         video_url: row.video_url,
         in_stock: row.in_stock,
         show_type_id: row.show_type_id.unwrap_or_default(),
-        brand_id: row.brand_id,
-        category_id: row.category_id,
+        brand_id: row.brand_id.into(),
+        category_id: row.category_id.into(),
         products: lines
             .into_iter()
             .map(|l| ValidShowLine {
                 product_id: l.product_id,
                 quantity: u32::try_from(l.quantity).unwrap_or(1),
                 notes: l.notes,
-                is_unit: l.is_unit,
+                packing: Packing::from_is_unit(l.is_unit),
             })
             .collect(),
     }))

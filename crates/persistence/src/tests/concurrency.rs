@@ -153,7 +153,7 @@ fn parallel_adds_to_one_cart_line_lose_no_case() {
     let change = domain::cart::LineChange {
         product_id: domain::ids::ProductId::from(product),
         variant_id: None,
-        is_unit: false,
+        packing: domain::catalogue::Packing::Case,
     };
     let threads: Vec<_> = (0..8)
         .map(|_| {

@@ -9,7 +9,7 @@ use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::cart::Carts as _;
 use domain::catalogue::{self as catalogue, ProductFilter, ProductInput, ProductSort, StockFilter};
-use domain::catalogue::{CatalogueReads as _, ProductAdmin as _};
+use domain::catalogue::{CatalogueReads as _, Packing, ProductAdmin as _};
 use domain::ids::{ProductId, UserId, VariantId};
 use domain::inventory::Stock as _;
 use domain::paging::{Page, PageRequest};
@@ -422,7 +422,7 @@ fn a_cart_read_takes_its_products_from_the_index() {
             &domain::cart::LineChange {
                 product_id: product.clone(),
                 variant_id: variant,
-                is_unit,
+                packing: Packing::from_is_unit(is_unit),
             },
             now(),
         )

@@ -51,7 +51,7 @@ impl From<Cart> for CartJson {
                 .lines
                 .into_iter()
                 .map(|line: CartLine| CartLineJson {
-                    id: line.id,
+                    id: line.id.into_string(),
                     cart_id: cart_id.clone(),
                     product_id: line.product.id.to_string(),
                     variant_id: line.variant.as_ref().map(|v| v.id.to_string()),

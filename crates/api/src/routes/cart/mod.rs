@@ -8,6 +8,7 @@ pub mod dto;
 use actix_web::{get, post, web, HttpResponse};
 use chrono::Utc;
 use domain::cart::{self, Cart, LineChange};
+use domain::catalogue::Packing;
 use domain::ids::{CartId, ProductId};
 
 use self::dto::{AddBody, CartJson, RemoveBody, UpdateBody};
@@ -20,7 +21,7 @@ fn line_change(product_id: &str, variant_id: Option<&String>, is_unit: bool) -> 
     LineChange {
         product_id: ProductId::from(product_id),
         variant_id: variant_id.cloned(),
-        is_unit,
+        packing: Packing::from_is_unit(is_unit),
     }
 }
 

@@ -17,6 +17,8 @@ pub(super) type Create<I, V, E> = fn(&Store, &UserId, &I, NaiveDateTime) -> Resu
 /// An update use case: the id and the admin's form in, what it wrote out.
 pub(super) type Update<I, V, E> =
     fn(&Store, &UserId, &ProductId, &I, NaiveDateTime) -> Result<V, E>;
+/// What an update use case answers for an id that names nothing, given the form.
+pub(super) type Unknown<I, E> = fn(&I) -> E;
 /// A delete use case.
 pub(super) type Delete<E> = fn(&Store, &UserId, &ProductId, NaiveDateTime) -> Result<(), E>;
 
@@ -45,7 +47,8 @@ where
 }
 
 /// `PUT /{id}`: runs `use_case` on the id and the body; answers 200 with `view` of what it
-/// wrote.
+/// wrote. A path that cannot be an id names nothing: it answers `unknown` of the form, what the
+/// use case answers for an unknown id (the form's own refusal first).
 ///
 /// # Errors
 /// The use case's error as an answer.
@@ -54,6 +57,7 @@ pub(super) async fn update<B, I, V, E, J>(
     path: web::Path<String>,
     body: web::Json<B>,
     use_case: Update<I, V, E>,
+    unknown: Unknown<I, E>,
     view: fn(V) -> J,
 ) -> Result<HttpResponse, ApiError>
 where
@@ -63,7 +67,10 @@ where
     E: Into<ApiError> + 'static,
     J: Serialize,
 {
-    let (id, input): (ProductId, I) = (path.into_inner().into(), body.into_inner().into());
+    let input: I = body.into_inner().into();
+    let Ok(id) = path.parse::<ProductId>() else {
+        return Err(unknown(&input).into());
+    };
     let done = write
         .run(move |s, actor| use_case(&s.store, actor, &id, &input, Utc::now().naive_utc()))
         .await?;
@@ -71,6 +78,8 @@ where
 }
 
 /// `DELETE /{id}`: runs `use_case` on the id; answers `answer` (204, or 200 and a message).
+/// A path that cannot be an id names nothing: it answers `not_found`, the use case's error
+/// for an unknown id (its first check).
 ///
 /// # Errors
 /// The use case's error as an answer.
@@ -78,12 +87,15 @@ pub(super) async fn delete<E>(
     write: CatalogueWrite,
     path: web::Path<String>,
     use_case: Delete<E>,
+    not_found: E,
     answer: HttpResponse,
 ) -> Result<HttpResponse, ApiError>
 where
     E: Into<ApiError> + 'static,
 {
-    let id = ProductId::from(path.into_inner());
+    let Ok(id) = path.parse::<ProductId>() else {
+        return Err(not_found.into());
+    };
     write
         .run(move |s, actor| use_case(&s.store, actor, &id, Utc::now().naive_utc()))
         .await?;

@@ -54,7 +54,11 @@ pub fn list_filter(params: &Params) -> Result<ProductFilter, ApiError> {
     params(("id" = String, Path, description = "Apparel product id")),
     responses((status = 200, body = ProductJson), (status = 404, description = "Product not found")))]
 #[get("/apparel/{id}")]
-pub async fn get(read: CachedRead, id: web::Path<ProductId>) -> Result<HttpResponse, ApiError> {
+pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    // Text that cannot be an id names no product: the answer an unknown id gets.
+    let id: ProductId = id
+        .parse()
+        .map_err(|_| catalogue::GetProductError::NotFound)?;
     read.respond_item(Reads::INDEXED, move |tx| {
         catalogue::get_apparel(tx, &id).map(ProductJson::from)
     })

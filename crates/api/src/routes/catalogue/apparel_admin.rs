@@ -5,7 +5,7 @@
 
 use actix_web::{delete, post, put, web, HttpResponse};
 use chrono::Utc;
-use domain::catalogue::{self, ApparelInput, VariantInput};
+use domain::catalogue::{self, ApparelAdminError, ApparelInput, VariantInput};
 use domain::ids::VariantId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -152,6 +152,10 @@ pub async fn update(
         path,
         body,
         catalogue::update_apparel,
+        |input: &ApparelInput| {
+            let invalid = input.validate().err();
+            invalid.map_or(ApparelAdminError::NotFound, ApparelAdminError::Invalid)
+        },
         ProductJson::from,
     )
     .await
@@ -173,7 +177,8 @@ pub async fn remove(
     let deleted = HttpResponse::Ok().json(MessageResponse {
         message: APPAREL_DELETED.to_owned(),
     });
-    admin_crud::delete(write, path, catalogue::delete_apparel, deleted).await
+    let not_found = catalogue::ApparelAdminError::NotFound;
+    admin_crud::delete(write, path, catalogue::delete_apparel, not_found, deleted).await
 }
 
 /// The admin's stock count of one variant.
@@ -210,8 +215,14 @@ pub async fn set_stock(
     path: web::Path<String>,
     body: web::Json<StockBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = VariantId::from(path.into_inner());
     let stock = body.available_stock;
+    // Text that cannot be an id names no variant: it answers what an unknown id does, after
+    // the count's own check, in the use case's order.
+    let id: VariantId = path.parse().map_err(|_| {
+        catalogue::variant_stock_count(stock)
+            .err()
+            .unwrap_or(catalogue::ApparelAdminError::VariantNotFound)
+    })?;
     let variant = write
         .run(move |s, actor| {
             catalogue::set_variant_stock(&s.store, actor, &id, stock, Utc::now().naive_utc())

@@ -299,7 +299,7 @@ impl From<ShowLine> for ShowLineJson {
         ShowLineJson {
             id: l.id,
             quantity: l.quantity,
-            is_unit: l.is_unit,
+            is_unit: l.packing.is_unit(),
             notes: l.notes,
             product: ShowLineProductJson {
                 package: p.package,

@@ -3,7 +3,7 @@
 //! Answers the product as `GET /api/products/{id}` does.
 
 use actix_web::{delete, post, put, web, HttpResponse};
-use domain::catalogue::{self, ProductInput};
+use domain::catalogue::{self, ProductAdminError, ProductInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -137,6 +137,10 @@ pub async fn update(
         path,
         body,
         catalogue::update_product,
+        |input: &ProductInput| {
+            let invalid = input.validate().err();
+            invalid.map_or(ProductAdminError::NotFound, ProductAdminError::Invalid)
+        },
         ProductJson::from,
     )
     .await
@@ -153,5 +157,6 @@ pub async fn remove(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let deleted = HttpResponse::NoContent().finish();
-    admin_crud::delete(write, path, catalogue::delete_product, deleted).await
+    let not_found = catalogue::ProductAdminError::NotFound;
+    admin_crud::delete(write, path, catalogue::delete_product, not_found, deleted).await
 }

@@ -2,7 +2,7 @@
 //! by id). The query parsing and JSON shapes here are shared by the other catalogue routes.
 
 use actix_web::{get, web, HttpResponse};
-use domain::catalogue::{self, get_product, ProductFilter, StockFilter};
+use domain::catalogue::{self, get_product, GetProductError, ProductFilter, StockFilter};
 use domain::ids::ProductId;
 use domain::paging::PageRequest;
 
@@ -79,7 +79,9 @@ pub async fn respond_product_page(
     params(("id" = String, Path, description = "Product id")),
     responses((status = 200, body = ProductJson), (status = 404, description = "Product not found")))]
 #[get("/products/{id}")]
-pub async fn get(read: CachedRead, id: web::Path<ProductId>) -> Result<HttpResponse, ApiError> {
+pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    // Text that cannot be an id names no product: the answer an unknown id gets.
+    let id: ProductId = id.parse().map_err(|_| GetProductError::NotFound)?;
     read.respond_item(Reads::INDEXED, move |tx| {
         get_product(tx, &id).map(ProductJson::from)
     })

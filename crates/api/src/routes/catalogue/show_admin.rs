@@ -3,7 +3,7 @@
 //! `GET /api/shows/{id}` does.
 
 use actix_web::{delete, post, put, web, HttpResponse};
-use domain::catalogue::{self, ShowInput, ShowLineInput};
+use domain::catalogue::{self, Packing, ShowAdminError, ShowInput, ShowLineInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -92,7 +92,7 @@ impl From<ShowBody> for ShowInput {
                     product_id: l.product_id,
                     quantity: l.quantity,
                     notes: l.notes,
-                    is_unit: l.is_unit,
+                    packing: Packing::from_is_unit(l.is_unit),
                 })
                 .collect(),
         }
@@ -122,7 +122,18 @@ pub async fn update(
     path: web::Path<String>,
     body: web::Json<ShowBody>,
 ) -> Result<HttpResponse, ApiError> {
-    admin_crud::update(write, path, body, catalogue::update_show, ShowJson::from).await
+    admin_crud::update(
+        write,
+        path,
+        body,
+        catalogue::update_show,
+        |input: &ShowInput| {
+            let invalid = input.validate().err();
+            invalid.map_or(ShowAdminError::NotFound, ShowAdminError::Invalid)
+        },
+        ShowJson::from,
+    )
+    .await
 }
 
 /// Deletes a show no order holds.
@@ -136,5 +147,6 @@ pub async fn remove(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let deleted = HttpResponse::NoContent().finish();
-    admin_crud::delete(write, path, catalogue::delete_show, deleted).await
+    let not_found = catalogue::ShowAdminError::NotFound;
+    admin_crud::delete(write, path, catalogue::delete_show, not_found, deleted).await
 }

@@ -140,7 +140,9 @@ pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
     params(("id" = String, Path, description = "Show id")),
     responses((status = 200, body = ShowJson), (status = 404, description = "Show not found")))]
 #[get("/shows/{id}")]
-pub async fn get(read: CachedRead, id: web::Path<ProductId>) -> Result<HttpResponse, ApiError> {
+pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    // Text that cannot be an id names no show: the answer an unknown id gets.
+    let id: ProductId = id.parse().map_err(|_| catalogue::GetShowError::NotFound)?;
     read.respond_item(CachePolicy::Revalidate, move |tx| {
         get_show(tx, &id).map(ShowJson::from)
     })

@@ -135,7 +135,7 @@ impl From<Order> for OrderJson {
                     id: i.id,
                     product_id: i.item.product_id.into_string(),
                     variant_id: i.item.variant_id.map(domain::ids::VariantId::into_string),
-                    is_unit: i.item.is_unit,
+                    is_unit: i.item.packing.is_unit(),
                     quantity: i.item.quantity,
                     unit_price: i.item.unit_price,
                     item_subtotal: i.item.item_subtotal,

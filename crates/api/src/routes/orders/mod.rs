@@ -45,7 +45,10 @@ pub async fn get_order(
     user: AuthUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = OrderId::from(path.into_inner());
+    // Text that cannot be an id names no order: the answer an unknown id gets.
+    let id: OrderId = path
+        .parse()
+        .map_err(|_| checkout::OrderError::OrderNotFound)?;
     let found = state
         .call(move |s| checkout::get_order(&s.store, &user.id, &id))
         .await?;

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use actix_web::{get, patch, post, web, HttpResponse};
 use chrono::Utc;
-use domain::ids::OrderId;
+use domain::ids::{CaseBreakId, OrderId};
 use domain::money::Money;
-use domain::orders::{self, CaseBreak, DateRange, Sale, StatusChange};
+use domain::orders::{self, CaseBreak, DateRange, Sale, SalesError, StatusChange};
 use domain::status::{CaseBreakStatus, OrderStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{
@@ -283,7 +283,7 @@ impl From<Sale> for SaleJson {
                         size: v.size,
                         color: v.color.map(|name| ColorNameJson { name }),
                     }),
-                    is_unit: item.is_unit,
+                    is_unit: item.packing.is_unit(),
                     quantity: item.quantity,
                     unit_price: item.unit_price,
                     item_sub_total: item.item_subtotal,
@@ -407,7 +407,9 @@ pub async fn set_status(
     body: web::Json<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
     let status = orders::parse_order_status(&body.status)?;
-    let (actor, id) = (admin.0.id, OrderId::from(path.into_inner()));
+    // Text that cannot be an id names no order (after the status's own check, as before).
+    let id: OrderId = path.parse().map_err(|_| SalesError::OrderNotFound)?;
+    let actor = admin.0.id;
     let sale = state
         .call(move |s| {
             orders::set_sale_status(&s.store, &actor, &id, status, Utc::now().naive_utc())
@@ -454,7 +456,7 @@ impl From<CaseBreak> for CaseBreakJson {
     fn from(c: CaseBreak) -> Self {
         CaseBreakJson {
             owed_units: c.owed_units(),
-            id: c.id,
+            id: c.id.into_string(),
             product_id: c.product_id.into_string(),
             sku: c.sku,
             title: c.title,
@@ -535,7 +537,14 @@ pub async fn process(
     body: web::Json<ProcessBody>,
 ) -> Result<HttpResponse, ApiError> {
     let quantity = body.quantity_added;
-    let (actor, id) = (admin.0.id, path.into_inner());
+    // A text that cannot be an id names no request: it answers what an unknown id does, after
+    // the quantity's own check, in the use case's order.
+    let id: CaseBreakId = path.parse().map_err(|_| {
+        orders::quantity_added_of(quantity)
+            .err()
+            .unwrap_or(SalesError::CaseBreakNotFound)
+    })?;
+    let actor = admin.0.id;
     let done = state
         .call(move |s| {
             orders::process_case_break(&s.store, &actor, &id, quantity, Utc::now().naive_utc())

@@ -68,7 +68,7 @@ impl From<Report> for ReportJson {
         ReportJson {
             file_url: (r.status == ReportStatus::Completed)
                 .then(|| format!("/api/reports/{}/csv", r.id)),
-            id: r.id,
+            id: r.id.into(),
             report_type: r.report_type,
             name: r.name,
             description: r.description,

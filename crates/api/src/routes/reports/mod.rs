@@ -7,6 +7,7 @@ pub mod dto;
 use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{get, post, web, HttpResponse};
 use chrono::Utc;
+use domain::ids::ReportId;
 use domain::paging::PageRequest;
 use domain::reports::{self, ReportError, ReportRequest};
 use domain::status::ReportStatus;
@@ -86,7 +87,8 @@ pub async fn get(
     _admin: AdminUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
+    // A text that cannot be an id names no report: the answer an unknown id gets.
+    let id: ReportId = path.parse().map_err(|_| ReportError::NotFound)?;
     let report = state
         .call(move |s| reports::get_report(&s.store, &id))
         .await?;
@@ -105,7 +107,8 @@ pub async fn csv(
     _admin: AdminUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
+    // A text that cannot be an id names no report: the answer an unknown id gets.
+    let id: ReportId = path.parse().map_err(|_| ReportError::NotFound)?;
     let report = state
         .call(move |s| reports::get_report(&s.store, &id))
         .await?;

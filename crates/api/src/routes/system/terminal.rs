@@ -2,7 +2,7 @@
 //! can ship to.
 
 use actix_web::{get, web, HttpResponse};
-use domain::catalogue::get_terminal;
+use domain::catalogue::{get_terminal, GetTerminalError};
 use domain::checkout::Terminals as _;
 use domain::ids::TerminalId;
 use domain::profile::POSTAL_CODE_MAX_LEN;
@@ -97,7 +97,9 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
     params(("id" = String, Path, description = "Terminal id")),
     responses((status = 200, body = TerminalJson), (status = 404, description = "Terminal not found")))]
 #[get("/terminal/{id}")]
-pub async fn get(read: CachedRead, id: web::Path<TerminalId>) -> Result<HttpResponse, ApiError> {
+pub async fn get(read: CachedRead, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    // Text that cannot be an id names no terminal: the answer an unknown id gets.
+    let id: TerminalId = id.parse().map_err(|_| GetTerminalError::NotFound)?;
     read.respond_item(CachePolicy::Revalidate, move |tx| {
         get_terminal(tx, &id).map(TerminalJson::from)
     })

@@ -121,7 +121,8 @@ pub async fn get(
     _admin: AdminUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = UserId::from(path.into_inner());
+    // Text that cannot be an id names no user: the answer an unknown id gets.
+    let id: UserId = path.parse().map_err(|_| users::UserAdminError::NotFound)?;
     let found = state.call(move |s| users::get_user(&s.store, &id)).await?;
     Ok(HttpResponse::Ok().json(user_row(found)))
 }

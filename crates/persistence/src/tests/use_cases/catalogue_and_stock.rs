@@ -185,11 +185,13 @@ fn a_processed_case_break_fills_the_owed_units_before_adding_the_rest_to_stock()
     let admin = customer(db, "breaker@example.com");
     test_db.set_unit_stock(&s.breakable.0, 2).expect("units");
     insert_pending_case_break(db, "cb-owed", &s.breakable.0, 5);
-    let pending = db.read(|tx| tx.case_break("cb-owed")).expect("read");
+    let pending = db
+        .read(|tx| tx.case_break(&"cb-owed".into()))
+        .expect("read");
     assert_eq!(pending.map(|c| c.owed_units()), Some(5));
 
     // A case that gave fewer units than the order waits for is refused, and changes nothing.
-    let short = domain::orders::process_case_break(db, &admin, "cb-owed", 4, now());
+    let short = domain::orders::process_case_break(db, &admin, &"cb-owed".into(), 4, now());
     assert!(
         matches!(&short, Err(e @ SalesError::FewerThanOwed(5))
             if e.to_string() == "At least 5 units are owed to the waiting order"),
@@ -198,22 +200,23 @@ fn a_processed_case_break_fills_the_owed_units_before_adding_the_rest_to_stock()
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 2);
 
     // 12 units: 5 go to the waiting order, 7 to stock (2 + 7).
-    let done =
-        domain::orders::process_case_break(db, &admin, "cb-owed", 12, now()).expect("processed");
+    let done = domain::orders::process_case_break(db, &admin, &"cb-owed".into(), 12, now())
+        .expect("processed");
     assert_eq!(
         (done.status, done.quantity_added, done.owed_units()),
         (CaseBreakStatus::Completed, Some(12), 0)
     );
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
     assert!(matches!(
-        domain::orders::process_case_break(db, &admin, "cb-owed", 12, now()),
+        domain::orders::process_case_break(db, &admin, &"cb-owed".into(), 12, now()),
         Err(SalesError::AlreadyClosed(CaseBreakStatus::Completed))
     ));
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
 
     // Exactly the owed units: nothing goes to stock.
     insert_pending_case_break(db, "cb-exact", &s.breakable.0, 3);
-    domain::orders::process_case_break(db, &admin, "cb-exact", 3, now()).expect("processed");
+    domain::orders::process_case_break(db, &admin, &"cb-exact".into(), 3, now())
+        .expect("processed");
     assert_eq!(test_db.unit_stock(&s.breakable.0).expect("units"), 9);
 }
 
