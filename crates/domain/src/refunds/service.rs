@@ -3,7 +3,7 @@
 use chrono::NaiveDateTime;
 
 use crate::audit::{Audit, AuditEntry};
-use crate::catalogue::CatalogueReads;
+use crate::catalogue::{CatalogueReads, Packing};
 use crate::ids::{OrderId, UserId};
 use crate::money::Money;
 use crate::payments::{PaymentError, PaymentProvider};
@@ -142,7 +142,7 @@ fn restock<T: Refunds + ?Sized>(tx: &mut T, order: &OrderId) -> Result<(), Refun
         let item = &line.item;
         if let Some(variant) = &item.variant_id {
             tx.return_variant_stock(variant, item.quantity)?;
-        } else if item.is_unit {
+        } else if item.packing == Packing::Unit {
             let taken = item.quantity.saturating_sub(line.owed_units);
             if taken > 0 {
                 tx.return_unit_stock(&item.product_id, taken)?;
