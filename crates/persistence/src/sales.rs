@@ -9,6 +9,7 @@ use diesel::dsl::count_star;
 use diesel::prelude::*;
 use domain::catalogue::Package;
 use domain::ids::{OrderId, UserId};
+use domain::money::Money;
 use domain::orders::{Buyer, CaseBreak, DateRange, Sale, SoldProduct, SoldVariant, StatusChange};
 use domain::status::{CaseBreakStatus, OrderStatus};
 use uuid::Uuid;
@@ -16,8 +17,8 @@ use uuid::Uuid;
 use crate::models::{CaseBreakRequest, Order as OrderRow, OrderStatusChange};
 use crate::orders::with_items;
 use crate::schema::{
-    apparel_variants, case_break_requests, colors, order_status_history, orders, products,
-    profiles, unit_products, users,
+    apparel_variants, case_break_requests, colors, order_refunds, order_status_history, orders,
+    products, profiles, unit_products, users,
 };
 use crate::{DbConnection, DbError};
 type BuyerRow = (
@@ -119,6 +120,16 @@ fn sales_of(conn: &mut DbConnection, rows: Vec<OrderRow>) -> Result<Vec<Sale>, D
             at: change.changed_at,
         });
     }
+    // Confirmed refunds only: a pending one has given nothing back yet.
+    let mut refunded: HashMap<String, i64> = HashMap::new();
+    for (order, cents) in order_refunds::table
+        .filter(order_refunds::order_id.eq_any(&order_ids))
+        .filter(order_refunds::provider_refund_id.is_not_null())
+        .select((order_refunds::order_id, order_refunds::amount_cents))
+        .load::<(String, i64)>(conn)?
+    {
+        *refunded.entry(order).or_default() += cents;
+    }
     orders
         .into_iter()
         .map(|order| {
@@ -141,6 +152,9 @@ fn sales_of(conn: &mut DbConnection, rows: Vec<OrderRow>) -> Result<Vec<Sale>, D
                 .collect();
             Ok(Sale {
                 history: history.remove(order.id.as_str()).unwrap_or_default(),
+                refunded: Money::from_cents(
+                    refunded.get(order.id.as_str()).copied().unwrap_or_default(),
+                ),
                 buyer: Buyer {
                     id: UserId::from(id),
                     email,

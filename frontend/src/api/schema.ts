@@ -4295,6 +4295,11 @@ export interface components {
             tax: number;
             /** @description The buyer. */
             user: components["schemas"]["BuyerJson"];
+            /**
+             * Format: double
+             * @description What its refunds gave back (confirmed ones).
+             */
+            refunded: number;
         };
         /** @description The count and the sum of the grand totals of the orders in a range (what the sales screen
          *     shows beside the list). */

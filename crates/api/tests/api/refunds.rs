@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use crate::catalogue::demo_app;
 use crate::checkout::{buyer, cents, pay_ok};
 use crate::helpers::{expect, TestApp};
+use crate::reports::{finished, request, summary};
 
 /// A paid sandbox order of two items of a variant (stock 5 -> 3) and one unit of a
 /// case-breakable product (unit stock 2 -> 1): (order, variant, breakable product).
@@ -169,4 +170,54 @@ async fn refunds_are_the_admins_and_need_an_amount_and_a_reason() {
     .await;
     assert_eq!(v["errors"]["amount"][0], "Amount must be a number above 0");
     assert_eq!(v["errors"]["reason"][0], "Reason is required");
+}
+
+#[tokio::test]
+async fn the_sales_list_and_the_sales_and_financial_reports_net_refunds_out() {
+    let app = demo_app().await;
+    let admin = app.login_as_admin().await;
+    let (order, _, _) = paid_order(&app).await;
+    let id = order["id"].as_str().expect("id");
+    let total = cents(&order["grandTotal"]);
+    expect(
+        refund(&app, &admin, id, json!({"amount": 3, "reason": "late"})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let day = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let range = format!("startDate={day}&endDate={day}");
+    let list = expect(
+        app.get_as(&format!("/api/reports/purchases?{range}"), &admin)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(cents(&list[0]["refunded"]), 300);
+    assert_eq!(cents(&list[0]["grandTotal"]), total);
+    let totals = expect(
+        app.get_as(&format!("/api/reports/purchases/totals?{range}"), &admin)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(cents(&totals["totalSales"]), total - 300);
+
+    let dates = json!({"startDate": day, "endDate": day});
+    for (kind, gross) in [("FINANCIAL", "Grand total"), ("SALES", "Revenue")] {
+        let report = request(
+            &app,
+            &admin,
+            json!({"type": kind, "name": kind, "parameters": dates}),
+        )
+        .await;
+        let report = finished(&app.address, &app, &admin, &report).await;
+        assert_eq!(cents(&summary(&report, gross)), total, "{kind}");
+        assert_eq!(cents(&summary(&report, "Refunds")), 300, "{kind}");
+        let net = if kind == "SALES" {
+            "Net revenue"
+        } else {
+            "Net"
+        };
+        assert_eq!(cents(&summary(&report, net)), total - 300, "{kind}");
+    }
 }

@@ -22,7 +22,7 @@ async fn buy(app: &TestApp, b: &Buyer) -> Value {
     expect(b.complete(app, &token, &quote).await, StatusCode::OK).await
 }
 
-async fn request(app: &TestApp, admin: &str, body: Value) -> String {
+pub async fn request(app: &TestApp, admin: &str, body: Value) -> String {
     let res = app
         .send(Method::POST, "/api/reports", Some(admin), Some(&body))
         .await;
@@ -32,7 +32,7 @@ async fn request(app: &TestApp, admin: &str, body: Value) -> String {
 }
 
 /// Polls until the report is COMPLETED (or fails the test after 20 s).
-async fn finished(base: &str, app: &TestApp, admin: &str, id: &str) -> Value {
+pub async fn finished(base: &str, app: &TestApp, admin: &str, id: &str) -> Value {
     for _ in 0..200 {
         let v: Value = app
             .client
@@ -53,7 +53,7 @@ async fn finished(base: &str, app: &TestApp, admin: &str, id: &str) -> Value {
     panic!("report {id} did not complete");
 }
 
-fn summary(report: &Value, label: &str) -> Value {
+pub fn summary(report: &Value, label: &str) -> Value {
     report["result"]["summary"]
         .as_array()
         .expect("summary")

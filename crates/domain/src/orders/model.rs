@@ -185,6 +185,8 @@ pub struct Sale {
     pub lines: Vec<(Option<SoldProduct>, Option<SoldVariant>)>,
     /// Every status change, oldest first.
     pub history: Vec<StatusChange>,
+    /// What its confirmed refunds gave back.
+    pub refunded: Money,
 }
 
 /// Orders in a range with their totals (computed here, never by a client).

@@ -88,9 +88,10 @@ pub fn sales_report(
     status: Option<OrderStatus>,
 ) -> Result<SalesReport, SalesError> {
     let orders = store.read(|tx| tx.sales(range, status))?;
+    // Net of refunds: what the shop kept.
     let total_sales = orders
         .iter()
-        .map(|s| s.order.amounts.grand_total)
+        .map(|s| s.order.amounts.grand_total - s.refunded)
         .fold(Money::ZERO, |a, b| a + b);
     Ok(SalesReport {
         orders,

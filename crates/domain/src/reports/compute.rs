@@ -184,6 +184,7 @@ fn sales_report(sales: &[Sale], interval: &str, shows: bool, products: bool) -> 
             })
             .collect(),
     }];
+    let refunds: Money = sales.iter().map(|s| s.refunded).sum();
     if shows {
         tables.push(show_tally.table("shows", "Shows sold"));
     }
@@ -196,6 +197,8 @@ fn sales_report(sales: &[Sale], interval: &str, shows: bool, products: bool) -> 
             ("Items sold", json!(items), "int"),
             ("Subtotal", money(subtotal), "money"),
             ("Revenue", money(revenue), "money"),
+            ("Refunds", money(refunds), "money"),
+            ("Net revenue", money(revenue - refunds), "money"),
             (
                 "Average order value",
                 money(average(revenue, orders)),
@@ -545,6 +548,12 @@ fn financial<T: Sales + ReportData + ?Sized>(
             (
                 "Grand total",
                 money(sum(|s| s.order.amounts.grand_total)),
+                "money",
+            ),
+            ("Refunds", money(sum(|s| s.refunded)), "money"),
+            (
+                "Net",
+                money(sum(|s| s.order.amounts.grand_total - s.refunded)),
                 "money",
             ),
         ],

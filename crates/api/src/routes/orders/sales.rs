@@ -244,6 +244,9 @@ pub struct SaleJson {
     /// Grand total.
     #[schema(value_type = f64)]
     pub grand_total: Money,
+    /// What its refunds gave back (confirmed ones).
+    #[schema(value_type = f64)]
+    pub refunded: Money,
     /// Every status change, oldest first.
     pub status_history: Vec<StatusChangeJson>,
 }
@@ -313,6 +316,7 @@ impl From<Sale> for SaleJson {
             tax: o.amounts.tax,
             lift_gate_fee: o.amounts.lift_gate_fee,
             grand_total: o.amounts.grand_total,
+            refunded: s.refunded,
             status_history: s.history.into_iter().map(change).collect(),
         }
     }

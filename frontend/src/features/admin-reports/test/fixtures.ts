@@ -50,6 +50,7 @@ export const sale = (over: Partial<Sale> = {}): Sale => ({
   tax: 16.8,
   liftGateFee: 0,
   grandTotal: 292.3,
+  refunded: 0,
   statusHistory: [{ from: null, to: 'PENDING', changedBy: null, changedAt: '2026-07-02T18:00:00.000Z' }],
   ...over,
 });
