@@ -4,12 +4,8 @@
 use std::sync::Arc;
 
 use domain::payments::PaymentProvider;
+use payments::stripe_config::{StripeConfig, STRIPE_API_URL, STRIPE_JS_URL};
 use payments::SandboxPayments;
-
-/// Stripe's own API, the default of `SHOP_STRIPE_API_URL`.
-pub const STRIPE_API_URL: &str = "https://api.stripe.com";
-/// Stripe.js v3, the default of `SHOP_STRIPE_JS_URL`.
-pub const STRIPE_JS_URL: &str = "https://js.stripe.com/v3/";
 
 /// `SHOP_PAYMENTS`: who takes the cards.
 #[derive(Debug, Clone, Default)]
@@ -17,34 +13,10 @@ pub enum PaymentSettings {
     /// `sandbox` (the default): the shop's own test window, no account needed.
     #[default]
     Sandbox,
-    /// `stripe`: Stripe, with the account's keys.
-    Stripe(StripeSettings),
-}
-
-/// The Stripe account (README "Going live with Stripe").
-#[derive(Clone)]
-pub struct StripeSettings {
-    /// `STRIPE_SECRET_KEY` (`sk_...`).
-    pub secret_key: String,
-    /// `STRIPE_PUBLISHABLE_KEY` (`pk_...`).
-    pub publishable_key: String,
-    /// `STRIPE_WEBHOOK_SECRET` (`whsec_...`), the signing secret of the webhook endpoint.
-    pub webhook_secret: String,
-    /// `SHOP_STRIPE_API_URL` (default [`STRIPE_API_URL`]; tests point it at an emulator).
-    pub api_url: String,
-    /// `SHOP_STRIPE_JS_URL` (default [`STRIPE_JS_URL`]): where the payment window loads
-    /// Stripe.js from; the window's Content-Security-Policy allows exactly its origin.
-    pub js_url: String,
-}
-
-impl std::fmt::Debug for StripeSettings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("StripeSettings")
-            .field("publishable_key", &self.publishable_key)
-            .field("api_url", &self.api_url)
-            .field("js_url", &self.js_url)
-            .finish_non_exhaustive()
-    }
+    /// `stripe`: Stripe, with the account's keys (`STRIPE_SECRET_KEY`,
+    /// `STRIPE_PUBLISHABLE_KEY`, `STRIPE_WEBHOOK_SECRET`) and where its API and Stripe.js are
+    /// (`SHOP_STRIPE_API_URL`, `SHOP_STRIPE_JS_URL`; README "Going live with Stripe").
+    Stripe(StripeConfig),
 }
 
 /// A payment setting that is missing or wrong: the setting's name and why.
@@ -78,7 +50,7 @@ impl PaymentSettings {
                         reason: "required with SHOP_PAYMENTS=stripe".to_owned(),
                     })
                 };
-                Ok(Self::Stripe(StripeSettings {
+                Ok(Self::Stripe(StripeConfig {
                     secret_key: required("STRIPE_SECRET_KEY")?,
                     publishable_key: required("STRIPE_PUBLISHABLE_KEY")?,
                     webhook_secret: required("STRIPE_WEBHOOK_SECRET")?,
@@ -120,19 +92,14 @@ impl PaymentSettings {
 }
 
 #[cfg(feature = "stripe")]
-fn stripe_provider(s: &StripeSettings) -> Result<Arc<dyn PaymentProvider>, PaymentSettingError> {
-    let config = payments::stripe::StripeConfig {
-        secret_key: s.secret_key.clone(),
-        publishable_key: s.publishable_key.clone(),
-        webhook_secret: s.webhook_secret.clone(),
-        api_url: s.api_url.clone(),
-        js_url: s.js_url.clone(),
-    };
-    Ok(Arc::new(payments::stripe::StripePayments::new(config)))
+fn stripe_provider(config: &StripeConfig) -> Result<Arc<dyn PaymentProvider>, PaymentSettingError> {
+    Ok(Arc::new(payments::stripe::StripePayments::new(
+        config.clone(),
+    )))
 }
 
 #[cfg(not(feature = "stripe"))]
-fn stripe_provider(_: &StripeSettings) -> Result<Arc<dyn PaymentProvider>, PaymentSettingError> {
+fn stripe_provider(_: &StripeConfig) -> Result<Arc<dyn PaymentProvider>, PaymentSettingError> {
     Err(PaymentSettingError {
         name: "SHOP_PAYMENTS",
         reason: "this build has no Stripe: build with the default features (make release)"

@@ -10,6 +10,7 @@
 pub mod sandbox;
 #[cfg(feature = "stripe")]
 pub mod stripe;
+pub mod stripe_config;
 pub mod stripe_webhook;
 
 pub use sandbox::SandboxPayments;

@@ -15,48 +15,20 @@
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+pub use crate::stripe_config::{StripeConfig, STRIPE_API_URL, STRIPE_JS_URL};
+
 use domain::money::Money;
 use domain::payments::{
     ClientPayment, OpenedPayment, PaymentError, PaymentProvider, PaymentRequest, PaymentStatus,
 };
 use serde::Deserialize;
 
-/// Stripe's own API, the default of [`StripeConfig::api_url`].
-pub const STRIPE_API_URL: &str = "https://api.stripe.com";
-/// Stripe.js v3, the default of [`StripeConfig::js_url`].
-pub const STRIPE_JS_URL: &str = "https://js.stripe.com/v3/";
 /// The currency of every payment.
 pub const CURRENCY: &str = "usd";
 /// How long one call may take before it counts as failed.
 const TIMEOUT: Duration = Duration::from_secs(10);
 /// How many times a failed call is tried in all.
 const ATTEMPTS: u32 = 3;
-
-/// The shop's Stripe account and where its API and Stripe.js are.
-#[derive(Clone)]
-pub struct StripeConfig {
-    /// The secret API key (`sk_...`): the server's calls.
-    pub secret_key: String,
-    /// The publishable key (`pk_...`): what Stripe.js in the browser uses.
-    pub publishable_key: String,
-    /// The signing secret of the webhook endpoint (`whsec_...`).
-    pub webhook_secret: String,
-    /// The API's base address, without a trailing slash ([`STRIPE_API_URL`]; tests point it at
-    /// an emulator).
-    pub api_url: String,
-    /// Where the browser loads Stripe.js from ([`STRIPE_JS_URL`]).
-    pub js_url: String,
-}
-
-impl std::fmt::Debug for StripeConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("StripeConfig")
-            .field("publishable_key", &self.publishable_key)
-            .field("api_url", &self.api_url)
-            .field("js_url", &self.js_url)
-            .finish_non_exhaustive()
-    }
-}
 
 /// The Stripe provider. Cheap to clone (the HTTP client is shared).
 #[derive(Debug, Clone)]

@@ -15,10 +15,11 @@ use crate::standins::free_port;
 use crate::standins::localstripe::{
     Localstripe, DECLINED_CARD, GOOD_CARD, PUBLISHABLE_KEY, SECRET_KEY, WEBHOOK_SECRET,
 };
-use shop_api::payment_config::{PaymentSettings, StripeSettings};
+use payments::stripe_config::StripeConfig;
+use shop_api::payment_config::PaymentSettings;
 
 fn stripe_at(api_url: &str) -> PaymentSettings {
-    PaymentSettings::Stripe(StripeSettings {
+    PaymentSettings::Stripe(StripeConfig {
         secret_key: SECRET_KEY.into(),
         publishable_key: PUBLISHABLE_KEY.into(),
         webhook_secret: WEBHOOK_SECRET.into(),
