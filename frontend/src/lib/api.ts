@@ -27,6 +27,7 @@ export const TAG_TYPES = [
   'Inventory',
   'CaseBreak',
   'Report',
+  'Refund',
 ] as const;
 
 /**

@@ -37,6 +37,15 @@ export type Sale = Narrowed<Schemas['SaleJson'], { status: Status; statusHistory
 
 export type SalesTotals = Schemas['SalesTotalsJson'];
 
+/** PENDING until the payment provider confirms it (a provider that did not answer), then DONE. */
+export type RefundStatus = 'PENDING' | 'DONE';
+
+/** A refund of an order's payment; `createdBy` is the admin's id. */
+export type Refund = Narrowed<Schemas['RefundJson'], { status: RefundStatus }>;
+
+/** The refund form as sent: every field of the document's body, the reason required. */
+export type RefundRequest = Narrowed<Required<Schemas['RefundBody']>, { reason: string }> & { orderId: string };
+
 export type ColumnKind = 'text' | 'int' | 'money' | 'percent';
 
 export interface ResultColumn {
@@ -114,6 +123,8 @@ const CASE_BREAKS = { type: 'CaseBreak', id: 'LIST' } as const;
 /** Every purchase list of the back office (the buyer's own list is ORDER_LIST_TAG). */
 const SALES = { type: 'Order', id: 'SALES' } as const;
 const REPORTS = { type: 'Report', id: 'LIST' } as const;
+/** An order's refunds (by the order's id). */
+const refundsOf = (orderId: string) => ({ type: 'Refund', id: orderId }) as const;
 const at = (id: string) => encodeURIComponent(id);
 
 /** The back office's reports: case breaks, purchase orders and the five computed reports. */
@@ -164,6 +175,21 @@ export const reportsApi = api.injectEndpoints({
       // A status filter or the count may change; the buyer's own order list shows the status too.
       invalidatesTags: (_r, error, { id }) => (error && error.status !== 404 ? [] : [SALES, { type: 'Order', id }, ORDER_LIST_TAG]),
     }),
+    // Oldest first.
+    getRefunds: build.query<Refund[], string>({
+      query: (orderId) => ({ url: `/reports/purchases/${at(orderId)}/refunds`, ...REVALIDATE }),
+      providesTags: (_r, _e, orderId) => [refundsOf(orderId)],
+    }),
+    refundOrder: build.mutation<Refund, RefundRequest>({
+      query: ({ orderId, ...body }) => ({ url: `/reports/purchases/${at(orderId)}/refunds`, method: 'POST', body }),
+      // A refund changes the order's refunded figure, so the lists and their totals (net of
+      // refunds). A 503 leaves the refund pending: listed, but it gave nothing back yet. A 409 or
+      // 422 changed nothing.
+      invalidatesTags: (result, error, { orderId }) => {
+        if (result) return [refundsOf(orderId), SALES, { type: 'Order', id: orderId }];
+        return error?.status === 503 ? [refundsOf(orderId)] : [];
+      },
+    }),
     getReports: build.query<ReportPage, { page: number; pageSize: number }>({
       query: ({ page, pageSize }) => ({ url: `/reports?page=${page}&pageSize=${pageSize}`, ...REVALIDATE }),
       providesTags: (result) => [REPORTS, ...(result?.contents ?? []).map((r) => ({ type: 'Report' as const, id: r.id }))],
@@ -196,6 +222,8 @@ export const {
   useGetPurchasesQuery,
   useGetPurchaseTotalsQuery,
   useSetPurchaseStatusMutation,
+  useGetRefundsQuery,
+  useRefundOrderMutation,
   useGetReportsQuery,
   useGetReportQuery,
   useCreateReportMutation,

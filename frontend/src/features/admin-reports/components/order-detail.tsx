@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { AddressBlock } from '@/components/address-block';
 import { Modal } from '@/components/modal';
 import { formatMoney } from '@/lib/format';
@@ -7,7 +8,10 @@ import type { Sale, SaleItem } from '../api/reports-api';
 import { buyerName } from '../lib/csv';
 import { orderNumber } from '@/lib/orders';
 import { formatDateTime } from '../lib/display';
+import { refundLeftCents } from '../lib/refunds';
 import { statusLabel } from '../lib/statuses';
+import { RefundDialog } from './refund-dialog';
+import { RefundList } from './refund-list';
 import { StatusBadge } from './status-badge';
 import { StatusButtons } from './status-buttons';
 
@@ -27,7 +31,10 @@ function variantText(item: SaleItem): string | null {
 
 /**
  * An order's detail (§3, §9): buyer, shipping address, lines with their type badges, the order
- * summary as the server computed it, the status history, and the status buttons.
+ * summary as the server computed it (with what refunds gave back), the status history, the
+ * refunds, the status buttons and Refund. Refund shows the refund form in place of the detail
+ * (the shared Modal is not made to stack: each one traps focus and takes Escape), and the
+ * detail again once it closes.
  */
 export function OrderDetailDialog({
   sale,
@@ -40,6 +47,7 @@ export function OrderDetailDialog({
   onSetStatus: (sale: Sale, status: Sale['status']) => void;
   onClose: () => void;
 }) {
+  const [refunding, setRefunding] = useState(false);
   const number = orderNumber(sale.id);
   const name = buyerName(sale);
   const summary: [string, number][] = [
@@ -48,6 +56,7 @@ export function OrderDetailDialog({
     ['Tax', sale.tax],
     ['Lift Gate Fee', sale.liftGateFee],
   ];
+  if (refunding) return <RefundDialog sale={sale} onClose={() => setRefunding(false)} />;
   return (
     <Modal
       title={`Order ${number}`}
@@ -56,6 +65,9 @@ export function OrderDetailDialog({
       footer={
         <>
           <StatusButtons sale={sale} busy={busy} onSetStatus={onSetStatus} size="sm" />
+          <button type="button" className="btn btn-sm" disabled={refundLeftCents(sale) <= 0} onClick={() => setRefunding(true)}>
+            Refund
+          </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
             Close
           </button>
@@ -158,6 +170,12 @@ export function OrderDetailDialog({
               <dt>Grand Total</dt>
               <dd className="text-right">{formatMoney(sale.grandTotal)}</dd>
             </div>
+            {sale.refunded > 0 && (
+              <div className="contents">
+                <dt>Refunded</dt>
+                <dd className="text-right">{formatMoney(sale.refunded)}</dd>
+              </div>
+            )}
           </dl>
         </section>
 
@@ -187,6 +205,8 @@ export function OrderDetailDialog({
             </ol>
           )}
         </section>
+
+        <RefundList orderId={sale.id} />
       </div>
     </Modal>
   );

@@ -33,3 +33,10 @@ export function reportRequestFailure(error: unknown): string {
 
 /** The server's message for a failed load, else the screen's §8 fallback. */
 export const loadFailure = (error: unknown, fallback: string): string => errorMessage(error, fallback);
+
+/** A refund the provider confirmed, with the amount the server answered. */
+export const refundIssued = (amount: string): string => `Refund of ${amount} issued`;
+/** A failed refund whose answer says nothing (a 409 or 503 carries the server's message). */
+export const REFUND_FAILED = 'Failed to issue the refund';
+/** The order's refunds could not be read. */
+export const REFUNDS_LOAD_FAILED = 'Failed to load refunds';

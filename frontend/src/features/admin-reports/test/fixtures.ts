@@ -1,4 +1,4 @@
-import type { CaseBreakReport, CaseBreakRequest, Report, ReportPage, ReportResult, Sale, SaleItem, SalesTotals } from '../api/reports-api';
+import type { CaseBreakReport, CaseBreakRequest, Refund, Report, ReportPage, ReportResult, Sale, SaleItem, SalesTotals } from '../api/reports-api';
 
 export const caseBreak = (over: Partial<CaseBreakRequest> = {}): CaseBreakRequest =>
   ({
@@ -52,6 +52,20 @@ export const sale = (over: Partial<Sale> = {}): Sale => ({
   grandTotal: 292.3,
   refunded: 0,
   statusHistory: [{ from: null, to: 'PENDING', changedBy: null, changedAt: '2026-07-02T18:00:00.000Z' }],
+  ...over,
+});
+
+/** A confirmed refund of the first sale. */
+export const refund = (over: Partial<Refund> = {}): Refund => ({
+  id: '0190cccc-0000-7000-8000-000000000001',
+  orderId: '0190aaaa-0000-7000-8000-000000000001',
+  amount: 3,
+  reason: 'One rocket was a dud',
+  restocked: false,
+  status: 'DONE',
+  providerRefundId: 're_1',
+  createdBy: '0190f1c2-0000-7000-8000-000000000001',
+  createdOn: '2026-07-03T10:00:00.000Z',
   ...over,
 });
 

@@ -1,0 +1,66 @@
+import { errorMessage } from '@/lib/api';
+import { formatMoney } from '@/lib/format';
+import { useGetRefundsQuery } from '../api/reports-api';
+import { formatDateTime } from '../lib/display';
+import { REFUNDS_LOAD_FAILED } from '../lib/messages';
+import { refundStatusLabel } from '../lib/refunds';
+
+/** An order's refunds, oldest first (issue 34): amount, reason, status, who and when. */
+export function RefundList({ orderId }: { orderId: string }) {
+  const { data: refunds, isLoading, isError, error, refetch } = useGetRefundsQuery(orderId);
+  const heading = `refunds-${orderId}`;
+  return (
+    <section aria-labelledby={heading}>
+      <h3 id={heading} className="mb-2 font-semibold">
+        Refunds
+      </h3>
+      {isLoading && <p>Loading refunds...</p>}
+      {isError && (
+        <div role="alert" className="alert alert-error flex flex-wrap justify-between">
+          <span>{errorMessage(error, REFUNDS_LOAD_FAILED)}</span>
+          <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {refunds && refunds.length === 0 && <p>No refunds.</p>}
+      {refunds && refunds.length > 0 && (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table table-sm" aria-labelledby={heading}>
+            <thead>
+              <tr>
+                <th scope="col" className="text-right">
+                  Amount
+                </th>
+                <th scope="col">Reason</th>
+                <th scope="col">Status</th>
+                <th scope="col">By</th>
+                <th scope="col">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {refunds.map((refund) => (
+                <tr key={refund.id}>
+                  <td className="text-right tabular-nums">{formatMoney(refund.amount)}</td>
+                  <td className="break-words">
+                    {refund.reason}
+                    {refund.restocked && <span className="block text-sm text-base-content/80">Stock returned</span>}
+                  </td>
+                  <td>
+                    <span className={`badge badge-sm whitespace-nowrap ${refund.status === 'DONE' ? 'badge-success' : 'badge-warning'}`}>
+                      {refundStatusLabel(refund.status)}
+                    </span>
+                  </td>
+                  <td className="break-all font-mono text-sm">{refund.createdBy}</td>
+                  <td>
+                    <time dateTime={refund.createdOn}>{formatDateTime(refund.createdOn)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
