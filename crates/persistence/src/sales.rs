@@ -120,15 +120,21 @@ fn sales_of(conn: &mut DbConnection, rows: Vec<OrderRow>) -> Result<Vec<Sale>, D
             at: change.changed_at,
         });
     }
-    // Confirmed refunds only: a pending one has given nothing back yet.
-    let mut refunded: HashMap<String, i64> = HashMap::new();
-    for (order, cents) in order_refunds::table
+    // Per order: (confirmed, all) refunds. A pending one has given nothing back yet, but its
+    // amount is reserved.
+    let mut refunds: HashMap<String, (i64, i64)> = HashMap::new();
+    for (order, cents, confirmed) in order_refunds::table
         .filter(order_refunds::order_id.eq_any(&order_ids))
-        .filter(order_refunds::provider_refund_id.is_not_null())
-        .select((order_refunds::order_id, order_refunds::amount_cents))
-        .load::<(String, i64)>(conn)?
+        .select((
+            order_refunds::order_id,
+            order_refunds::amount_cents,
+            order_refunds::provider_refund_id.is_not_null(),
+        ))
+        .load::<(String, i64, bool)>(conn)?
     {
-        *refunded.entry(order).or_default() += cents;
+        let entry = refunds.entry(order).or_default();
+        entry.0 += if confirmed { cents } else { 0 };
+        entry.1 += cents;
     }
     orders
         .into_iter()
@@ -150,11 +156,11 @@ fn sales_of(conn: &mut DbConnection, rows: Vec<OrderRow>) -> Result<Vec<Sale>, D
                     )
                 })
                 .collect();
+            let (refunded, reserved) = refunds.get(order.id.as_str()).copied().unwrap_or_default();
             Ok(Sale {
                 history: history.remove(order.id.as_str()).unwrap_or_default(),
-                refunded: Money::from_cents(
-                    refunded.get(order.id.as_str()).copied().unwrap_or_default(),
-                ),
+                refunded: Money::from_cents(refunded),
+                refundable: order.amounts.grand_total - Money::from_cents(reserved),
                 buyer: Buyer {
                     id: UserId::from(id),
                     email,

@@ -4300,6 +4300,11 @@ export interface components {
              * @description What its refunds gave back (confirmed ones).
              */
             refunded: number;
+            /**
+             * Format: double
+             * @description What may still be refunded: the grand total less every refund, pending ones included.
+             */
+            refundable: number;
         };
         /** @description The count and the sum of the grand totals of the orders in a range (what the sales screen
          *     shows beside the list). */
@@ -4858,6 +4863,17 @@ export interface components {
             restocked: boolean;
             /** @description `PENDING` until the provider confirms it, then `DONE`. */
             status: string;
+        };
+        /** @description A Stripe event as Stripe sends it (only its id, its type and the id of the object it is
+         *     about are read, after the signature is checked). It describes the body in the API document;
+         *     the handler reads the raw bytes, which the signature covers. */
+        StripeEventJson: {
+            /** @description `{object: {...}}`: what the event is about. */
+            data: Record<string, never>;
+            /** @description `evt_...`. */
+            id: string;
+            /** @description The event's type (`payment_intent.succeeded`, ...). */
+            type: string;
         };
     };
     responses: never;
@@ -8078,7 +8094,7 @@ export interface operations {
         /** @description A Stripe event */
         requestBody: {
             content: {
-                "application/json": string;
+                "application/json": components["schemas"]["StripeEventJson"];
             };
         };
         responses: {

@@ -42,6 +42,8 @@ export const MAX_TERM_DESCRIPTION_LEN = 1_000;
 export const MAX_REPORT_NAME_LEN = 200;
 /** domain::reports::MAX_DESCRIPTION_LEN: a report's description. */
 export const MAX_REPORT_DESCRIPTION_LEN = 2_000;
+/** domain::refunds::MAX_REASON_LEN: a refund's reason. */
+export const MAX_REFUND_REASON_LEN = 500;
 
 /** shop_api::routes::products::params::MAX_SEARCH_LEN: every search box (catalogue, back-office lists, the show's product picker). */
 export const MAX_SEARCH_LEN = 200;

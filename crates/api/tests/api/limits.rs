@@ -65,6 +65,7 @@ fn every_text_limit_of_the_frontend_is_the_servers() {
             "MAX_REPORT_DESCRIPTION_LEN",
             domain::reports::MAX_DESCRIPTION_LEN,
         ),
+        ("MAX_REFUND_REASON_LEN", domain::refunds::MAX_REASON_LEN),
         ("MAX_SEARCH_LEN", shop_api::routes::params::MAX_SEARCH_LEN),
     ]
     .into_iter()

@@ -193,6 +193,7 @@ async fn the_sales_list_and_the_sales_and_financial_reports_net_refunds_out() {
     )
     .await;
     assert_eq!(cents(&list[0]["refunded"]), 300);
+    assert_eq!(cents(&list[0]["refundable"]), total - 300);
     assert_eq!(cents(&list[0]["grandTotal"]), total);
     let totals = expect(
         app.get_as(&format!("/api/reports/purchases/totals?{range}"), &admin)

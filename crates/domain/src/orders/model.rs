@@ -187,6 +187,8 @@ pub struct Sale {
     pub history: Vec<StatusChange>,
     /// What its confirmed refunds gave back.
     pub refunded: Money,
+    /// What may still be refunded: the grand total less every refund, pending ones included.
+    pub refundable: Money,
 }
 
 /// Orders in a range with their totals (computed here, never by a client).

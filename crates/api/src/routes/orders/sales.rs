@@ -247,6 +247,9 @@ pub struct SaleJson {
     /// What its refunds gave back (confirmed ones).
     #[schema(value_type = f64)]
     pub refunded: Money,
+    /// What may still be refunded: the grand total less every refund, pending ones included.
+    #[schema(value_type = f64)]
+    pub refundable: Money,
     /// Every status change, oldest first.
     pub status_history: Vec<StatusChangeJson>,
 }
@@ -317,6 +320,7 @@ impl From<Sale> for SaleJson {
             lift_gate_fee: o.amounts.lift_gate_fee,
             grand_total: o.amounts.grand_total,
             refunded: s.refunded,
+            refundable: s.refundable,
             status_history: s.history.into_iter().map(change).collect(),
         }
     }

@@ -56,7 +56,7 @@ describe("an order's refunds", () => {
   it('lists them under Refunds, and shows Refunded beside the grand total', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const pending = refund({ id: 'r2', amount: 10, reason: 'Late delivery', status: 'PENDING', providerRefundId: null, createdOn: '2026-07-04T09:00:00.000Z' });
-    setup({ current: () => sale({ refunded: 3 }), refunds: () => [refund(), pending] });
+    setup({ current: () => sale({ refunded: 3, refundable: 289.3 }), refunds: () => [refund(), pending] });
     await user.click(await screen.findByRole('button', { name: 'Details of order 00000001' }));
     const dialog = screen.getByRole('dialog', { name: 'Order 00000001' });
     const table = await within(dialog).findByRole('table', { name: 'Refunds' });
@@ -91,7 +91,7 @@ describe('the refund form', () => {
       post: () => {
         const done = refund({ amount: 292.3, reason: 'Order cancelled', restocked: true });
         refunds = [done];
-        current = { ...ann, refunded: 292.3 };
+        current = { ...ann, refunded: 292.3, refundable: 0 };
         return [201, done];
       },
     });
@@ -137,7 +137,7 @@ describe('the refund form', () => {
 
   it('keeps "Return the stock" disabled for the rest of an order already refunded in part', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    setup({ current: () => sale({ refunded: 3 }) });
+    setup({ current: () => sale({ refunded: 3, refundable: 289.3 }) });
     const form = await openRefund(user);
     expect(within(form).getByText('Grand total $292.30, refunded $3.00: $289.30 left to refund.')).toBeInTheDocument();
     await user.type(within(form).getByLabelText('Amount ($)'), '289.30');
@@ -146,7 +146,7 @@ describe('the refund form', () => {
 
   it('checks the amount and the reason before sending', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const { bodies } = setup({ current: () => sale({ refunded: 3 }) });
+    const { bodies } = setup({ current: () => sale({ refunded: 3, refundable: 289.3 }) });
     const form = await openRefund(user);
     await user.type(within(form).getByLabelText('Amount ($)'), '300');
     await user.click(within(form).getByRole('button', { name: 'Refund' }));

@@ -1,12 +1,8 @@
 import { formatMoney } from '@/lib/format';
+import { MAX_REFUND_REASON_LEN } from '@/lib/limits';
 import type { RefundStatus, Sale } from '../api/reports-api';
 
-/**
- * domain::refunds::MAX_REASON_LEN: a refund's reason. Here rather than in src/lib/limits.ts,
- * whose every constant crates/api/tests/api/limits.rs pairs with the server's (that test does
- * not name this one yet).
- */
-export const MAX_REFUND_REASON_LEN = 500;
+export { MAX_REFUND_REASON_LEN };
 
 export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   PENDING: 'Pending',
@@ -19,11 +15,8 @@ export const refundStatusLabel = (status: string): string => REFUND_STATUS_LABEL
 /** An amount in whole cents (the API's dollars carry at most two decimals). */
 export const centsOf = (amount: number): number => Math.round(amount * 100);
 
-/**
- * What is left to refund of an order, in cents: its grand total less what its refunds gave back,
- * both the server's figures (a pending refund is not in `refunded`: the server still refuses it).
- */
-export const refundLeftCents = (sale: Pick<Sale, 'grandTotal' | 'refunded'>): number => centsOf(sale.grandTotal) - centsOf(sale.refunded);
+/** What is left to refund of an order, in cents: the server's `refundable` (pending refunds included). */
+export const refundLeftCents = (sale: Pick<Sale, 'refundable'>): number => centsOf(sale.refundable);
 
 /** Whether a refund of `amountCents` may return the order's stock: the whole order, nothing refunded before. */
 export const mayRestock = (sale: Pick<Sale, 'grandTotal' | 'refunded'>, amountCents: number | null): boolean =>

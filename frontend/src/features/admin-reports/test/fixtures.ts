@@ -51,6 +51,7 @@ export const sale = (over: Partial<Sale> = {}): Sale => ({
   liftGateFee: 0,
   grandTotal: 292.3,
   refunded: 0,
+  refundable: 292.3,
   statusHistory: [{ from: null, to: 'PENDING', changedBy: null, changedAt: '2026-07-02T18:00:00.000Z' }],
   ...over,
 });
