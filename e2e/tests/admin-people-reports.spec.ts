@@ -541,7 +541,7 @@ const RUNS: ReportRun[] = [
       await expect(heading(page, 'Sales Report')).toBeVisible();
       await page.getByRole('link', { name: 'Run a sales summary report' }).click();
     },
-    summary: ['Orders', 'Items sold', 'Subtotal', 'Revenue', 'Average order value'],
+    summary: ['Orders', 'Items sold', 'Subtotal', 'Revenue', 'Refunds', 'Net revenue', 'Average order value'],
     charts: [['Revenue over time', described('Line', 'Revenue', 'Period', 'Sales over time')]],
   },
   {
@@ -565,7 +565,7 @@ const RUNS: ReportRun[] = [
     label: 'Financial',
     title: 'Financial Report',
     open: fromSidebar('Financial'),
-    summary: ['Orders', 'Subtotal', 'Shipping', 'Tax', 'Liftgate fees', 'Grand total'],
+    summary: ['Orders', 'Subtotal', 'Shipping', 'Tax', 'Liftgate fees', 'Grand total', 'Refunds', 'Net'],
     charts: [
       ['Tax by state', described('Bar', 'Tax', 'State', 'Tax by state')],
       ['Revenue by category', described('Bar', 'Revenue', 'Category', 'Revenue by category')],
