@@ -87,6 +87,18 @@ impl Localstripe {
         res.json().await.expect("json")
     }
 
+    async fn get(&self, path: &str) -> Value {
+        self.client
+            .get(format!("{}{path}", self.url))
+            .basic_auth(SECRET_KEY, Some(""))
+            .send()
+            .await
+            .expect("localstripe answers")
+            .json()
+            .await
+            .expect("json")
+    }
+
     /// Has the emulator send its events to `url`, signed with [`WEBHOOK_SECRET`].
     pub async fn send_events_to(&self, url: &str) {
         let res = self
@@ -105,16 +117,7 @@ impl Localstripe {
 
     /// The events the emulator made, newest first.
     pub async fn events(&self) -> Vec<Value> {
-        let list: Value = self
-            .client
-            .get(format!("{}/v1/events", self.url))
-            .basic_auth(SECRET_KEY, Some(""))
-            .send()
-            .await
-            .expect("localstripe answers")
-            .json()
-            .await
-            .expect("json");
+        let list = self.get("/v1/events").await;
         list["data"].as_array().cloned().unwrap_or_default()
     }
 
@@ -126,28 +129,12 @@ impl Localstripe {
 
     /// A refund as the emulator keeps it.
     pub async fn refund(&self, id: &str) -> Value {
-        self.client
-            .get(format!("{}/v1/refunds/{id}", self.url))
-            .basic_auth(SECRET_KEY, Some(""))
-            .send()
-            .await
-            .expect("localstripe answers")
-            .json()
-            .await
-            .expect("json")
+        self.get(&format!("/v1/refunds/{id}")).await
     }
 
     /// A PaymentIntent as the emulator keeps it.
     pub async fn intent(&self, id: &str) -> Value {
-        self.client
-            .get(format!("{}/v1/payment_intents/{id}", self.url))
-            .basic_auth(SECRET_KEY, Some(""))
-            .send()
-            .await
-            .expect("localstripe answers")
-            .json()
-            .await
-            .expect("json")
+        self.get(&format!("/v1/payment_intents/{id}")).await
     }
 
     /// What the buyer's Stripe.js does: a card becomes a payment method of the intent, which is
