@@ -4,11 +4,12 @@ use chrono::NaiveDateTime;
 
 use crate::audit::{Audit, AuditEntry};
 use crate::catalogue::{CatalogueReads, Packing};
+use crate::checkout::OrderItem;
 use crate::ids::{OrderId, UserId};
 use crate::money::Money;
 use crate::payments::{PaymentError, PaymentProvider};
 use crate::profile::FieldErrors;
-use crate::refunds::{NewRefund, Refund, RefundInput, Refunds, ValidRefund};
+use crate::refunds::{NewRefund, Refund, RefundInput, RefundableOrder, Refunds, ValidRefund};
 use crate::store::{Store, StoreError};
 
 /// Why a refund was not given.
@@ -64,12 +65,13 @@ pub fn refund_order(
     now: NaiveDateTime,
 ) -> Result<Refund, RefundError> {
     let valid = input.validate().map_err(RefundError::Invalid)?;
-    let (id, provider_ref) = store.write(|tx| reserve(tx, actor, order, &valid, now))?;
-    match payments.refund(&provider_ref, valid.amount, &id) {
+    let (id, paid) = store.write(|tx| reserve(tx, actor, order, &valid, now))?;
+    let provider_ref = &paid.provider_ref;
+    match payments.refund(provider_ref, valid.amount, &id) {
         Ok(provider_refund_id) => store.write(|tx| {
             tx.confirm_refund(&id, &provider_refund_id, now)?;
             if valid.restock {
-                restock(tx, order)?;
+                restock(tx, &paid.items)?;
                 // The storefront shows counted stock: every node's cache drops the old figure.
                 tx.bump_catalogue_version()?;
             }
@@ -114,7 +116,7 @@ fn reserve<T: Refunds + ?Sized>(
     order: &OrderId,
     valid: &ValidRefund,
     now: NaiveDateTime,
-) -> Result<(String, String), RefundError> {
+) -> Result<(String, RefundableOrder), RefundError> {
     let paid = tx.refundable_order(order)?.ok_or(RefundError::NotFound)?;
     let left = paid.grand_total - paid.refunded;
     if valid.amount > left {
@@ -131,14 +133,13 @@ fn reserve<T: Refunds + ?Sized>(
         created_by: actor,
         created_on: now,
     })?;
-    Ok((id, paid.provider_ref))
+    Ok((id, paid))
 }
 
 /// Returns the order's counted stock: its variant items, and the units it took from stock
 /// (what a case break still owes it was never taken).
-fn restock<T: Refunds + ?Sized>(tx: &mut T, order: &OrderId) -> Result<(), RefundError> {
-    let paid = tx.refundable_order(order)?.ok_or(RefundError::NotFound)?;
-    for line in &paid.items {
+fn restock<T: Refunds + ?Sized>(tx: &mut T, items: &[OrderItem]) -> Result<(), RefundError> {
+    for line in items {
         let item = &line.item;
         if let Some(variant) = &item.variant_id {
             tx.return_variant_stock(variant, item.quantity)?;
