@@ -126,9 +126,9 @@ e2e-deps:
 	@if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then \
 		PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e ci --no-audit --no-fund; fi
 
-e2e: frontend e2e-deps ## End-to-end tests in headless Chromium against the real server (default features)
+e2e: frontend e2e-deps standins ## End-to-end tests in headless Chromium against the real server (default features), and a second server with Stripe against localstripe
 	$(CARGO) build -p shop-api --bin shop
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e test
+	$(STANDINS_ENV) PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e test
 
 bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx), the checkout (cart, add, whole purchases) and the mixed load (80% browse, 15% cart, 5% purchase, 64 connections, 60 s, RSS), on SQLite and PostgreSQL; writes bench/results/latest.md and the catalogue without its cache (bench/results/misses.md); BENCH_PARTS=catalogue, checkout, mixed or misses for one part
 	bench/run.sh

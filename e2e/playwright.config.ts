@@ -11,8 +11,14 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script]).toString().trim();
 }
 process.env.E2E_PORT ??= freePort();
+process.env.E2E_STRIPE_PORT ??= freePort();
+process.env.E2E_STRIPE_EMULATOR_PORT ??= freePort();
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
+/** A second shop with Stripe as its payment provider, against localstripe (stripe.spec.ts). */
+const stripePort = process.env.E2E_STRIPE_PORT;
+const stripeURL = `http://127.0.0.1:${stripePort}`;
+const STRIPE_SPEC = /stripe\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -43,14 +49,28 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'bash ./start-server.sh',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: port },
-  },
+  projects: [
+    { name: 'chromium', testIgnore: STRIPE_SPEC },
+    { name: 'stripe', testMatch: STRIPE_SPEC, use: { baseURL: stripeURL } },
+  ],
+  webServer: [
+    {
+      command: 'bash ./start-server.sh',
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: port },
+    },
+    {
+      command: 'bash ./start-stripe-server.sh',
+      url: `${stripeURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_STRIPE_PORT: stripePort, E2E_STRIPE_EMULATOR_PORT: process.env.E2E_STRIPE_EMULATOR_PORT },
+    },
+  ],
 });

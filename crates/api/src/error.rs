@@ -16,7 +16,8 @@ use domain::catalogue::{
     ProductAdminError, SetInStockError, ShowAdminError,
 };
 use domain::checkout::{
-    CancelSessionError, OpenSessionError, OrderError, PurchaseError, QuoteCartError, Refusal,
+    AuthorizeCardError, CancelSessionError, OpenSessionError, OrderError, PurchaseError,
+    QuoteCartError, Refusal,
 };
 use domain::orders::{DateRangeError, SalesError};
 use domain::payments::PaymentError;
@@ -354,6 +355,21 @@ impl From<OpenSessionError> for ApiError {
             OpenSessionError::HoldLimit { .. } => ApiError::Conflict(e.to_string()),
             OpenSessionError::Payment(e) => e.into(),
             OpenSessionError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<AuthorizeCardError> for ApiError {
+    fn from(e: AuthorizeCardError) -> Self {
+        match e {
+            AuthorizeCardError::NotFound | AuthorizeCardError::Payment(PaymentError::Unknown) => {
+                ApiError::NotFound(AuthorizeCardError::NotFound.to_string())
+            }
+            AuthorizeCardError::Closed | AuthorizeCardError::Payment(PaymentError::Refused(_)) => {
+                ApiError::Conflict(AuthorizeCardError::Closed.to_string())
+            }
+            AuthorizeCardError::Payment(e) => e.into(),
+            AuthorizeCardError::Store(e) => e.into(),
         }
     }
 }

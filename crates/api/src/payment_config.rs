@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use domain::payments::PaymentProvider;
-use payments::stripe_config::{StripeConfig, STRIPE_API_URL, STRIPE_JS_URL};
+use payments::stripe_config::{origin, StripeConfig, STRIPE_API_URL, STRIPE_JS_URL};
 use payments::SandboxPayments;
 
 /// `SHOP_PAYMENTS`: who takes the cards.
@@ -50,13 +50,22 @@ impl PaymentSettings {
                         reason: "required with SHOP_PAYMENTS=stripe".to_owned(),
                     })
                 };
+                let address = |name: &'static str, default: &str| {
+                    let url = value(name).unwrap_or_else(|| default.to_owned());
+                    match origin(&url) {
+                        Some(_) => Ok(url),
+                        None => Err(PaymentSettingError {
+                            name,
+                            reason: format!("{url:?} is not an http(s) address"),
+                        }),
+                    }
+                };
                 Ok(Self::Stripe(StripeConfig {
                     secret_key: required("STRIPE_SECRET_KEY")?,
                     publishable_key: required("STRIPE_PUBLISHABLE_KEY")?,
                     webhook_secret: required("STRIPE_WEBHOOK_SECRET")?,
-                    api_url: value("SHOP_STRIPE_API_URL")
-                        .unwrap_or_else(|| STRIPE_API_URL.to_owned()),
-                    js_url: value("SHOP_STRIPE_JS_URL").unwrap_or_else(|| STRIPE_JS_URL.to_owned()),
+                    api_url: address("SHOP_STRIPE_API_URL", STRIPE_API_URL)?,
+                    js_url: address("SHOP_STRIPE_JS_URL", STRIPE_JS_URL)?,
                 }))
             }
             Some(other) => Err(PaymentSettingError {
@@ -66,12 +75,13 @@ impl PaymentSettings {
         }
     }
 
-    /// The signing secret of Stripe's webhook, when Stripe takes the cards.
+    /// The account's settings, when Stripe takes the cards: its webhook's signing secret, and
+    /// what the payment window's Stripe.js needs.
     #[must_use]
-    pub fn webhook_secret(&self) -> Option<Arc<str>> {
+    pub fn stripe(&self) -> Option<Arc<StripeConfig>> {
         match self {
             Self::Sandbox => None,
-            Self::Stripe(stripe) => Some(Arc::from(stripe.webhook_secret.as_str())),
+            Self::Stripe(stripe) => Some(Arc::new(stripe.clone())),
         }
     }
 
@@ -159,6 +169,12 @@ mod tests {
                 .expect_err("refused")
                 .name,
             "SHOP_PAYMENTS"
+        );
+        let mut odd = full.to_vec();
+        odd.push(("SHOP_STRIPE_JS_URL", "js.stripe.com/v3/"));
+        assert_eq!(
+            read(&odd).map(|_| ()).expect_err("refused").name,
+            "SHOP_STRIPE_JS_URL"
         );
     }
 }

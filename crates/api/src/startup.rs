@@ -71,7 +71,7 @@ impl Application {
             .map_err(|e| setup(&e))?;
         let state = AppState {
             payments: provider,
-            stripe_webhook_secret: settings.payments.webhook_secret(),
+            stripe: settings.payments.stripe(),
             sandbox,
             store: db,
             tokens: Arc::new(Tokens::new(&secret)),

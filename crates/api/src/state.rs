@@ -5,6 +5,7 @@ use std::sync::Arc;
 use auth::{Passwords, Tokens};
 use domain::checkout::CheckoutLimits;
 use domain::payments::PaymentProvider;
+use payments::stripe_config::StripeConfig;
 use payments::SandboxPayments;
 use persistence::Db;
 
@@ -38,8 +39,9 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentProvider>,
     /// The sandbox provider's window (`/pay/{token}`) and card form; the built-in provider.
     pub sandbox: SandboxPayments,
-    /// With Stripe as the provider: the signing secret its webhook's events are checked with.
-    pub stripe_webhook_secret: Option<Arc<str>>,
+    /// With Stripe as the provider: its settings (the webhook's signing secret, the payment
+    /// window's Stripe.js and publishable key).
+    pub stripe: Option<Arc<StripeConfig>>,
     /// Payment sessions per account per hour and items one account may hold of a variant.
     pub checkout_limits: CheckoutLimits,
 }

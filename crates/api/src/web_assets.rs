@@ -161,7 +161,7 @@ frame-src https://www.youtube.com https://www.youtube-nocookie.com; object-src '
 form-action 'self'; frame-ancestors 'self'";
 
 /// Gives every HTML answer (the app's pages, the API docs, error pages) the
-/// Content-Security-Policy, whatever route produced it.
+/// Content-Security-Policy, whatever route produced it, unless it brings its own.
 pub async fn html_policy(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
@@ -177,7 +177,12 @@ pub async fn html_policy(
         .get(actix_web::http::header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
-    if is_html {
+    // A page with a policy of its own (Stripe's payment window) keeps it.
+    if is_html
+        && !res
+            .headers()
+            .contains_key(actix_web::http::header::CONTENT_SECURITY_POLICY)
+    {
         res.headers_mut()
             .insert(actix_web::http::header::CONTENT_SECURITY_POLICY, policy);
     }

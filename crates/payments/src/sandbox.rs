@@ -15,8 +15,8 @@ use std::sync::Arc;
 use chrono::NaiveDateTime;
 use domain::money::Money;
 use domain::payments::{
-    LedgerChange, NewSandboxPayment, OpenedPayment, PaymentError, PaymentProvider, PaymentRequest,
-    PaymentStatus, SandboxLedger, SandboxStatus,
+    CardAuthorization, LedgerChange, NewSandboxPayment, OpenedPayment, PaymentError,
+    PaymentProvider, PaymentRequest, PaymentStatus, SandboxLedger, SandboxStatus,
 };
 use domain::store::StoreError;
 
@@ -335,6 +335,13 @@ impl PaymentProvider for SandboxPayments {
             ));
         }
         Ok(format!("sandbox_re_{key}"))
+    }
+
+    /// The sandbox's window takes the card itself ([`SandboxPayments::pay`]).
+    fn authorize_card(&self, _: &str, _: &str) -> Result<CardAuthorization, PaymentError> {
+        Err(PaymentError::Refused(
+            "the sandbox takes cards in its own window".to_owned(),
+        ))
     }
 }
 

@@ -19,7 +19,8 @@ pub use crate::stripe_config::{StripeConfig, STRIPE_API_URL, STRIPE_JS_URL};
 
 use domain::money::Money;
 use domain::payments::{
-    ClientPayment, OpenedPayment, PaymentError, PaymentProvider, PaymentRequest, PaymentStatus,
+    CardAuthorization, ClientPayment, OpenedPayment, PaymentError, PaymentProvider, PaymentRequest,
+    PaymentStatus,
 };
 use serde::Deserialize;
 
@@ -63,6 +64,9 @@ pub struct Intent {
     /// The shop's keys (`checkout_token`, `order_type`, `user_id`).
     #[serde(default)]
     pub metadata: std::collections::HashMap<String, String>,
+    /// Why the last card was declined.
+    #[serde(default)]
+    pub last_payment_error: Option<ErrorDetail>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -70,12 +74,38 @@ struct ErrorBody {
     error: ErrorDetail,
 }
 
-#[derive(Debug, Deserialize)]
-struct ErrorDetail {
+/// An error as Stripe words it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ErrorDetail {
+    /// What to tell the buyer.
     #[serde(default)]
-    message: Option<String>,
+    pub message: Option<String>,
+    /// Stripe's code (`card_declined`, `resource_missing`).
     #[serde(default)]
-    code: Option<String>,
+    pub code: Option<String>,
+}
+
+/// What a buyer is told of a declined card when Stripe says nothing more.
+pub const DECLINED: &str = "Your card was declined. Please try another card.";
+
+/// Where an intent stands after a card was put to it, in the port's words.
+fn authorization_of(intent: Intent) -> Result<CardAuthorization, PaymentError> {
+    match intent.status.as_str() {
+        "requires_capture" => Ok(CardAuthorization::Authorized),
+        "requires_action" => intent
+            .client_secret
+            .map(|client_secret| CardAuthorization::ActionRequired { client_secret })
+            .ok_or_else(|| PaymentError::Other("stripe sent no client secret".to_owned())),
+        "requires_payment_method" => Ok(CardAuthorization::Declined {
+            message: intent
+                .last_payment_error
+                .and_then(|e| e.message)
+                .unwrap_or_else(|| DECLINED.to_owned()),
+        }),
+        other => Err(PaymentError::Refused(format!(
+            "the payment takes no card: it is {other}"
+        ))),
+    }
 }
 
 impl StripePayments {
@@ -295,6 +325,44 @@ impl PaymentProvider for StripePayments {
         Ok(created.id)
     }
 
+    /// Puts the card (a PaymentMethod `pm_...`, or a card `card_...`) to the intent and
+    /// confirms it: with manual capture, the amount is then authorized, or the bank asks for
+    /// 3-D Secure, which the window's Stripe.js does with the client secret.
+    fn authorize_card(
+        &self,
+        provider_ref: &str,
+        card_ref: &str,
+    ) -> Result<CardAuthorization, PaymentError> {
+        let intent = self.intent(provider_ref)?;
+        if intent.status != "requires_payment_method" && intent.status != "requires_confirmation" {
+            return authorization_of(intent);
+        }
+        let declined = |e: PaymentError| match e {
+            PaymentError::Refused(message) => Ok(CardAuthorization::Declined { message }),
+            other => Err(other),
+        };
+        let path = format!("/v1/payment_intents/{provider_ref}");
+        let key = format!("card-{provider_ref}-{card_ref}");
+        if let Err(e) = self.call::<Intent>(
+            reqwest::Method::POST,
+            &path,
+            &[("payment_method", card_ref.to_owned())],
+            Some(&key),
+        ) {
+            return declined(e);
+        }
+        let key = format!("confirm-{provider_ref}-{card_ref}");
+        match self.call::<Intent>(
+            reqwest::Method::POST,
+            &format!("{path}/confirm"),
+            &[],
+            Some(&key),
+        ) {
+            Ok(intent) => authorization_of(intent),
+            Err(e) => declined(e),
+        }
+    }
+
     fn void(&self, provider_ref: &str) -> Result<(), PaymentError> {
         let intent = self.intent(provider_ref)?;
         match intent.status.as_str() {
@@ -327,7 +395,43 @@ mod tests {
             currency: currency.into(),
             client_secret: None,
             metadata: Default::default(),
+            last_payment_error: None,
         }
+    }
+
+    #[test]
+    fn a_card_put_to_an_intent_is_authorized_needs_the_bank_or_is_declined() {
+        assert_eq!(
+            authorization_of(intent("requires_capture", "usd")),
+            Ok(CardAuthorization::Authorized)
+        );
+        let mut asking = intent("requires_action", "usd");
+        asking.client_secret = Some("pi_1_secret_x".into());
+        assert_eq!(
+            authorization_of(asking),
+            Ok(CardAuthorization::ActionRequired {
+                client_secret: "pi_1_secret_x".into()
+            })
+        );
+        assert!(authorization_of(intent("requires_action", "usd")).is_err());
+        let mut declined = intent("requires_payment_method", "usd");
+        assert_eq!(
+            authorization_of(declined.clone()),
+            Ok(CardAuthorization::Declined {
+                message: DECLINED.into()
+            })
+        );
+        declined.last_payment_error = Some(ErrorDetail {
+            message: Some("Your card has insufficient funds.".into()),
+            code: Some("card_declined".into()),
+        });
+        assert_eq!(
+            authorization_of(declined),
+            Ok(CardAuthorization::Declined {
+                message: "Your card has insufficient funds.".into()
+            })
+        );
+        assert!(authorization_of(intent("canceled", "usd")).is_err());
     }
 
     #[test]

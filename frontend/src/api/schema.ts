@@ -3101,6 +3101,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/stripe/{checkoutToken}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the card Stripe.js took in the payment window (its card element; the card number
+         *     never reaches the shop) to the session's PaymentIntent and confirms it, so that the amount
+         *     is authorized, or the bank's 3-D Secure is asked for. A declined card may be replaced while
+         *     the session lasts. The purchase still re-reads the intent from Stripe. */
+        post: operations["stripe_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4874,6 +4894,21 @@ export interface components {
             id: string;
             /** @description The event's type (`payment_intent.succeeded`, ...). */
             type: string;
+        };
+        /** @description The card Stripe.js took in the payment window. */
+        StripeCardBody: {
+            /** @description Stripe's id of the card: a PaymentMethod (`pm_...`) or a card (`card_...`). */
+            paymentMethod: string;
+        };
+        /** @description What became of the card. */
+        StripeCardResult: {
+            /** @description The payment's client secret, with `ACTION_REQUIRED`. */
+            clientSecret?: string | null;
+            /** @description What to tell the buyer, with `DECLINED`. */
+            message?: string | null;
+            /** @description `SUCCESS` (authorized), `ACTION_REQUIRED` (3-D Secure: Stripe.js confirms it with
+             *     `clientSecret`) or `DECLINED`. */
+            status: string;
         };
     };
     responses: never;
@@ -8134,6 +8169,78 @@ export interface operations {
                 };
             };
             /** @description the payment provider or the database did not answer: Stripe sends the event again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stripe_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Checkout token */
+                checkoutToken: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeCardBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeCardResult"];
+                };
+            };
+            /** @description not a card id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unknown payment, or Stripe is not the payment provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the session was used, cancelled or has expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stripe did not answer */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -72,6 +72,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(orders::list_orders)
         .service(orders::get_order)
         .service(checkout::payments::sandbox_pay)
+        .service(checkout::payments::stripe_card)
         .service(checkout::webhook::stripe_webhook)
         .service(refunds::create)
         .service(refunds::list);

@@ -165,3 +165,20 @@ pub enum OrderError {
     #[error(transparent)]
     Store(#[from] StoreError),
 }
+
+/// Why the payment window's card could not be put to its payment ([`super::authorize_card`]).
+#[derive(Debug, thiserror::Error)]
+pub enum AuthorizeCardError {
+    /// No session has this token.
+    #[error("Payment not found")]
+    NotFound,
+    /// The session was used, cancelled or has expired.
+    #[error("This payment session has ended. Please check out again.")]
+    Closed,
+    /// The provider failed or refused.
+    #[error(transparent)]
+    Payment(#[from] PaymentError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}

@@ -18,13 +18,14 @@ mod plan;
 mod ports;
 mod purchase;
 mod session;
+mod window;
 
 #[cfg(test)]
 mod tests;
 
 pub use error::{
-    CancelSessionError, OpenSessionError, OrderError, PurchaseError, QuoteCartError, Refusal,
-    CART_CHANGED_MESSAGE, TOO_MANY_CHECKOUTS_MESSAGE,
+    AuthorizeCardError, CancelSessionError, OpenSessionError, OrderError, PurchaseError,
+    QuoteCartError, Refusal, CART_CHANGED_MESSAGE, TOO_MANY_CHECKOUTS_MESSAGE,
 };
 pub use events::{handle_payment_event, EventOutcome, ProviderEvent};
 pub use model::{
@@ -37,3 +38,4 @@ pub use plan::quote_cart;
 pub use ports::{PaymentEvents, PaymentSessions, Terminals};
 pub use purchase::{complete_paid_session, purchase, PurchaseRequest};
 pub use session::{cancel_session, open_session, CheckoutLimits, OpenRequest};
+pub use window::{authorize_card, payment_window, WindowSession};

@@ -75,6 +75,38 @@ pub enum PaymentStatus {
     Voided,
 }
 
+/// What became of a card the provider's script in the payment window took
+/// ([`PaymentProvider::authorize_card`]).
+#[derive(Clone, PartialEq, Eq)]
+pub enum CardAuthorization {
+    /// The amount is authorized on the card.
+    Authorized,
+    /// The card's bank asks the buyer to confirm (3-D Secure): the provider's script does it
+    /// with this secret of the payment.
+    ActionRequired {
+        /// The payment's client secret.
+        client_secret: String,
+    },
+    /// The card was declined: what to tell the buyer, who may try another card.
+    Declined {
+        /// The provider's words.
+        message: String,
+    },
+}
+
+impl std::fmt::Debug for CardAuthorization {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Authorized => f.write_str("Authorized"),
+            Self::ActionRequired { .. } => f.write_str("ActionRequired { .. }"),
+            Self::Declined { message } => f
+                .debug_struct("Declined")
+                .field("message", message)
+                .finish(),
+        }
+    }
+}
+
 /// Why a payment provider call failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PaymentError {
@@ -133,4 +165,18 @@ pub trait PaymentProvider: Send + Sync {
     /// [`PaymentError::Refused`] unless captured (or for more than is left);
     /// [`PaymentError::Unknown`], [`PaymentError::Unavailable`] or [`PaymentError::Other`].
     fn refund(&self, provider_ref: &str, amount: Money, key: &str) -> Result<String, PaymentError>;
+
+    /// Asks for the payment's authorization with a card the provider's script in the buyer's
+    /// browser took (`card_ref`, the provider's id of it: the card itself never reaches the
+    /// shop). Asking again with the same card is the same request, never a second one.
+    ///
+    /// # Errors
+    /// [`PaymentError::Refused`] when the payment takes no card this way (a provider whose
+    /// window takes the card itself) or no longer takes one; [`PaymentError::Unknown`],
+    /// [`PaymentError::Unavailable`] or [`PaymentError::Other`].
+    fn authorize_card(
+        &self,
+        provider_ref: &str,
+        card_ref: &str,
+    ) -> Result<CardAuthorization, PaymentError>;
 }

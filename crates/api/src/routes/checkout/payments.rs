@@ -7,7 +7,8 @@
 
 use actix_web::{post, web, HttpResponse};
 use chrono::Utc;
-use domain::checkout::CheckoutToken;
+use domain::checkout::{authorize_card, AuthorizeCardError, CheckoutToken};
+use domain::payments::CardAuthorization;
 use payments::sandbox::{Card, Outcome, SandboxError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -90,6 +91,99 @@ pub async fn sandbox_pay(
         Outcome::Declined => PayResult {
             status: "DECLINED",
             message: Some(DECLINED_MESSAGE),
+        },
+    };
+    Ok(HttpResponse::Ok().insert_header(no_store()).json(result))
+}
+
+/// The card Stripe.js took in the payment window.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StripeCardBody {
+    /// Stripe's id of the card: a PaymentMethod (`pm_...`) or a card (`card_...`).
+    #[schema(pattern = "^(pm|card)_[A-Za-z0-9]+$", max_length = 255)]
+    pub payment_method: String,
+}
+
+/// What became of the card.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StripeCardResult {
+    /// `SUCCESS` (authorized), `ACTION_REQUIRED` (3-D Secure: Stripe.js confirms it with
+    /// `clientSecret`) or `DECLINED`.
+    pub status: &'static str,
+    /// The payment's client secret, with `ACTION_REQUIRED`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_secret: Option<String>,
+    /// What to tell the buyer, with `DECLINED`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Whether `id` can be Stripe's id of a card: `pm_` or `card_` and then letters and digits.
+fn is_card_ref(id: &str) -> bool {
+    let rest = id.strip_prefix("pm_").or_else(|| id.strip_prefix("card_"));
+    rest.is_some_and(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_alphanumeric()))
+        && id.len() <= 255
+}
+
+/// Puts the card Stripe.js took in the payment window (its card element; the card number
+/// never reaches the shop) to the session's PaymentIntent and confirms it, so that the amount
+/// is authorized, or the bank's 3-D Secure is asked for. A declined card may be replaced while
+/// the session lasts. The purchase still re-reads the intent from Stripe.
+#[utoipa::path(path = "/payments/stripe/{checkoutToken}/card", tag = "checkout",
+    params(("checkoutToken" = String, Path, description = "Checkout token")), request_body = StripeCardBody,
+    responses((status = 200, body = StripeCardResult), (status = 400, description = "not a card id"),
+    (status = 404, description = "unknown payment, or Stripe is not the payment provider"),
+    (status = 409, description = "the session was used, cancelled or has expired"),
+    (status = 503, description = "Stripe did not answer")))]
+#[post("/payments/stripe/{token}/card")]
+pub async fn stripe_card(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Json<StripeCardBody>,
+) -> Result<HttpResponse, ApiError> {
+    let card = body.into_inner().payment_method;
+    if !is_card_ref(&card) {
+        return Err(ApiError::bad_field(
+            "paymentMethod",
+            "must be a Stripe card id (pm_... or card_...)",
+        ));
+    }
+    if state.stripe.is_none() {
+        return Err(ApiError::NotFound(
+            "Stripe is not the payment provider".to_owned(),
+        ));
+    }
+    let Some(token) = CheckoutToken::parse(&path.into_inner()) else {
+        return Err(AuthorizeCardError::NotFound.into());
+    };
+    let outcome = state
+        .call(move |s| {
+            authorize_card(
+                &s.store,
+                s.payments.as_ref(),
+                &token,
+                &card,
+                Utc::now().naive_utc(),
+            )
+        })
+        .await?;
+    let result = match outcome {
+        CardAuthorization::Authorized => StripeCardResult {
+            status: "SUCCESS",
+            client_secret: None,
+            message: None,
+        },
+        CardAuthorization::ActionRequired { client_secret } => StripeCardResult {
+            status: "ACTION_REQUIRED",
+            client_secret: Some(client_secret),
+            message: None,
+        },
+        CardAuthorization::Declined { message } => StripeCardResult {
+            status: "DECLINED",
+            client_secret: None,
+            message: Some(message),
         },
     };
     Ok(HttpResponse::Ok().insert_header(no_store()).json(result))

@@ -75,7 +75,11 @@ pub async fn stripe_webhook(
     else {
         return Err(ApiError::bad_request("missing Stripe-Signature header"));
     };
-    let Some(secret) = state.stripe_webhook_secret.clone() else {
+    let Some(secret) = state
+        .stripe
+        .as_ref()
+        .map(|stripe| stripe.webhook_secret.clone())
+    else {
         return Err(ApiError::NotFound(
             "Stripe is not the payment provider".to_owned(),
         ));

@@ -28,13 +28,13 @@ fn stripe_at(api_url: &str) -> PaymentSettings {
     })
 }
 
-async fn stripe_app(stripe: &Localstripe) -> TestApp {
+pub(super) async fn stripe_app(stripe: &Localstripe) -> TestApp {
     let settings = stripe_at(&stripe.url);
     demo_app_with(move |s| s.payments = settings).await
 }
 
 /// A buyer with one variant item in the cart (5 in stock), and that variant.
-async fn buyer_of_a_variant(app: &TestApp, email: &str) -> (Buyer, String) {
+pub(super) async fn buyer_of_a_variant(app: &TestApp, email: &str) -> (Buyer, String) {
     let s = app.db.quote_samples().expect("samples");
     let (product, variant, _) = s.variants[0].clone();
     app.db.set_variant_stock(&variant, 5).expect("stock");
@@ -44,7 +44,7 @@ async fn buyer_of_a_variant(app: &TestApp, email: &str) -> (Buyer, String) {
 }
 
 /// Opens a session for the quote's total; answers (the answer, the quote).
-async fn open(app: &TestApp, b: &Buyer) -> (Value, Value) {
+pub(super) async fn open(app: &TestApp, b: &Buyer) -> (Value, Value) {
     let quote = b.quote(app).await;
     let opened = expect(
         b.open(app, quote["grandTotal"].clone(), json!({})).await,

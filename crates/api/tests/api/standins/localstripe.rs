@@ -21,6 +21,8 @@ pub const GOOD_CARD: &str = "4242424242424242";
 /// Stripe's test card whose charge is declined. (The emulator declines 4000000000000002, Stripe's
 /// generic decline, only when it is attached to a customer; a payment with it is authorized.)
 pub const DECLINED_CARD: &str = "4000000000000341";
+/// Stripe's test card whose bank asks for 3-D Secure.
+pub const THREE_D_SECURE_CARD: &str = "4000000000003220";
 
 /// A running emulator, stopped when dropped.
 pub struct Localstripe {
@@ -135,6 +137,47 @@ impl Localstripe {
     /// A PaymentIntent as the emulator keeps it.
     pub async fn intent(&self, id: &str) -> Value {
         self.get(&format!("/v1/payment_intents/{id}")).await
+    }
+
+    /// What the emulator's Stripe.js does with the card typed into its card element: a card
+    /// token made with the publishable key. Answers the token's card id, which the payment
+    /// window sends to the shop.
+    pub async fn card_of_element(&self, card: &str) -> String {
+        let res = self
+            .client
+            .post(format!("{}/v1/tokens", self.url))
+            .form_body(&[
+                ("card[number]", card),
+                ("card[exp_month]", "12"),
+                ("card[exp_year]", "2099"),
+                ("card[cvc]", "123"),
+                ("key", PUBLISHABLE_KEY),
+                ("payment_user_agent", "localstripe"),
+            ])
+            .send()
+            .await
+            .expect("localstripe answers");
+        let token: Value = res.json().await.expect("json");
+        token["card"]["id"].as_str().expect("a card").to_owned()
+    }
+
+    /// What Stripe.js does when the buyer answers the bank's 3-D Secure question.
+    pub async fn authenticate(&self, intent: &str, client_secret: &str, success: bool) -> Value {
+        let res = self
+            .client
+            .post(format!(
+                "{}/v1/payment_intents/{intent}/_authenticate?success={success}",
+                self.url
+            ))
+            .header("Content-Type", "application/json")
+            .body(
+                serde_json::json!({"key": PUBLISHABLE_KEY, "client_secret": client_secret})
+                    .to_string(),
+            )
+            .send()
+            .await
+            .expect("localstripe answers");
+        res.json().await.expect("json")
     }
 
     /// What the buyer's Stripe.js does: a card becomes a payment method of the intent, which is
