@@ -34,6 +34,7 @@ pub mod ids;
 pub mod inventory;
 mod macros;
 pub mod money;
+pub mod notifications;
 pub mod order;
 pub mod orders;
 pub mod paging;

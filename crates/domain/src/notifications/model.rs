@@ -1,0 +1,196 @@
+//! What a mail says, in the domain's words: every figure already formatted as the domain
+//! formats money and dates, so that templates only place text.
+
+use serde::{Deserialize, Serialize};
+
+/// One e-mail's content. The mail adapter renders each kind from its templates (plain text
+/// and HTML, every interpolated text escaped); [`Notification::subject`] is its subject line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Notification {
+    /// A link to set a new password (asked for by the account's owner, or sent by an admin).
+    PasswordReset(PasswordResetMail),
+    /// The buyer's confirmation of an order just written.
+    OrderPlaced(OrderMail),
+    /// The buyer's notice that an admin changed the order's status.
+    OrderStatusChanged(StatusMail),
+    /// The buyer's notice of a refund.
+    RefundIssued(RefundMail),
+    /// The shop's own copy of a new order.
+    ShopNewOrder(OrderMail),
+    /// The shop's notice that a case must be opened for units sold.
+    ShopCaseBreak(CaseBreakMail),
+}
+
+impl Notification {
+    /// The mail's subject, after the shop's name.
+    #[must_use]
+    pub fn subject(&self, shop: &str) -> String {
+        match self {
+            Self::PasswordReset(_) => format!("{shop}: reset your password"),
+            Self::OrderPlaced(o) => format!("{shop}: order {} confirmed", o.number),
+            Self::OrderStatusChanged(s) => {
+                format!("{shop}: order {} is now {}", s.number, s.status)
+            }
+            Self::RefundIssued(r) => format!("{shop}: refund of {} for order {}", r.amount, r.number),
+            Self::ShopNewOrder(o) => format!("{shop}: new order {} ({})", o.number, o.grand_total),
+            Self::ShopCaseBreak(c) => format!("{shop}: open a case of {} ({})", c.title, c.sku),
+        }
+    }
+
+    /// The kind's name, as stored and listed (`passwordReset`, `orderPlaced`, ...).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::PasswordReset(_) => "passwordReset",
+            Self::OrderPlaced(_) => "orderPlaced",
+            Self::OrderStatusChanged(_) => "orderStatusChanged",
+            Self::RefundIssued(_) => "refundIssued",
+            Self::ShopNewOrder(_) => "shopNewOrder",
+            Self::ShopCaseBreak(_) => "shopCaseBreak",
+        }
+    }
+
+    /// The same notification with its secrets (a reset link's token) blanked: what is kept
+    /// of a mail once it is sent, and all an admin is ever shown.
+    #[must_use]
+    pub fn without_secrets(&self) -> Self {
+        match self {
+            Self::PasswordReset(r) => Self::PasswordReset(PasswordResetMail {
+                link: String::new(),
+                ..r.clone()
+            }),
+            other => other.clone(),
+        }
+    }
+}
+
+/// A password reset link.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordResetMail {
+    /// Whom to greet (the account's first name, or its e-mail).
+    pub name: String,
+    /// `{SHOP_PUBLIC_URL}/reset-password?token=...` (blank once sent).
+    pub link: String,
+    /// How long the link works, in hours.
+    pub valid_hours: u32,
+}
+
+/// An order, as its mails show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderMail {
+    /// Whom to greet.
+    pub name: String,
+    /// The order's number as the storefront shows it.
+    pub number: String,
+    /// When it was placed (`November 27, 2026`).
+    pub placed_on: String,
+    /// The lines.
+    pub lines: Vec<MailLine>,
+    /// Subtotal (`$1,234.50`).
+    pub subtotal: String,
+    /// Shipping.
+    pub shipping: String,
+    /// The liftgate fee, when one was asked for.
+    pub lift_gate: Option<String>,
+    /// Tax.
+    pub tax: String,
+    /// Grand total.
+    pub grand_total: String,
+    /// Where it goes: the delivery address's lines, or the freight terminal's.
+    pub ship_to: Vec<String>,
+    /// Whether it goes to a freight terminal (picked up there).
+    pub to_terminal: bool,
+    /// Units sold that wait for a case to be opened.
+    pub owed: Vec<OwedLine>,
+    /// The order's page in the shop.
+    pub link: String,
+}
+
+/// A line of an order's mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MailLine {
+    /// The product's title.
+    pub title: String,
+    /// `case`, `unit` or `item` (shows and apparel).
+    pub packing: String,
+    /// The apparel variant (`M, Unisex, Red`).
+    pub variant: Option<String>,
+    /// How many.
+    pub quantity: u32,
+    /// Price of one.
+    pub unit_price: String,
+    /// Price of the line.
+    pub total: String,
+}
+
+/// Units of a line that wait for a case to be opened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OwedLine {
+    /// The product's title.
+    pub title: String,
+    /// How many units.
+    pub units: u32,
+}
+
+/// An order's new status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusMail {
+    /// Whom to greet.
+    pub name: String,
+    /// The order's number.
+    pub number: String,
+    /// The new status, in words (`Shipped`).
+    pub status: String,
+    /// The order's page in the shop.
+    pub link: String,
+}
+
+/// A refund of an order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundMail {
+    /// Whom to greet.
+    pub name: String,
+    /// The order's number.
+    pub number: String,
+    /// The amount given back.
+    pub amount: String,
+    /// Why.
+    pub reason: String,
+    /// The order's page in the shop.
+    pub link: String,
+}
+
+/// Units sold of a case-breakable product that wait for a case to be opened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseBreakMail {
+    /// The product's title.
+    pub title: String,
+    /// Its SKU.
+    pub sku: String,
+    /// Units waiting.
+    pub units: u32,
+    /// The order they were sold in.
+    pub number: String,
+    /// The back office's case break page.
+    pub link: String,
+}
+
+/// A mail ready to hand to the [`super::Mailer`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Envelope {
+    /// The `Message-ID`, fixed when the mail was queued (`<id@host>`): a retry is the same
+    /// message, so a well-behaved server keeps one copy.
+    pub message_id: String,
+    /// The recipient's address.
+    pub to: String,
+    /// What it says.
+    pub notification: Notification,
+}
