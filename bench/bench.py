@@ -600,6 +600,49 @@ def bench_checkout_sqlite(work: Path) -> dict:
     return {"rows": rows, "purchase": p, "largest_line": largest, "product": product}
 
 
+def localstripe_bin() -> Path | None:
+    """The Stripe emulator `make standins` installs (SHOP_TEST_LOCALSTRIPE names another)."""
+    given = os.environ.get("SHOP_TEST_LOCALSTRIPE")
+    found = Path(given) if given else ROOT / "target" / "standins-venv" / "bin" / "localstripe"
+    return found if found.is_file() else None
+
+
+def bench_checkout_stripe(work: Path) -> dict:
+    """Whole purchases with Stripe as the provider, against localstripe on loopback (report
+    only): the server's own CPU per purchase, and the emulator's apart."""
+    program = localstripe_bin()
+    if program is None:
+        return {"skipped": "localstripe is not installed (make standins): the Stripe purchase run was skipped."}
+    port = free_port()
+    stripe_url = f"http://{HOST}:{port}"
+    emulator = subprocess.Popen([str(program), "--port", str(port), "--from-scratch"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_http(f"{stripe_url}/js.stripe.com/v3/")
+        db = work / "shop-checkout-stripe.db"
+        seed(db, CHECKOUT_PRODUCTS)
+        env = dict(CHECKOUT_ENV, SHOP_PAYMENTS="stripe", STRIPE_SECRET_KEY="sk_test_bench",
+                   STRIPE_PUBLISHABLE_KEY="pk_test_bench", STRIPE_WEBHOOK_SECRET="whsec_bench",
+                   SHOP_STRIPE_API_URL=stripe_url, SHOP_STRIPE_JS_URL=f"{stripe_url}/js.stripe.com/v3/")
+        shop, shop_port = start_shop(work, db, env)
+        base = f"http://{HOST}:{shop_port}"
+        server_log = ServerLog(work / f"shop-{shop_port}.log")
+        try:
+            log(f"[checkout stripe] whole purchases with Stripe (localstripe), {CHECKOUT_BUYERS} buyers")
+            p = loader(base, [
+                "--buyers", str(CHECKOUT_BUYERS), "--duration", str(CHECKOUT_DURATION),
+                "--warmup", str(CHECKOUT_WARMUP), "--server-pid", str(shop.pid), "--clk-tck", str(CLK_TCK),
+                "--stripe", stripe_url, "--stripe-key", "pk_test_bench", "--stripe-pid", str(emulator.pid),
+            ])
+            p["log"] = server_log.since_last()
+            p["load"] = loadavg()
+        finally:
+            stop(shop)
+    finally:
+        stop(emulator)
+    return p
+
+
 def purchase_row(database: str, p: dict) -> dict:
     ok_goal = database != "SQLite" or p["per_second"] >= TARGET_PURCHASES_PER_S
     return {
@@ -802,16 +845,30 @@ def mixed_report(runs: dict, started: dt.datetime, elapsed: float) -> str:
 def bench_checkout(work: Path) -> dict:
     sqlite = bench_checkout_sqlite(work)
     postgres = bench_checkout_postgres(work)
+    stripe = bench_checkout_stripe(work)
     rows = list(sqlite["rows"])
     if "skipped" not in postgres:
         rows.append(purchase_row("PostgreSQL", postgres))
-    return {"sqlite": sqlite, "postgres": postgres, "rows": rows}
+    if "skipped" not in stripe:
+        rows.append(stripe_row(stripe))
+    return {"sqlite": sqlite, "postgres": postgres, "stripe": stripe, "rows": rows}
+
+
+def stripe_row(p: dict) -> dict:
+    row = purchase_row("SQLite", p)
+    row.update(
+        database="SQLite, Stripe",
+        scenario=f"whole purchase with Stripe (add + open session: a PaymentIntent + card: a token at "
+                 f"localstripe, then POST .../card + purchase: re-read and capture), {p['buyers']} buyers",
+        goal="report", met=None, stripe_cpu_ms=p.get("stripe_cpu_ms_per_purchase"),
+    )
+    return row
 
 
 def steps_table(runs: list[tuple[str, dict]]) -> list[str]:
     out = [
-        "| database | add p50 / p99 ms | open session p50 / p99 ms | sandbox pay p50 / p99 ms | purchase p50 / p99 ms | server CPU ms/purchase | PostgreSQL CPU ms/purchase |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| database | add p50 / p99 ms | open session p50 / p99 ms | pay (sandbox card, or Stripe token + card) p50 / p99 ms | purchase p50 / p99 ms | server CPU ms/purchase | PostgreSQL CPU ms/purchase | Stripe emulator CPU ms/purchase |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, p in runs:
         cells = [
@@ -820,7 +877,7 @@ def steps_table(runs: list[tuple[str, dict]]) -> list[str]:
         ]
         out.append(
             f"| {name} | {' | '.join(cells)} | {fmt(p['server_cpu_ms_per_purchase'], '.3f')} | "
-            f"{fmt(p.get('db_cpu_ms_per_purchase'), '.3f')} |"
+            f"{fmt(p.get('db_cpu_ms_per_purchase'), '.3f')} | {fmt(p.get('stripe_cpu_ms_per_purchase'), '.3f')} |"
         )
     return out
 
@@ -873,7 +930,11 @@ def checkout_report(res: dict, started: dt.datetime, elapsed: float) -> str:
         )
     if "skipped" in postgres:
         out += ["", f"PostgreSQL: {postgres['skipped']}"]
-    runs = [("SQLite", p)] + ([] if "skipped" in postgres else [("PostgreSQL", postgres)])
+    stripe = res.get("stripe", {"skipped": "not run"})
+    runs = ([("SQLite", p)] + ([] if "skipped" in postgres else [("PostgreSQL", postgres)])
+            + ([] if "skipped" in stripe else [("SQLite, Stripe (localstripe)", stripe)]))
+    if "skipped" in stripe:
+        out += ["", f"Stripe: {stripe['skipped']}"]
     out += ["", "### Whole purchase, per call (successful calls in the measured window)", "", *steps_table(runs)]
     out += ["", "### Errors, server log and who used the cores", ""]
     for r in res["rows"]:
@@ -881,7 +942,7 @@ def checkout_report(res: dict, started: dt.datetime, elapsed: float) -> str:
         line = (f"- {r['database']}, {r['scenario']}: {r['errors']} non-2xx; server log: "
                 f"{lg.get('error', 0)} ERROR, {lg.get('warn', 0)} WARN lines")
         shares = [("server", r.get("cpu_ms")), ("load generator", r.get("loader_cpu_ms")),
-                  ("PostgreSQL", r.get("db_cpu_ms"))]
+                  ("PostgreSQL", r.get("db_cpu_ms")), ("Stripe emulator", r.get("stripe_cpu_ms"))]
         cores = [f"{name} {r['rps'] * ms / 1000:.2f}" for name, ms in shares
                  if ms is not None and ms == ms and r["rps"] == r["rps"]]
         busy = r.get("machine_busy")

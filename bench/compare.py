@@ -9,7 +9,13 @@ product detail with wrk on 127.0.0.1, and stops it. nginx serving the list page'
 measured once per round as the ceiling. It prints the median req/s of each binary per scenario,
 new/old and each binary vs nginx, and writes bench/results/compare.md.
 
-Knobs: BENCH_ROUNDS (3), and bench.py's BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS.
+With BENCH_COMPARE_PURCHASES=1 (the default), each turn also makes whole purchases with the
+sandbox (bench.py's checkout_load: BENCH_CHECKOUT_BUYERS buyers signed up on that turn's copy,
+add + open session + sandbox pay + purchase, BENCH_CHECKOUT_WARMUP then BENCH_CHECKOUT_DURATION
+seconds), after the catalogue scenarios; the goal is new >= 0.9x old purchases/s.
+
+Knobs: BENCH_ROUNDS (3), BENCH_COMPARE_PURCHASES (1), and bench.py's BENCH_DURATION,
+BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_CHECKOUT_*.
 """
 
 from __future__ import annotations
@@ -31,13 +37,15 @@ SCENARIOS = ("list page 1 (pageSize 25)", "brand + category + colour", "product 
 OUT = b.ROOT / "bench" / "results" / "compare.md"
 GOAL_VS_OLD = 0.9
 GOAL_VS_NGINX = 0.5
+PURCHASES = os.environ.get("BENCH_COMPARE_PURCHASES", "1") != "0"
+PURCHASE_SCENARIO = "whole purchases (sandbox)"
 
 
 def turn(work: Path, binary: Path, db: Path, label: str, urls: list[tuple[str, str]]) -> dict:
     b.BIN = binary
     copy = work / f"{label}-{time.monotonic_ns()}.db"
     shutil.copy(db, copy)
-    shop, port = b.start_shop(work, copy)
+    shop, port = b.start_shop(work, copy, dict(b.CHECKOUT_ENV) if PURCHASES else None)
     base = f"http://{b.HOST}:{port}"
     out = {}
     try:
@@ -49,6 +57,18 @@ def turn(work: Path, binary: Path, db: Path, label: str, urls: list[tuple[str, s
             ticks = b.cpu_ticks(shop.pid) - before
             r["cpu_ms"] = ticks * 1000 / b.CLK_TCK / r["requests"] if r["requests"] else float("nan")
             out[name] = r
+        if PURCHASES:
+            b.log(f"  {label}: {PURCHASE_SCENARIO}, {b.CHECKOUT_BUYERS} buyers")
+            b.wait_idle(shop.pid)
+            p = b.loader(base, [
+                "--buyers", str(b.CHECKOUT_BUYERS), "--duration", str(b.CHECKOUT_DURATION),
+                "--warmup", str(b.CHECKOUT_WARMUP), "--server-pid", str(shop.pid),
+                "--clk-tck", str(b.CLK_TCK),
+            ])
+            out[PURCHASE_SCENARIO] = {
+                "rps": p["per_second"], "p50": p["p50_ms"], "p99": p["p99_ms"],
+                "cpu_ms": p["server_cpu_ms_per_purchase"], "errors": p["errors"],
+            }
     finally:
         b.stop(shop)
     return out
@@ -106,7 +126,7 @@ def main() -> int:
         "|---|---|---:|---|---:|---:|---:|---:|---:|",
     ]
     verdicts = []
-    for name in SCENARIOS:
+    for name in SCENARIOS + ((PURCHASE_SCENARIO,) if PURCHASES else ()):
         med = {}
         for label in ("old", "new"):
             rs = runs[label][name]
@@ -116,10 +136,18 @@ def main() -> int:
             lines.append(
                 f"| {name} | {label} | {rps:,.0f} | {each} | "
                 f"{statistics.median(r['p50'] for r in rs):.2f} | {statistics.median(r['p99'] for r in rs):.2f} | "
-                f"{statistics.median(r['cpu_ms'] for r in rs):.3f} | {rps / nginx:.2f}x | "
+                f"{statistics.median(r['cpu_ms'] for r in rs):.3f} | "
+                f"{'-' if name == PURCHASE_SCENARIO else format(rps / nginx, '.2f') + 'x'} | "
                 f"{(rps / med['old']) if label == 'new' else 1:.2f} |"
             )
         ratio = med["new"] / med["old"]
+        if name == PURCHASE_SCENARIO:
+            errors = sum(r["errors"] for label in ("old", "new") for r in runs[label][name])
+            verdicts.append(
+                f"- {'MET' if ratio >= GOAL_VS_OLD and errors == 0 else 'MISSED'}: {name}: new "
+                f"{ratio:.2f}x old purchases/s (goal >= {GOAL_VS_OLD}), {errors} failed purchases"
+            )
+            continue
         verdicts.append(
             f"- {'MET' if ratio >= GOAL_VS_OLD and med['new'] / nginx >= GOAL_VS_NGINX else 'MISSED'}: "
             f"{name}: new {ratio:.2f}x old (goal >= {GOAL_VS_OLD}), {med['new'] / nginx:.2f}x nginx "

@@ -27,6 +27,9 @@ impl std::fmt::Display for CallError {
 pub struct Api {
     pub http: reqwest::Client,
     pub base: String,
+    /// With Stripe as the shop's provider: the emulator (localstripe) whose Stripe.js the
+    /// buyer's payment window would use, and the publishable key it uses.
+    pub stripe: Option<(String, String)>,
 }
 
 impl Api {

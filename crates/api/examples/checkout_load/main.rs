@@ -7,7 +7,9 @@
 //! 1. `POST /api/cart/{cartId}/add` one case into the emptied cart;
 //! 2. `POST /api/cart/{cartId}/purchase {amount}` opens the payment session (the amount is the
 //!    grand total of that one-case cart, read once per buyer from `POST .../quote {}`);
-//! 3. `POST /api/payments/sandbox/{checkoutToken}` pays with the sandbox's good test card;
+//! 3. `POST /api/payments/sandbox/{checkoutToken}` pays with the sandbox's good test card (with
+//!    `--stripe URL`: a card token from the Stripe emulator at URL, as its Stripe.js makes one,
+//!    then `POST /api/payments/stripe/{checkoutToken}/card`);
 //! 4. `POST /api/purchase` completes it (the order; the cart is emptied).
 //!
 //! After a warm-up it counts the purchases completed in the measured window, their latency
@@ -94,6 +96,17 @@ struct Args {
     /// start of the measured window are watched, and their CPU time is reported apart.
     #[arg(long)]
     db_port: Option<u16>,
+    /// The shop takes cards through Stripe, emulated by localstripe at this (loopback) URL:
+    /// each purchase pays as the payment window does, with a card token the emulator's
+    /// Stripe.js would make, sent to `POST /api/payments/stripe/{checkoutToken}/card`.
+    #[arg(long)]
+    stripe: Option<String>,
+    /// The publishable key the shop was given (with --stripe).
+    #[arg(long, default_value = "pk_test_bench")]
+    stripe_key: String,
+    /// The emulator's pid (with --stripe), to report its CPU time per purchase apart.
+    #[arg(long)]
+    stripe_pid: Option<u32>,
     /// Clock ticks per second of /proc/<pid>/stat (USER_HZ; `getconf CLK_TCK`).
     #[arg(long, default_value_t = 100)]
     clk_tck: u64,
@@ -156,9 +169,20 @@ async fn run(args: Args) -> Result<Value, String> {
         .timeout(Duration::from_secs(60))
         .build()
         .map_err(|e| e.to_string())?;
+    if let Some(url) = &args.stripe {
+        if !is_loopback(url) {
+            return Err(format!("{url} is not a loopback address"));
+        }
+    }
     let api = Arc::new(Api {
         http,
         base: args.base.trim_end_matches('/').to_owned(),
+        stripe: args.stripe.as_ref().map(|url| {
+            (
+                url.trim_end_matches('/').to_owned(),
+                args.stripe_key.clone(),
+            )
+        }),
     });
 
     let (file_product, buyers) = match &args.buyers_file {
@@ -254,8 +278,10 @@ async fn run(args: Args) -> Result<Value, String> {
     // After the warm-up, so the backends the pool opened under load are among them.
     let db_pids = args.db_port.map(postgres_pids).unwrap_or_default();
     let db_before: Vec<Option<u64>> = db_pids.iter().map(|p| cpu_ticks(*p)).collect();
+    let stripe_before = args.stripe_pid.and_then(cpu_ticks);
     tokio::time::sleep(Duration::from_secs(args.duration)).await;
     let cpu_after = args.server_pid.and_then(cpu_ticks);
+    let stripe_after = args.stripe_pid.and_then(cpu_ticks);
     let own_after = cpu_ticks(std::process::id());
     let machine_after = machine_ticks();
     // Processes that ended in the window are left out (their last ticks are gone).
@@ -333,6 +359,7 @@ async fn run(args: Args) -> Result<Value, String> {
     };
     let db_cpu_ms =
         (!db_pids.is_empty()).then(|| db_ticks as f64 * 1000.0 / args.clk_tck.max(1) as f64);
+    let stripe_cpu_ms = ticks_ms(stripe_before, stripe_after, args.clk_tck);
     let per_purchase = |ms: Option<f64>| {
         ms.filter(|_| purchases > 0).map_or(Value::Null, |ms| {
             json!((ms / purchases as f64 * 1000.0).round() / 1000.0)
@@ -362,6 +389,7 @@ async fn run(args: Args) -> Result<Value, String> {
         "db_processes": db_pids.len(),
         "db_cpu_ms": round2(db_cpu_ms),
         "db_cpu_ms_per_purchase": per_purchase(db_cpu_ms),
+        "stripe_cpu_ms_per_purchase": per_purchase(stripe_cpu_ms),
         "setup_s": (setup_s * 10.0).round() / 10.0,
     }))
 }

@@ -109,21 +109,7 @@ pub async fn purchase_once(
             )
         })?;
     *opened = Some(checkout_token.clone());
-    let card = json!({
-        "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2099,
-        "cvc": "123", "name": "Bench Buyer",
-    });
-    let paid = timed(
-        stats,
-        Step::Pay,
-        api.json(
-            Method::POST,
-            &format!("/api/payments/sandbox/{checkout_token}"),
-            None,
-            Some(&card),
-        ),
-    )
-    .await?;
+    let paid = timed(stats, Step::Pay, pay(api, &checkout_token)).await?;
     if paid.get("status").and_then(Value::as_str) != Some("SUCCESS") {
         return Err((Step::Pay, CallError::Transport(format!("not paid: {paid}"))));
     }
@@ -140,6 +126,46 @@ pub async fn purchase_once(
     )
     .await?;
     Ok(())
+}
+
+/// Pays a session with the good test card, as the payment window does: the sandbox's card
+/// form, or Stripe.js's card (a token the emulator makes with the publishable key) sent to the
+/// shop by its id.
+async fn pay(api: &Api, checkout_token: &str) -> Result<Value, CallError> {
+    let Some((stripe, key)) = &api.stripe else {
+        let card = json!({
+            "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2099,
+            "cvc": "123", "name": "Bench Buyer",
+        });
+        let path = format!("/api/payments/sandbox/{checkout_token}");
+        return api.json(Method::POST, &path, None, Some(&card)).await;
+    };
+    let form = format!(
+        "card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=2099&card[cvc]=123&key={key}"
+    );
+    let token: Value = api
+        .http
+        .post(format!("{stripe}/v1/tokens"))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body(form)
+        .send()
+        .await
+        .map_err(|e| CallError::Transport(e.to_string()))?
+        .json()
+        .await
+        .map_err(|e| CallError::Transport(e.to_string()))?;
+    let card = token
+        .pointer("/card/id")
+        .and_then(Value::as_str)
+        .ok_or_else(|| CallError::Transport(format!("no card token: {token}")))?;
+    let path = format!("/api/payments/stripe/{checkout_token}/card");
+    api.json(
+        Method::POST,
+        &path,
+        None,
+        Some(&json!({ "paymentMethod": card })),
+    )
+    .await
 }
 
 /// After a failed operation: cancels the payment session it opened (if any) and empties the
