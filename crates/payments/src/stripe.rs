@@ -309,10 +309,32 @@ impl PaymentProvider for StripePayments {
         }
     }
 
+    /// Stripe keeps an idempotency key for 24 hours: a refund asked for again later (a retry
+    /// of a pending one) is first looked for among the intent's refunds by the shop's key in
+    /// its metadata, so that it is never made twice.
     fn refund(&self, provider_ref: &str, amount: Money, key: &str) -> Result<String, PaymentError> {
         #[derive(Deserialize)]
         struct Created {
             id: String,
+            #[serde(default)]
+            metadata: std::collections::HashMap<String, String>,
+        }
+        #[derive(Deserialize)]
+        struct Listed {
+            data: Vec<Created>,
+        }
+        let listed: Listed = self.call(
+            reqwest::Method::GET,
+            &format!("/v1/refunds?payment_intent={provider_ref}&limit=100"),
+            &[],
+            None,
+        )?;
+        if let Some(made) = listed
+            .data
+            .into_iter()
+            .find(|r| r.metadata.get("refund").map(String::as_str) == Some(key))
+        {
+            return Ok(made.id);
         }
         let form = [
             ("payment_intent", provider_ref.to_owned()),

@@ -76,7 +76,7 @@ pub fn insert_refund(conn: &mut DbConnection, refund: &NewRefund<'_>) -> Result<
     Ok(id)
 }
 
-/// Records the provider's id of a refund.
+/// Records the provider's id of a pending refund; answers whether it was still pending.
 ///
 /// # Errors
 /// Database failures.
@@ -85,14 +85,18 @@ pub fn confirm_refund(
     id: &str,
     provider_refund_id: &str,
     at: NaiveDateTime,
-) -> Result<(), DbError> {
-    diesel::update(order_refunds::table.find(id))
-        .set((
-            order_refunds::provider_refund_id.eq(provider_refund_id),
-            order_refunds::confirmed_on.eq(at),
-        ))
-        .execute(conn)?;
-    Ok(())
+) -> Result<bool, DbError> {
+    let changed = diesel::update(
+        order_refunds::table
+            .find(id)
+            .filter(order_refunds::provider_refund_id.is_null()),
+    )
+    .set((
+        order_refunds::provider_refund_id.eq(provider_refund_id),
+        order_refunds::confirmed_on.eq(at),
+    ))
+    .execute(conn)?;
+    Ok(changed == 1)
 }
 
 /// Removes a pending refund.
@@ -219,7 +223,7 @@ mod port {
             id: &str,
             provider_refund_id: &str,
             at: NaiveDateTime,
-        ) -> Result<(), StoreError> {
+        ) -> Result<bool, StoreError> {
             q(refunds::confirm_refund(
                 self.conn,
                 id,

@@ -75,7 +75,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(checkout::payments::stripe_card)
         .service(checkout::webhook::stripe_webhook)
         .service(refunds::create)
-        .service(refunds::list);
+        .service(refunds::list)
+        .service(refunds::retry);
     // Back office: the catalogue's vocabulary (issue 11).
     cfg.service(vocabulary::create_metadata)
         .service(vocabulary::update_metadata)

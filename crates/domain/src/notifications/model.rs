@@ -32,7 +32,9 @@ impl Notification {
             Self::OrderStatusChanged(s) => {
                 format!("{shop}: order {} is now {}", s.number, s.status)
             }
-            Self::RefundIssued(r) => format!("{shop}: refund of {} for order {}", r.amount, r.number),
+            Self::RefundIssued(r) => {
+                format!("{shop}: refund of {} for order {}", r.amount, r.number)
+            }
             Self::ShopNewOrder(o) => format!("{shop}: new order {} ({})", o.number, o.grand_total),
             Self::ShopCaseBreak(c) => format!("{shop}: open a case of {} ({})", c.title, c.sku),
         }

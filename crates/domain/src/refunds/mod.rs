@@ -12,4 +12,4 @@ mod service;
 
 pub use model::{NewRefund, Refund, RefundInput, RefundableOrder, ValidRefund, MAX_REASON_LEN};
 pub use ports::Refunds;
-pub use service::{refund_order, refunds_of, RefundError};
+pub use service::{refund_order, refunds_of, retry_refund, RefundError};

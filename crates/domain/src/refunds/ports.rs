@@ -16,13 +16,14 @@ pub trait Refunds {
     /// Stores a pending refund and answers its id.
     fn insert_refund(&mut self, refund: &NewRefund<'_>) -> Result<String, StoreError>;
 
-    /// Records the provider's id of a pending refund (it is then done).
+    /// Records the provider's id of a pending refund (it is then done). Answers whether it was
+    /// still pending: `false` when another call confirmed it first.
     fn confirm_refund(
         &mut self,
         id: &str,
         provider_refund_id: &str,
         at: NaiveDateTime,
-    ) -> Result<(), StoreError>;
+    ) -> Result<bool, StoreError>;
 
     /// Removes a pending refund the provider refused.
     fn delete_refund(&mut self, id: &str) -> Result<(), StoreError>;

@@ -66,34 +66,95 @@ pub fn refund_order(
 ) -> Result<Refund, RefundError> {
     let valid = input.validate().map_err(RefundError::Invalid)?;
     let (id, paid) = store.write(|tx| reserve(tx, actor, order, &valid, now))?;
-    let provider_ref = &paid.provider_ref;
-    match payments.refund(provider_ref, valid.amount, &id) {
+    let pending = Pending {
+        id,
+        amount: valid.amount,
+        reason: valid.reason,
+        restock: valid.restock,
+    };
+    settle(store, payments, actor, order, &pending, &paid, now)
+}
+
+/// Sends a pending refund to the provider again, with the same idempotency key: the provider
+/// answers the refund it made the first time, if it did, and never makes a second one. A
+/// refund that is no longer pending is answered as it is.
+///
+/// # Errors
+/// [`RefundError::NotFound`] for an unknown order or refund; otherwise as [`refund_order`].
+pub fn retry_refund(
+    store: &impl Store,
+    payments: &dyn PaymentProvider,
+    actor: &UserId,
+    order: &OrderId,
+    refund: &str,
+    now: NaiveDateTime,
+) -> Result<Refund, RefundError> {
+    let (found, paid) = store.read(|tx| {
+        let paid = tx.refundable_order(order)?.ok_or(RefundError::NotFound)?;
+        let found = find(tx, order, refund)?;
+        Ok::<_, RefundError>((found, paid))
+    })?;
+    if !found.pending() {
+        return Ok(found);
+    }
+    let pending = Pending {
+        id: found.id,
+        amount: found.amount,
+        reason: found.reason,
+        restock: found.restocked,
+    };
+    settle(store, payments, actor, order, &pending, &paid, now)
+}
+
+/// A refund stored pending, as the provider is asked for it.
+struct Pending {
+    id: String,
+    amount: Money,
+    reason: String,
+    restock: bool,
+}
+
+/// Asks the provider for a pending refund (its id the idempotency key), outside any
+/// transaction, then confirms it (once: the stock it returns is returned once however many
+/// calls confirm it), audits it and returns the stock; removes it when the provider refuses;
+/// leaves it pending when the provider does not answer.
+fn settle(
+    store: &impl Store,
+    payments: &dyn PaymentProvider,
+    actor: &UserId,
+    order: &OrderId,
+    refund: &Pending,
+    paid: &RefundableOrder,
+    now: NaiveDateTime,
+) -> Result<Refund, RefundError> {
+    match payments.refund(&paid.provider_ref, refund.amount, &refund.id) {
         Ok(provider_refund_id) => store.write(|tx| {
-            tx.confirm_refund(&id, &provider_refund_id, now)?;
-            if valid.restock {
-                restock(tx, &paid.items)?;
-                // The storefront shows counted stock: every node's cache drops the old figure.
-                tx.bump_catalogue_version()?;
+            if tx.confirm_refund(&refund.id, &provider_refund_id, now)? {
+                if refund.restock {
+                    restock(tx, &paid.items)?;
+                    // The storefront shows counted stock: every node's cache drops the old figure.
+                    tx.bump_catalogue_version()?;
+                }
+                let given = serde_json::json!({
+                    "refund": refund.id, "amount": refund.amount.dollars(), "reason": refund.reason,
+                    "restock": refund.restock, "providerRefundId": provider_refund_id,
+                });
+                let entry = AuditEntry::new(
+                    actor,
+                    "refund",
+                    "order",
+                    order.as_str(),
+                    None,
+                    Some(&given),
+                    now,
+                );
+                tx.record_audit(&entry)?;
             }
-            let given = serde_json::json!({
-                "refund": id, "amount": valid.amount.dollars(), "reason": valid.reason,
-                "restock": valid.restock, "providerRefundId": provider_refund_id,
-            });
-            let entry = AuditEntry::new(
-                actor,
-                "refund",
-                "order",
-                order.as_str(),
-                None,
-                Some(&given),
-                now,
-            );
-            tx.record_audit(&entry)?;
-            find(tx, order, &id)
+            find(tx, order, &refund.id)
         }),
         Err(PaymentError::Unavailable) => Err(RefundError::Pending),
         Err(e) => {
-            store.write(|tx| tx.delete_refund(&id))?;
+            store.write(|tx| tx.delete_refund(&refund.id))?;
             Err(match e {
                 PaymentError::Refused(why) => RefundError::Refused(why),
                 other => RefundError::Payment(other),

@@ -1,6 +1,6 @@
 //! Refunds of orders (back office, issue 34): `POST /api/reports/purchases/{id}/refunds` gives
-//! a full or partial amount back through the payment provider, `GET` lists an order's refunds.
-//! ADMIN only.
+//! a full or partial amount back through the payment provider, `GET` lists an order's refunds,
+//! `POST .../refunds/{refundId}/retry` asks again for one left pending. ADMIN only.
 
 pub mod dto;
 
@@ -44,6 +44,31 @@ pub async fn create(
         })
         .await?;
     Ok(HttpResponse::Created().json(RefundJson::from(refund)))
+}
+
+/// Asks the provider again for a refund left pending (the provider did not answer), with the
+/// same idempotency key: it is then given (once), refused (and removed) or still pending. A
+/// refund that is no longer pending is answered as it is.
+#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
+    params(("id" = String, Path, description = "Order id"), ("refundId" = String, Path, description = "Refund id")),
+    responses((status = 200, body = RefundJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
+    (status = 404, description = "Order not found"), (status = 409, description = "the provider refused the refund: it is removed"),
+    (status = 503, description = "the provider did not answer: the refund stays pending")))]
+#[post("/reports/purchases/{id}/refunds/{refund_id}/retry")]
+pub async fn retry(
+    state: web::Data<AppState>,
+    admin: AdminUser,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (order, refund) = path.into_inner();
+    let (actor, order) = (admin.0.id, OrderId::from(order));
+    let refund = state
+        .call(move |s| {
+            let now = Utc::now().naive_utc();
+            refunds::retry_refund(&s.store, s.payments.as_ref(), &actor, &order, &refund, now)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(RefundJson::from(refund)))
 }
 
 /// An order's refunds, oldest first.

@@ -11,6 +11,7 @@ mod purchase;
 mod refusals;
 mod sandbox;
 mod stripe;
+mod stripe_refunds;
 mod stripe_window;
 
 pub const SUCCESS_CARD: &str = "4242 4242 4242 4242";

@@ -18,7 +18,7 @@ use crate::standins::localstripe::{
 use payments::stripe_config::StripeConfig;
 use shop_api::payment_config::PaymentSettings;
 
-fn stripe_at(api_url: &str) -> PaymentSettings {
+pub(super) fn stripe_at(api_url: &str) -> PaymentSettings {
     PaymentSettings::Stripe(StripeConfig {
         secret_key: SECRET_KEY.into(),
         publishable_key: PUBLISHABLE_KEY.into(),

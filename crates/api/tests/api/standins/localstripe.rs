@@ -134,6 +134,29 @@ impl Localstripe {
         self.get(&format!("/v1/refunds/{id}")).await
     }
 
+    /// The refunds of an intent.
+    pub async fn refunds_of(&self, intent: &str) -> Vec<Value> {
+        let list = self
+            .get(&format!("/v1/refunds?payment_intent={intent}&limit=100"))
+            .await;
+        list["data"].as_array().cloned().unwrap_or_default()
+    }
+
+    /// Refunds `cents` of an intent as the shop does, `key` in its metadata (without the
+    /// shop: as if Stripe had made it and its answer was lost).
+    pub async fn make_refund(&self, intent: &str, cents: i64, key: &str) -> Value {
+        let cents = cents.to_string();
+        self.post(
+            "/v1/refunds",
+            &[
+                ("payment_intent", intent),
+                ("amount", &cents),
+                ("metadata[refund]", key),
+            ],
+        )
+        .await
+    }
+
     /// A PaymentIntent as the emulator keeps it.
     pub async fn intent(&self, id: &str) -> Value {
         self.get(&format!("/v1/payment_intents/{id}")).await

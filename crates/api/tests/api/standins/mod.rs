@@ -4,6 +4,7 @@
 //! that needs the stand-in says so and passes over it, except under CI, where it fails.
 
 pub mod localstripe;
+pub mod relay;
 
 /// The program `variable` names, or `None` (with a note) when it is not set outside CI.
 ///

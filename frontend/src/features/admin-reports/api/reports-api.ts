@@ -190,6 +190,18 @@ export const reportsApi = api.injectEndpoints({
         return error?.status === 503 ? [refundsOf(orderId)] : [];
       },
     }),
+    // A pending refund asked for again: done (the lists' totals move), removed (refused), or
+    // still pending (503).
+    retryRefund: build.mutation<Refund, { orderId: string; refundId: string }>({
+      query: ({ orderId, refundId }) => ({
+        url: `/reports/purchases/${at(orderId)}/refunds/${at(refundId)}/retry`,
+        method: 'POST',
+      }),
+      invalidatesTags: (result, error, { orderId }) => {
+        if (result) return [refundsOf(orderId), SALES, { type: 'Order', id: orderId }];
+        return error?.status === 409 || error?.status === 404 ? [refundsOf(orderId), SALES] : [];
+      },
+    }),
     getReports: build.query<ReportPage, { page: number; pageSize: number }>({
       query: ({ page, pageSize }) => ({ url: `/reports?page=${page}&pageSize=${pageSize}`, ...REVALIDATE }),
       providesTags: (result) => [REPORTS, ...(result?.contents ?? []).map((r) => ({ type: 'Report' as const, id: r.id }))],
@@ -224,6 +236,7 @@ export const {
   useSetPurchaseStatusMutation,
   useGetRefundsQuery,
   useRefundOrderMutation,
+  useRetryRefundMutation,
   useGetReportsQuery,
   useGetReportQuery,
   useCreateReportMutation,

@@ -62,8 +62,8 @@ describe("an order's refunds", () => {
     const table = await within(dialog).findByRole('table', { name: 'Refunds' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['$3.00', 'One rocket was a dud', 'Done', '0190f1c2-0000-7000-8000-000000000001', formatDateTime('2026-07-03T10:00:00.000Z')],
-      ['$10.00', 'Late delivery', 'Pending', '0190f1c2-0000-7000-8000-000000000001', formatDateTime('2026-07-04T09:00:00.000Z')],
+      ['$3.00', 'One rocket was a dud', 'Done', '0190f1c2-0000-7000-8000-000000000001', formatDateTime('2026-07-03T10:00:00.000Z'), ''],
+      ['$10.00', 'Late delivery', 'Pending', '0190f1c2-0000-7000-8000-000000000001', formatDateTime('2026-07-04T09:00:00.000Z'), 'Send again'],
     ]);
     const summary = within(dialog).getByRole('heading', { name: 'Order Summary' }).nextElementSibling as HTMLElement;
     expect(within(summary).getByText('Grand Total').nextElementSibling).toHaveTextContent('$292.30');
@@ -77,6 +77,51 @@ describe("an order's refunds", () => {
     const dialog = screen.getByRole('dialog', { name: 'Order 00000001' });
     expect(await within(dialog).findByText('No refunds.')).toBeInTheDocument();
     expect(within(dialog).queryByText('Refunded')).not.toBeInTheDocument();
+  });
+});
+
+describe('a pending refund', () => {
+  const pending = refund({ id: 'r2', amount: 10, reason: 'Late delivery', status: 'PENDING', providerRefundId: null });
+  const RETRY = `POST ${REFUNDS}/r2/retry`;
+
+  it('is sent again with "Send again"; once given, it shows Done and says so', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    let refunds: Refund[] = [pending];
+    let retried = 0;
+    renderReports('?type=sales', {
+      [LIST]: () => [200, [ann]],
+      [TOTALS]: () => [200, salesTotals(1, ann.grandTotal)],
+      [`GET ${REFUNDS}`]: () => [200, refunds],
+      [RETRY]: () => {
+        retried += 1;
+        const done = { ...pending, status: 'DONE' as const, providerRefundId: 're_1' };
+        refunds = [done];
+        return [200, done];
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Details of order 00000001' }));
+    const dialog = screen.getByRole('dialog', { name: 'Order 00000001' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Send the refund of $10.00 again' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('The refund of $10.00 was given.');
+    expect(retried).toBe(1);
+    const table = within(dialog).getByRole('table', { name: 'Refunds' });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Done'));
+    expect(within(table).queryByRole('button', { name: /again/ })).not.toBeInTheDocument();
+  });
+
+  it("says the server's words when the provider still does not answer, and keeps it pending", async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderReports('?type=sales', {
+      [LIST]: () => [200, [ann]],
+      [TOTALS]: () => [200, salesTotals(1, ann.grandTotal)],
+      [`GET ${REFUNDS}`]: () => [200, [pending]],
+      [RETRY]: () => [503, { message: 'The payment provider did not answer; the refund is pending' }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Details of order 00000001' }));
+    const dialog = screen.getByRole('dialog', { name: 'Order 00000001' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Send the refund of $10.00 again' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The payment provider did not answer; the refund is pending');
+    expect(within(dialog).getByRole('button', { name: 'Send the refund of $10.00 again' })).toBeEnabled();
   });
 });
 

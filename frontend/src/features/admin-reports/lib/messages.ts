@@ -40,3 +40,4 @@ export const refundIssued = (amount: string): string => `Refund of ${amount} iss
 export const REFUND_FAILED = 'Failed to issue the refund';
 /** The order's refunds could not be read. */
 export const REFUNDS_LOAD_FAILED = 'Failed to load refunds';
+export const REFUND_RETRY_FAILED = 'Failed to send the refund again';
