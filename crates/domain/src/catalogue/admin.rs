@@ -1,27 +1,137 @@
-//! What every back-office write of a product, show or apparel product ends with, inside its one
-//! `Store::write`: the audit row, the catalogue version moved on and, for a create or an edit,
-//! what was written read back as the storefront shows it (so the caller needs no second read).
+//! What every back-office write of a product, show or apparel product shares: the form
+//! validated before anything is read, one `Store::write`, and at its end the audit row, the
+//! catalogue version moved on and, for a create or an edit, what was written read back as the
+//! storefront shows it (so the caller needs no second read). [`Kind::create`] and
+//! [`Kind::update`] are that frame; each kind's use case gives the writes in between.
 
 use chrono::NaiveDateTime;
 use serde::Serialize;
 
 use crate::audit::{Audit, AuditEntry};
-use crate::catalogue::{CatalogueReads, ProductAdmin};
+use crate::catalogue::{CatalogueReads, Product, ProductAdmin, Show};
 use crate::ids::{ProductId, UserId};
-use crate::store::StoreError;
+use crate::profile::FieldErrors;
+use crate::store::{Store, StoreError};
 
-/// What the audit log calls the written thing ("product", "show", "apparel").
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Audited(pub &'static str);
+/// What a create or an edit answers: what it wrote, read back in its own transaction.
+pub(super) trait ReadBack: Sized {
+    /// The product or show `id` as the storefront reads it, or `None`.
+    ///
+    /// # Errors
+    /// Store failures.
+    fn read_back<X>(tx: &mut X, id: &ProductId) -> Result<Option<Self>, StoreError>
+    where
+        X: CatalogueReads + ?Sized;
+}
 
-impl Audited {
+impl ReadBack for Product {
+    fn read_back<X>(tx: &mut X, id: &ProductId) -> Result<Option<Self>, StoreError>
+    where
+        X: CatalogueReads + ?Sized,
+    {
+        tx.find_product(id)
+    }
+}
+
+impl ReadBack for Show {
+    fn read_back<X>(tx: &mut X, id: &ProductId) -> Result<Option<Self>, StoreError>
+    where
+        X: CatalogueReads + ?Sized,
+    {
+        tx.find_show(id)
+    }
+}
+
+/// One kind of product the back office writes (fireworks, show, apparel): what the audit log
+/// calls it, and how the error `E` of its use cases says that the form was refused or that no
+/// product of this kind has the id.
+pub(super) struct Kind<E> {
+    name: &'static str,
+    invalid: fn(FieldErrors) -> E,
+    not_found: E,
+}
+
+impl<E: From<StoreError>> Kind<E> {
+    /// The kind the audit log calls `name`, with its use cases' refusals.
+    pub(super) const fn new(
+        name: &'static str,
+        invalid: fn(FieldErrors) -> E,
+        not_found: E,
+    ) -> Self {
+        Kind {
+            name,
+            invalid,
+            not_found,
+        }
+    }
+
     /// The audit of what `actor` writes on things of this kind at `at`.
-    pub(super) fn by(self, actor: &UserId, at: NaiveDateTime) -> Auditor<'_> {
+    pub(super) fn by<'a>(&self, actor: &'a UserId, at: NaiveDateTime) -> Auditor<'a> {
         Auditor {
-            kind: self.0,
+            kind: self.name,
             actor,
             at,
         }
+    }
+
+    /// Creates a product of this kind: the form's refusal first; then, in one write, `insert`
+    /// stores the valid form and answers the new id, the audit row records the form, the
+    /// catalogue version moves on, and the answer is the new product read back.
+    ///
+    /// # Errors
+    /// The form's refusal, `insert`'s errors, not found when nothing can be read back; store
+    /// failures.
+    pub(super) fn create<S, V, A>(
+        self,
+        store: &S,
+        actor: &UserId,
+        now: NaiveDateTime,
+        form: Result<V, FieldErrors>,
+        insert: impl FnOnce(&mut S::Tx<'_>, &V) -> Result<ProductId, E>,
+    ) -> Result<A, E>
+    where
+        S: Store,
+        V: Serialize,
+        A: ReadBack,
+    {
+        let valid = form.map_err(self.invalid)?;
+        let audit = self.by(actor, now);
+        store.write(|tx| {
+            let id = insert(tx, &valid)?;
+            audit.record(tx, "create", id.as_str(), None, Some(&valid))?;
+            A::read_back(tx, &id)?.ok_or(self.not_found)
+        })
+    }
+
+    /// Changes the product `id` of this kind: the form's refusal first; then, in one write,
+    /// `change` reads what is stored (not found without it), writes the valid form over it and
+    /// answers the form as it was stored before; the audit row records both, the catalogue
+    /// version moves on, and the answer is the product read back.
+    ///
+    /// # Errors
+    /// The form's refusal, `change`'s errors, not found when nothing can be read back; store
+    /// failures.
+    pub(super) fn update<S, V, A>(
+        self,
+        store: &S,
+        actor: &UserId,
+        now: NaiveDateTime,
+        id: &ProductId,
+        form: Result<V, FieldErrors>,
+        change: impl FnOnce(&mut S::Tx<'_>, &V) -> Result<V, E>,
+    ) -> Result<A, E>
+    where
+        S: Store,
+        V: Serialize,
+        A: ReadBack,
+    {
+        let valid = form.map_err(self.invalid)?;
+        let audit = self.by(actor, now);
+        store.write(|tx| {
+            let before = change(tx, &valid)?;
+            audit.record(tx, "update", id.as_str(), Some(&before), Some(&valid))?;
+            A::read_back(tx, id)?.ok_or(self.not_found)
+        })
     }
 }
 

@@ -4,7 +4,7 @@
 //! unavailable), delete what no order uses, and the admin's stock count of one variant. Each
 //! write is one `Store::write` with an audit row and the catalogue version moved on.
 
-use super::admin::{order_items, Audited};
+use super::admin::{order_items, Kind};
 use super::form::{
     brand_and_category, colour_refs, image, known_term, price, text, title_description_price,
     unknown_colour, variant_stock, DEFAULT_VARIANT_STOCK,
@@ -15,7 +15,7 @@ use crate::pricing::{next_apparel_base_sku, variant_sku};
 use chrono::NaiveDateTime;
 use std::collections::HashSet;
 
-use crate::catalogue::{ApparelAdmin, CatalogueReads, ProductAdmin};
+use crate::catalogue::{ApparelAdmin, ProductAdmin};
 use crate::ids::{check_id, ColourId, ProductId, UserId, VariantId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
@@ -344,8 +344,12 @@ fn new_sku(
     sku
 }
 
-/// How the audit log names this write's subject.
-const APPAREL: Audited = Audited("apparel");
+/// How the audit log names this write's subject, and how its use cases refuse.
+const APPAREL: Kind<ApparelAdminError> = Kind::new(
+    "apparel",
+    ApparelAdminError::Invalid,
+    ApparelAdminError::NotFound,
+);
 
 /// Creates an apparel product with its variants; the base SKU is the next `APP-n`. Answers the
 /// product as [`super::get_product`] does.
@@ -358,12 +362,11 @@ pub fn create_apparel(
     input: &ApparelInput,
     now: NaiveDateTime,
 ) -> Result<Product, ApparelAdminError> {
-    let valid = input.validate().map_err(ApparelAdminError::Invalid)?;
-    store.write(|tx| {
-        let colours = check_references(tx, &valid)?;
+    APPAREL.create(store, actor, now, input.validate(), |tx, valid| {
+        let colours = check_references(tx, valid)?;
         let skus = tx.apparel_skus()?;
         let base = next_apparel_base_sku(skus.iter().map(String::as_str));
-        let id = tx.insert_apparel(&base, &valid, now)?;
+        let id = tx.insert_apparel(&base, valid, now)?;
         let mut taken = HashSet::new();
         for v in &valid.variants {
             tx.insert_variant(
@@ -376,10 +379,7 @@ pub fn create_apparel(
                 },
             )?;
         }
-        APPAREL
-            .by(actor, now)
-            .record(tx, "create", id.as_str(), None, Some(&valid))?;
-        tx.find_product(&id)?.ok_or(ApparelAdminError::NotFound)
+        Ok(id)
     })
 }
 
@@ -398,11 +398,10 @@ pub fn update_apparel(
     input: &ApparelInput,
     now: NaiveDateTime,
 ) -> Result<Product, ApparelAdminError> {
-    let valid = input.validate().map_err(ApparelAdminError::Invalid)?;
-    store.write(|tx| {
+    APPAREL.update(store, actor, now, id, input.validate(), |tx, valid| {
         let before = tx.apparel_record(id)?.ok_or(ApparelAdminError::NotFound)?;
-        let colours = check_references(tx, &valid)?;
-        tx.update_apparel(id, &valid, now)?;
+        let colours = check_references(tx, valid)?;
+        tx.update_apparel(id, valid, now)?;
         let mut taken: HashSet<String> = before.variants.iter().map(|v| v.sku.clone()).collect();
         for v in &valid.variants {
             match before.variants.iter().find(|s| s.key == v.key) {
@@ -435,14 +434,7 @@ pub fn update_apparel(
                 tx.delete_variant(&gone.id)?;
             }
         }
-        APPAREL.by(actor, now).record(
-            tx,
-            "update",
-            id.as_str(),
-            Some(&before.product),
-            Some(&valid),
-        )?;
-        tx.find_product(id)?.ok_or(ApparelAdminError::NotFound)
+        Ok(before.product)
     })
 }
 

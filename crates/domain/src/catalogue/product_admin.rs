@@ -3,7 +3,7 @@
 //! nothing uses, and the unit product's life cycle. Each write is one `Store::write` with an
 //! audit row and the catalogue version moved on.
 
-use super::admin::Audited;
+use super::admin::Kind;
 use super::form::{
     brand_and_category, colour_refs, ids, image, known_term, price, text, title_description_price,
     unknown_colour, variant_stock,
@@ -13,7 +13,7 @@ use super::{video_url, Package, Sku};
 use crate::pricing::{default_unit_price, unit_package, unit_sku};
 use chrono::NaiveDateTime;
 
-use crate::catalogue::{CatalogueReads, ProductAdmin};
+use crate::catalogue::ProductAdmin;
 use crate::ids::{ProductId, UserId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
@@ -266,8 +266,12 @@ fn ensure_sku_free<T: ProductAdmin + ?Sized>(
     Ok(())
 }
 
-/// How the audit log names this write's subject.
-const PRODUCT: Audited = Audited("product");
+/// How the audit log names this write's subject, and how its use cases refuse.
+const PRODUCT: Kind<ProductAdminError> = Kind::new(
+    "product",
+    ProductAdminError::Invalid,
+    ProductAdminError::NotFound,
+);
 
 /// Creates a fireworks product (and its unit product when case-breakable); answers it as
 /// [`super::get_product`] does.
@@ -280,20 +284,16 @@ pub fn create_product(
     input: &ProductInput,
     now: NaiveDateTime,
 ) -> Result<Product, ProductAdminError> {
-    let valid = input.validate().map_err(ProductAdminError::Invalid)?;
-    store.write(|tx| {
-        check_references(tx, &valid)?;
-        ensure_sku_free(tx, &valid, None)?;
+    PRODUCT.create(store, actor, now, input.validate(), |tx, valid| {
+        check_references(tx, valid)?;
+        ensure_sku_free(tx, valid, None)?;
         let id = tx
-            .insert_product(&valid, now)
-            .map_err(|e| sku_taken(e, &valid))?;
+            .insert_product(valid, now)
+            .map_err(|e| sku_taken(e, valid))?;
         if let Some(unit) = valid.unit() {
             tx.put_unit_product(&id, &unit, true)?;
         }
-        PRODUCT
-            .by(actor, now)
-            .record(tx, "create", id.as_str(), None, Some(&valid))?;
-        tx.find_product(&id)?.ok_or(ProductAdminError::NotFound)
+        Ok(id)
     })
 }
 
@@ -312,26 +312,22 @@ pub fn update_product(
     input: &ProductInput,
     now: NaiveDateTime,
 ) -> Result<Product, ProductAdminError> {
-    let valid = input.validate().map_err(ProductAdminError::Invalid)?;
-    store.write(|tx| {
+    PRODUCT.update(store, actor, now, id, input.validate(), |tx, valid| {
         let before = tx.product_record(id)?.ok_or(ProductAdminError::NotFound)?;
         if before.sku != valid.sku {
             let mut errors = FieldErrors::new();
             errors.add_message("sku", "SKU cannot be changed");
             return Err(ProductAdminError::Invalid(errors));
         }
-        check_references(tx, &valid)?;
-        ensure_sku_free(tx, &valid, Some(id))?;
-        tx.update_product(id, &valid, now)?;
+        check_references(tx, valid)?;
+        ensure_sku_free(tx, valid, Some(id))?;
+        tx.update_product(id, valid, now)?;
         match valid.unit() {
             Some(unit) => tx.put_unit_product(id, &unit, true)?,
             None if tx.usage_of_product(id)?.unit_orders > 0 => tx.set_unit_available(id, false)?,
             None => tx.delete_unit_product(id)?,
         }
-        PRODUCT
-            .by(actor, now)
-            .record(tx, "update", id.as_str(), Some(&before), Some(&valid))?;
-        tx.find_product(id)?.ok_or(ProductAdminError::NotFound)
+        Ok(before)
     })
 }
 

@@ -2,7 +2,7 @@
 //! "Stock": a show holds products, never another show; a unit line needs a unit product;
 //! quantities are whole numbers >= 1; a show's package is [1]; SKUs are SHOW-n).
 
-use super::admin::{order_items, Audited};
+use super::admin::{order_items, Kind};
 use super::form::{brand_and_category, image, known_term, price, text};
 use super::model::*;
 use super::{unit_for_sale, video_url, PricedProduct};
@@ -10,7 +10,7 @@ use crate::pricing::next_show_sku;
 use chrono::NaiveDateTime;
 use std::collections::HashMap;
 
-use crate::catalogue::{CatalogueReads, ProductAdmin, ShowAdmin};
+use crate::catalogue::{ProductAdmin, ShowAdmin};
 use crate::ids::{ProductId, UserId};
 use crate::pricing::PriceLookups;
 use crate::profile::FieldErrors;
@@ -264,8 +264,9 @@ fn check<T: PriceLookups + Terms + ?Sized>(
     errors.into_result(()).map_err(ShowAdminError::Invalid)
 }
 
-/// How the audit log names this write's subject.
-const SHOW: Audited = Audited("show");
+/// How the audit log names this write's subject, and how its use cases refuse.
+const SHOW: Kind<ShowAdminError> =
+    Kind::new("show", ShowAdminError::Invalid, ShowAdminError::NotFound);
 
 /// Creates a show with the next SHOW-n SKU; answers it as [`super::get_show`] does.
 ///
@@ -277,15 +278,11 @@ pub fn create_show(
     input: &ShowInput,
     now: NaiveDateTime,
 ) -> Result<Show, ShowAdminError> {
-    let valid = input.validate().map_err(ShowAdminError::Invalid)?;
-    store.write(|tx| {
-        check(tx, &valid, None)?;
+    SHOW.create(store, actor, now, input.validate(), |tx, valid| {
+        check(tx, valid, None)?;
         let skus = tx.show_skus()?;
         let sku = next_show_sku(skus.iter().map(String::as_str));
-        let id = tx.insert_show(&sku, &valid, now)?;
-        SHOW.by(actor, now)
-            .record(tx, "create", id.as_str(), None, Some(&valid))?;
-        tx.find_show(&id)?.ok_or(ShowAdminError::NotFound)
+        Ok(tx.insert_show(&sku, valid, now)?)
     })
 }
 
@@ -301,14 +298,11 @@ pub fn update_show(
     input: &ShowInput,
     now: NaiveDateTime,
 ) -> Result<Show, ShowAdminError> {
-    let valid = input.validate().map_err(ShowAdminError::Invalid)?;
-    store.write(|tx| {
+    SHOW.update(store, actor, now, id, input.validate(), |tx, valid| {
         let before = tx.show_record(id)?.ok_or(ShowAdminError::NotFound)?;
-        check(tx, &valid, Some(id))?;
-        tx.update_show(id, &valid, now)?;
-        SHOW.by(actor, now)
-            .record(tx, "update", id.as_str(), Some(&before), Some(&valid))?;
-        tx.find_show(id)?.ok_or(ShowAdminError::NotFound)
+        check(tx, valid, Some(id))?;
+        tx.update_show(id, valid, now)?;
+        Ok(before)
     })
 }
 

@@ -48,137 +48,78 @@ pub struct VariantBody {
     pub available_stock: Option<i64>,
 }
 
-/// An apparel product as the admin's form sends it (back-office.md §7). The SKU is the
-/// server's (`APP-n`) and never changes.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ApparelBody {
-    /// Title.
-    #[serde(default)]
-    pub title: Option<String>,
-    /// Description.
-    #[serde(default)]
-    pub description: Option<String>,
-    /// Case price (a number above 0).
-    #[serde(default)]
-    #[schema(value_type = Option<f64>)]
-    pub case_price: Value,
-    /// In stock.
-    #[serde(default)]
-    pub in_stock: bool,
-    /// Package: `"1,1"` (the default) or `[1, 1]`.
-    #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub package: Value,
-    /// Image address (defaults to the placeholder).
-    #[serde(default)]
-    pub image: Option<String>,
-    /// Video address.
-    #[serde(default, rename = "videoURL", alias = "videoUrl")]
-    pub video_url: Option<String>,
-    /// Brand id.
-    #[serde(default)]
-    pub brand_id: Option<String>,
-    /// Category id.
-    #[serde(default)]
-    pub category_id: Option<String>,
-    /// Apparel type id.
-    #[serde(default)]
-    pub apparel_type_id: Option<String>,
-    /// The product's colour ids.
-    #[serde(default)]
-    pub colors: Vec<String>,
-    /// The variants (at least one; size/gender/colour unique).
-    #[serde(default, deserialize_with = "crate::objects::many")]
-    pub variants: Vec<VariantBody>,
-}
-
-impl From<ApparelBody> for ApparelInput {
-    fn from(b: ApparelBody) -> Self {
-        ApparelInput {
-            title: b.title,
-            description: b.description,
-            case_price: as_text(&b.case_price),
-            in_stock: b.in_stock,
-            package: as_text(&b.package),
-            image: b.image,
-            video_url: b.video_url,
-            brand_id: b.brand_id,
-            category_id: b.category_id,
-            apparel_type_id: b.apparel_type_id,
-            colors: b.colors,
-            variants: b
-                .variants
-                .into_iter()
-                .map(|v| VariantInput {
-                    size: v.size,
-                    gender: v.gender,
-                    color_id: v.color_id,
-                    unit_price: as_text(&v.unit_price),
-                    available_stock: v.available_stock,
-                })
-                .collect(),
-        }
+admin_crud::form_body! {
+    /// An apparel product as the admin's form sends it (back-office.md §7). The SKU is the
+    /// server's (`APP-n`) and never changes.
+    ApparelBody => ApparelInput {
+        /// Title.
+        title: Option<String>,
+        /// Description.
+        description: Option<String>,
+        /// Case price (a number above 0).
+        #[schema(value_type = Option<f64>)]
+        case_price: Value => admin_crud::text,
+        /// In stock.
+        in_stock: bool,
+        /// Package: `"1,1"` (the default) or `[1, 1]`.
+        #[schema(value_type = Option<String>)]
+        package: Value => admin_crud::text,
+        /// Image address (defaults to the placeholder).
+        image: Option<String>,
+        /// Video address.
+        #[serde(rename = "videoURL", alias = "videoUrl")]
+        video_url: Option<String>,
+        /// Brand id.
+        brand_id: Option<String>,
+        /// Category id.
+        category_id: Option<String>,
+        /// Apparel type id.
+        apparel_type_id: Option<String>,
+        /// The product's colour ids.
+        colors: Vec<String>,
+        /// The variants (at least one; size/gender/colour unique).
+        #[serde(deserialize_with = "crate::objects::many")]
+        variants: Vec<VariantBody> => admin_crud::each,
     }
 }
 
-/// Creates an apparel product with its variants (base SKU `APP-n`, variant SKUs
-/// base-SIZE-G[-COL]).
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ApparelBody,
-    responses((status = 201, body = ProductJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 422, description = "validation failures by field")))]
-#[post("/apparel/products")]
-pub async fn create(
-    write: CatalogueWrite,
-    body: web::Json<ApparelBody>,
-) -> Result<HttpResponse, ApiError> {
-    admin_crud::create(write, body, catalogue::create_apparel, ProductJson::from).await
-}
-
-/// Changes an apparel product and its variants (matched by size, gender and colour; one left
-/// out is deleted, or kept unavailable when orders reference it).
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
-    params(("id" = String, Path, description = "Apparel product id")), request_body = ApparelBody,
-    responses((status = 200, body = ProductJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "Apparel product not found"), (status = 422, description = "validation failures by field")))]
-#[put("/apparel/products/{id}")]
-pub async fn update(
-    write: CatalogueWrite,
-    path: web::Path<String>,
-    body: web::Json<ApparelBody>,
-) -> Result<HttpResponse, ApiError> {
-    admin_crud::update(
-        write,
-        path,
-        body,
-        catalogue::update_apparel,
-        |input: &ApparelInput| {
-            let invalid = input.validate().err();
-            invalid.map_or(ApparelAdminError::NotFound, ApparelAdminError::Invalid)
-        },
-        ProductJson::from,
-    )
-    .await
+impl From<VariantBody> for VariantInput {
+    fn from(v: VariantBody) -> Self {
+        VariantInput {
+            size: v.size,
+            gender: v.gender,
+            color_id: v.color_id,
+            unit_price: as_text(&v.unit_price),
+            available_stock: v.available_stock,
+        }
+    }
 }
 
 /// What deleting an apparel product answers (the storefront's own words for it).
 pub const APPAREL_DELETED: &str = "Apparel product deleted successfully";
 
-/// Deletes an apparel product no order references; answers `{message}`.
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
-    params(("id" = String, Path, description = "Apparel product id")),
-    responses((status = 200, body = MessageResponse, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "Apparel product not found"), (status = 409, description = "orders reference it")))]
-#[delete("/apparel/products/{id}")]
-pub async fn remove(
-    write: CatalogueWrite,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let deleted = HttpResponse::Ok().json(MessageResponse {
-        message: APPAREL_DELETED.to_owned(),
-    });
-    let not_found = catalogue::ApparelAdminError::NotFound;
-    admin_crud::delete(write, path, catalogue::delete_apparel, not_found, deleted).await
+admin_crud::handlers! {
+    body: ApparelBody, input: ApparelInput, error: ApparelAdminError, view: ProductJson,
+    id: "Apparel product id", not_found: "Apparel product not found",
+    /// Creates an apparel product with its variants (base SKU `APP-n`, variant SKUs
+    /// base-SIZE-G[-COL]).
+    #[post("/apparel/products")]
+    create: catalogue::create_apparel, [
+        (status = 422, description = "validation failures by field")
+    ];
+    /// Changes an apparel product and its variants (matched by size, gender and colour; one left
+    /// out is deleted, or kept unavailable when orders reference it).
+    #[put("/apparel/products/{id}")]
+    update: catalogue::update_apparel, [
+        (status = 422, description = "validation failures by field")
+    ];
+    /// Deletes an apparel product no order references; answers `{message}`.
+    #[delete("/apparel/products/{id}")]
+    remove: catalogue::delete_apparel,
+        HttpResponse::Ok().json(MessageResponse { message: APPAREL_DELETED.to_owned() }), [
+        (status = 200, body = MessageResponse, description = "deleted"),
+        (status = 409, description = "orders reference it")
+    ];
 }
 
 /// The admin's stock count of one variant.

@@ -2,17 +2,14 @@
 //! `PUT /api/shows/{id}`, `DELETE /api/shows/{id}`. ADMIN only. Answers the show as
 //! `GET /api/shows/{id}` does.
 
-use actix_web::{delete, post, put, web, HttpResponse};
+use actix_web::{delete, post, put, HttpResponse};
 use domain::catalogue::{self, Packing, ShowAdminError, ShowInput, ShowLineInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
-use crate::extractors::CatalogueWrite;
 use crate::routes::catalogue::admin_crud;
 use crate::routes::catalogue::dto::ShowJson;
-use crate::routes::catalogue::product_admin::as_text;
 
 /// A line of the show form.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -36,117 +33,63 @@ const fn one() -> i64 {
     1
 }
 
-/// The show form (back-office.md §7).
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ShowBody {
-    /// Title.
-    #[serde(default)]
-    pub title: Option<String>,
-    /// Description.
-    #[serde(default)]
-    pub description: Option<String>,
-    /// Price (a number above 0).
-    #[serde(default)]
-    #[schema(value_type = Option<f64>)]
-    pub case_price: Value,
-    /// Image address (defaults to the placeholder).
-    #[serde(default)]
-    pub image: Option<String>,
-    /// Video address.
-    #[serde(default, rename = "videoURL", alias = "videoUrl")]
-    pub video_url: Option<String>,
-    /// In stock.
-    #[serde(default)]
-    pub in_stock: bool,
-    /// Show type id.
-    #[serde(default)]
-    pub show_type_id: Option<String>,
-    /// Brand id.
-    #[serde(default)]
-    pub brand_id: Option<String>,
-    /// Category id.
-    #[serde(default)]
-    pub category_id: Option<String>,
-    /// The lines.
-    #[serde(default, deserialize_with = "crate::objects::many")]
-    pub products: Vec<ShowLineBody>,
+admin_crud::form_body! {
+    /// The show form (back-office.md §7).
+    ShowBody => ShowInput {
+        /// Title.
+        title: Option<String>,
+        /// Description.
+        description: Option<String>,
+        /// Price (a number above 0).
+        #[schema(value_type = Option<f64>)]
+        case_price: Value => admin_crud::text,
+        /// Image address (defaults to the placeholder).
+        image: Option<String>,
+        /// Video address.
+        #[serde(rename = "videoURL", alias = "videoUrl")]
+        video_url: Option<String>,
+        /// In stock.
+        in_stock: bool,
+        /// Show type id.
+        show_type_id: Option<String>,
+        /// Brand id.
+        brand_id: Option<String>,
+        /// Category id.
+        category_id: Option<String>,
+        /// The lines.
+        #[serde(deserialize_with = "crate::objects::many")]
+        products: Vec<ShowLineBody> => admin_crud::each,
+    }
 }
 
-impl From<ShowBody> for ShowInput {
-    fn from(b: ShowBody) -> Self {
-        ShowInput {
-            title: b.title,
-            description: b.description,
-            case_price: as_text(&b.case_price),
-            image: b.image,
-            video_url: b.video_url,
-            in_stock: b.in_stock,
-            show_type_id: b.show_type_id,
-            brand_id: b.brand_id,
-            category_id: b.category_id,
-            products: b
-                .products
-                .into_iter()
-                .map(|l| ShowLineInput {
-                    product_id: l.product_id,
-                    quantity: l.quantity,
-                    notes: l.notes,
-                    packing: Packing::from_is_unit(l.is_unit),
-                })
-                .collect(),
+impl From<ShowLineBody> for ShowLineInput {
+    fn from(l: ShowLineBody) -> Self {
+        ShowLineInput {
+            product_id: l.product_id,
+            quantity: l.quantity,
+            notes: l.notes,
+            packing: Packing::from_is_unit(l.is_unit),
         }
     }
 }
 
-/// Creates a show (SKU SHOW-n).
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])), request_body = ShowBody,
-    responses((status = 201, body = ShowJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 422, description = "validation failures by field")))]
-#[post("/shows")]
-pub async fn create(
-    write: CatalogueWrite,
-    body: web::Json<ShowBody>,
-) -> Result<HttpResponse, ApiError> {
-    admin_crud::create(write, body, catalogue::create_show, ShowJson::from).await
-}
-
-/// Changes a show and replaces its lines.
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
-    params(("id" = String, Path, description = "Show id")), request_body = ShowBody,
-    responses((status = 200, body = ShowJson), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "Show not found"), (status = 422, description = "validation failures by field")))]
-#[put("/shows/{id}")]
-pub async fn update(
-    write: CatalogueWrite,
-    path: web::Path<String>,
-    body: web::Json<ShowBody>,
-) -> Result<HttpResponse, ApiError> {
-    admin_crud::update(
-        write,
-        path,
-        body,
-        catalogue::update_show,
-        |input: &ShowInput| {
-            let invalid = input.validate().err();
-            invalid.map_or(ShowAdminError::NotFound, ShowAdminError::Invalid)
-        },
-        ShowJson::from,
-    )
-    .await
-}
-
-/// Deletes a show no order holds.
-#[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
-    params(("id" = String, Path, description = "Show id")),
-    responses((status = 204, description = "deleted"), (status = 401, description = "not signed in"), (status = 403, description = "not an admin"),
-    (status = 404, description = "Show not found"), (status = 409, description = "orders hold it")))]
-#[delete("/shows/{id}")]
-pub async fn remove(
-    write: CatalogueWrite,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let deleted = HttpResponse::NoContent().finish();
-    let not_found = catalogue::ShowAdminError::NotFound;
-    admin_crud::delete(write, path, catalogue::delete_show, not_found, deleted).await
+admin_crud::handlers! {
+    body: ShowBody, input: ShowInput, error: ShowAdminError, view: ShowJson,
+    id: "Show id", not_found: "Show not found",
+    /// Creates a show (SKU SHOW-n).
+    #[post("/shows")]
+    create: catalogue::create_show, [
+        (status = 422, description = "validation failures by field")
+    ];
+    /// Changes a show and replaces its lines.
+    #[put("/shows/{id}")]
+    update: catalogue::update_show, [
+        (status = 422, description = "validation failures by field")
+    ];
+    /// Deletes a show no order holds.
+    #[delete("/shows/{id}")]
+    remove: catalogue::delete_show, HttpResponse::NoContent().finish(), [
+        (status = 204, description = "deleted"),
+        (status = 409, description = "orders hold it")
+    ];
 }
