@@ -23,6 +23,7 @@ mod in_json;
 mod migrations;
 mod models;
 mod orders;
+mod outbox;
 mod payment_events;
 mod payment_ledger;
 mod profiles;

@@ -439,7 +439,41 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// The outbox of e-mail: each mail written with the change that causes it, then sent.
+    mail_outbox (id) {
+        id -> Text,
+        message_id -> Text,
+        recipient -> Text,
+        kind -> Text,
+        subject -> Text,
+        payload -> Text,
+        state -> Text,
+        attempts -> Integer,
+        last_error -> Nullable<Text>,
+        next_attempt_at -> Timestamp,
+        locked_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// Password reset links, by the SHA-256 of their token.
+    password_resets (token_hash) {
+        token_hash -> Text,
+        user_id -> Text,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(password_resets -> users (user_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
+    mail_outbox,
+    password_resets,
     users,
     addresses,
     profiles,

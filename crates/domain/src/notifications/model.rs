@@ -196,3 +196,90 @@ pub struct Envelope {
     /// What it says.
     pub notification: Notification,
 }
+
+/// A mail to write to the outbox, in the transaction of the change that causes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewMail {
+    /// The recipient's address.
+    pub to: String,
+    /// The subject line (with the shop's name).
+    pub subject: String,
+    /// What it says.
+    pub notification: Notification,
+    /// The host part of its `Message-ID` (the shop's public host name).
+    pub message_host: String,
+    /// When it was written.
+    pub at: chrono::NaiveDateTime,
+}
+
+/// A mail of the outbox a sender took to deliver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedMail {
+    /// The row's id.
+    pub id: String,
+    /// What to deliver.
+    pub envelope: Envelope,
+    /// Tries so far (before this one).
+    pub attempts: u32,
+    /// When it was written.
+    pub created_at: chrono::NaiveDateTime,
+}
+
+/// Where an outgoing mail stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailState {
+    /// To send (again) at its next attempt.
+    Pending,
+    /// Delivered to the mail server.
+    Sent,
+    /// Given up: refused for good, or still failing a day after it was written.
+    Failed,
+}
+
+impl MailState {
+    /// `PENDING`, `SENT` or `FAILED`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "PENDING",
+            Self::Sent => "SENT",
+            Self::Failed => "FAILED",
+        }
+    }
+
+    /// The state of a stored code, or `None`.
+    #[must_use]
+    pub fn parse(code: &str) -> Option<Self> {
+        match code {
+            "PENDING" => Some(Self::Pending),
+            "SENT" => Some(Self::Sent),
+            "FAILED" => Some(Self::Failed),
+            _ => None,
+        }
+    }
+}
+
+/// An outgoing mail as the back office lists it (never its body).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailRecord {
+    /// The row's id.
+    pub id: String,
+    /// The recipient.
+    pub to: String,
+    /// The subject.
+    pub subject: String,
+    /// The kind ([`Notification::kind`]).
+    pub kind: String,
+    /// Where it stands.
+    pub state: MailState,
+    /// Tries so far.
+    pub attempts: u32,
+    /// The last try's error.
+    pub last_error: Option<String>,
+    /// When it was written.
+    pub created_at: chrono::NaiveDateTime,
+    /// When it was delivered.
+    pub sent_at: Option<chrono::NaiveDateTime>,
+    /// When it is tried next (while pending).
+    pub next_attempt_at: chrono::NaiveDateTime,
+}

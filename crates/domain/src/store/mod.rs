@@ -31,6 +31,7 @@ pub trait Store: Send + Sync {
         + crate::checkout::PaymentSessions
         + crate::checkout::PaymentEvents
         + crate::refunds::Refunds
+        + crate::notifications::Outbox
         + crate::checkout::Terminals
         + crate::orders::Orders
         + crate::orders::Sales
