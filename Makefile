@@ -11,10 +11,12 @@ CRASH_LOOPS  ?= 20
 TEST_CRASH_LOOPS ?= 3
 export CARGO_TERM_COLOR ?= never
 # The outside services' stand-ins that the Rust tests start on loopback (localstripe, a Stripe
-# emulator), installed from PyPI into a private virtual environment by `make standins`.
+# emulator; aiosmtpd, an SMTP server writing a Maildir), installed from PyPI into a private
+# virtual environment by `make standins`.
 STANDINS_VENV := target/standins-venv
 LOCALSTRIPE   := $(STANDINS_VENV)/bin/localstripe
-STANDINS_ENV  := SHOP_TEST_LOCALSTRIPE=$(abspath $(LOCALSTRIPE))
+AIOSMTPD      := $(STANDINS_VENV)/bin/aiosmtpd
+STANDINS_ENV  := SHOP_TEST_LOCALSTRIPE=$(abspath $(LOCALSTRIPE)) SHOP_TEST_AIOSMTPD=$(abspath $(AIOSMTPD))
 # `make run` and `make build` compile the shop without its default features error-tracking
 # (sentry) and swagger-ui (the browser at /api/docs; /api/openapi.json stays), for a shorter
 # first build; tests, e2e, fuzz, CI and release build with them. RUN_FEATURES= builds them too.
@@ -23,7 +25,7 @@ RUN_FEATURES ?= --no-default-features
 timed = TIMEFORMAT='make: $(1) took %1R s'; time { $(2); }
 
 .PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
-        test-rust-pg crash-test fuzz test-domain test-persistence test-auth test-api test-frontend lint lint-rust \
+        test-rust-pg crash-test fuzz test-domain test-persistence test-auth test-mail test-api test-frontend lint lint-rust \
         lint-frontend fmt standins e2e e2e-deps bench bench-misses bench-compare lighthouse lighthouse-deps release clean
 
 help: ## List the targets
@@ -91,15 +93,20 @@ test-persistence: ## Persistence crate tests (SQLite, then PostgreSQL when insta
 test-auth: ## Auth crate tests
 	$(CARGO) test -p auth
 
+test-mail: standins ## Mail crate tests (templates, snapshots, .eml files, SMTP against aiosmtpd)
+	$(STANDINS_ENV) $(CARGO) test -p mail
+
 test-api: standins ## API integration tests (SQLite, then PostgreSQL when installed)
 	env -u TEST_DATABASE_URL $(STANDINS_ENV) $(CARGO) test -p shop-api
 	@if [ -n "$(HAS_PG)" ]; then $(STANDINS_ENV) scripts/with-postgres.sh $(CARGO) test -p shop-api; fi
 
-standins: $(LOCALSTRIPE) ## Install the tests' stand-ins of outside services (localstripe) into target/standins-venv
+standins: $(LOCALSTRIPE) $(AIOSMTPD) ## Install the tests' stand-ins of outside services (localstripe, aiosmtpd) into target/standins-venv
 
-$(LOCALSTRIPE):
+# One install for both programs (grouped targets): a venv made before aiosmtpd joined the list
+# lacks its program, so it is brought up to date by the same line.
+$(LOCALSTRIPE) $(AIOSMTPD) &:
 	python3 -m venv $(STANDINS_VENV)
-	$(STANDINS_VENV)/bin/pip install --quiet --disable-pip-version-check localstripe==1.15.10
+	$(STANDINS_VENV)/bin/pip install --quiet --disable-pip-version-check localstripe==1.15.10 aiosmtpd==1.4.6
 
 test-frontend: frontend-deps ## Frontend unit tests
 	$(NPM) --prefix frontend test
