@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use auth::PasswordCost;
 use domain::checkout::CheckoutLimits;
+use domain::notifications::{Mailing, RetryPolicy};
+use mail::MailConfig;
 
 use crate::client::{ForwardedHeader, ProxyTrust};
 use crate::error_tracking::SentryDsn;
@@ -84,6 +86,20 @@ pub struct Settings {
     pub seed_demo: bool,
     /// `SHOP_PAYMENTS` and the chosen provider's settings (the sandbox by default).
     pub payments: PaymentSettings,
+    /// `SHOP_NAME`, `SHOP_MAIL_FROM` and `SHOP_SMTP_URL`: the mails' sender and transport
+    /// (without `SHOP_SMTP_URL`, `.eml` files in `{data_dir}/mail`).
+    pub mail: MailConfig,
+    /// `SHOP_ORDERS_EMAIL`: where the shop's own copies of new orders and case breaks go
+    /// (unset by default: nowhere).
+    pub orders_email: Option<String>,
+    /// `SHOP_MAIL_RETRY_SECONDS`: the delay after a mail's first failed try (default 60; each
+    /// next one doubles, up to 2 hours, for 24 hours).
+    pub mail_retry_seconds: u64,
+    /// `SHOP_MAIL_POLL_MS`: how often the sender looks for mails to send (default 1000).
+    pub mail_poll_ms: u64,
+    /// `SHOP_RESET_RATE_LIMIT`: "forgot password" asks per client address per hour (default
+    /// 10; each account is also sent at most 3 links an hour).
+    pub reset_rate_per_hour: u32,
 }
 
 /// A setting that could not be read.
@@ -199,7 +215,52 @@ impl Settings {
                 name: e.name,
                 reason: e.reason,
             })?,
+            mail: MailConfig::read(var).map_err(|e| SettingsError {
+                name: e.name,
+                reason: e.reason,
+            })?,
+            orders_email: var("SHOP_ORDERS_EMAIL").map(|v| v.trim().to_owned()),
+            mail_retry_seconds: parsed("SHOP_MAIL_RETRY_SECONDS", 60)?,
+            mail_poll_ms: parsed("SHOP_MAIL_POLL_MS", 1000)?,
+            reset_rate_per_hour: parsed("SHOP_RESET_RATE_LIMIT", 10)?,
         })
+    }
+
+    /// What the use cases that write mails know of the shop: its name, its address on the web
+    /// (`SHOP_PUBLIC_URL`, else `http://{SHOP_ADDR}`), the host of its `Message-ID`s, and its
+    /// own address for order copies.
+    #[must_use]
+    pub fn mailing(&self) -> Mailing {
+        let public_url = if self.public_url.is_empty() {
+            format!("http://{}", self.addr)
+        } else {
+            self.public_url.clone()
+        };
+        let message_host = public_url
+            .split_once("://")
+            .map_or(public_url.as_str(), |(_, rest)| rest)
+            .split(['/', ':', '?', '#'])
+            .next()
+            .filter(|h| !h.is_empty())
+            .unwrap_or("localhost")
+            .to_owned();
+        Mailing {
+            shop_name: self.mail.settings.shop_name.clone(),
+            public_url,
+            message_host,
+            shop_email: self.orders_email.clone(),
+        }
+    }
+
+    /// When failed mails are tried again.
+    #[must_use]
+    pub fn mail_retry(&self) -> RetryPolicy {
+        RetryPolicy {
+            first_delay: chrono::Duration::seconds(
+                i64::try_from(self.mail_retry_seconds.max(1)).unwrap_or(60),
+            ),
+            ..RetryPolicy::default()
+        }
     }
 
     /// Threads per HTTP worker for blocking calls: `SHOP_BLOCKING_THREADS`, else as many as the
@@ -224,6 +285,7 @@ impl Settings {
             register_per_hour: self.register_rate_per_hour,
             register_total_per_hour: self.register_rate_total_per_hour,
             client_errors_per_minute: self.client_error_rate_per_minute,
+            resets_per_hour: self.reset_rate_per_hour,
         }
     }
 

@@ -27,7 +27,7 @@ use domain::refunds::RefundError;
 use domain::reports::ReportError;
 use domain::store::StoreError;
 use domain::users::{AuthenticateError, RegisterError, SignInError, UserAdminError};
-use domain::users::{PasswordError, TokenError};
+use domain::users::{PasswordError, ResetError, TokenError};
 use domain::vocabulary::VocabularyError;
 use payments::sandbox::SandboxError;
 use serde::Serialize;
@@ -58,6 +58,9 @@ pub enum ApiError {
     /// 409: conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
+    /// 410: a link that no longer works (used or expired).
+    #[error("{0}")]
+    Gone(String),
     /// 413: body too large.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -139,6 +142,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Gone(_) => StatusCode::GONE,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -167,6 +171,7 @@ impl ResponseError for ApiError {
             | ApiError::Forbidden(m)
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
+            | ApiError::Gone(m)
             | ApiError::PayloadTooLarge(m)
             | ApiError::TooManyRequests(m)
             | ApiError::Busy(m) => (m.as_str(), None),
@@ -355,6 +360,17 @@ impl From<OpenSessionError> for ApiError {
             OpenSessionError::HoldLimit { .. } => ApiError::Conflict(e.to_string()),
             OpenSessionError::Payment(e) => e.into(),
             OpenSessionError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<ResetError> for ApiError {
+    fn from(e: ResetError) -> Self {
+        match e {
+            ResetError::Invalid(errors) => errors.into(),
+            ResetError::LinkInvalid | ResetError::LinkExpired => ApiError::Gone(e.to_string()),
+            ResetError::Password(e) => e.into(),
+            ResetError::Store(e) => e.into(),
         }
     }
 }

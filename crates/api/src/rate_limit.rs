@@ -250,6 +250,7 @@ pub struct Limits {
     register_per_address: RateLimiter,
     register_total: DefaultDirectRateLimiter,
     client_errors_per_address: RateLimiter,
+    resets_per_address: RateLimiter,
 }
 
 /// How many of each per window (see the module documentation).
@@ -265,6 +266,8 @@ pub struct LimitSettings {
     pub register_total_per_hour: u32,
     /// Browser error reports per client network per minute.
     pub client_errors_per_minute: u32,
+    /// "Forgot password" asks per client network per hour.
+    pub resets_per_hour: u32,
 }
 
 const MINUTE: Duration = Duration::from_secs(60);
@@ -283,6 +286,7 @@ impl Limits {
                 HOUR,
             )),
             client_errors_per_address: RateLimiter::new(settings.client_errors_per_minute, MINUTE),
+            resets_per_address: RateLimiter::new(settings.resets_per_hour, HOUR),
         }
     }
 
@@ -300,6 +304,11 @@ impl Limits {
     /// limit.
     pub fn register(&self, client: IpAddr) -> bool {
         self.register_per_address.check(&network_of(client)) && self.register_total.check().is_ok()
+    }
+
+    /// Counts a "forgot password" ask from `client`; false when its network is over its limit.
+    pub fn reset(&self, client: IpAddr) -> bool {
+        self.resets_per_address.check(&network_of(client))
     }
 
     /// Counts a browser error report from `client`; false when its network is over its limit.
@@ -340,6 +349,7 @@ mod tests {
             register_per_hour: 100,
             register_total_per_hour: 100,
             client_errors_per_minute: 100,
+            resets_per_hour: 100,
         });
         // Fresh addresses inside one /64 share one counter.
         assert!(limits.sign_in(one));
@@ -419,6 +429,7 @@ mod tests {
             register_per_hour: 2,
             register_total_per_hour: 3,
             client_errors_per_minute: 100,
+            resets_per_hour: 100,
         });
         let a = IpAddr::from([10, 0, 0, 1]);
         assert!(limits.register(a) && limits.register(a));
@@ -435,6 +446,7 @@ mod tests {
             register_per_hour: 100,
             register_total_per_hour: 100,
             client_errors_per_minute: 2,
+            resets_per_hour: 100,
         });
         let a = IpAddr::from([10, 0, 0, 1]);
         assert!(limits.client_error(a) && limits.client_error(a));

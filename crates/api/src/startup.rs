@@ -72,6 +72,7 @@ impl Application {
         let state = AppState {
             payments: provider,
             stripe: settings.payments.stripe(),
+            mailing: Arc::new(settings.mailing()),
             sandbox,
             store: db,
             tokens: Arc::new(Tokens::new(&secret)),
@@ -81,6 +82,16 @@ impl Application {
             proxies: Arc::new(settings.proxy_trust()),
             checkout_limits: settings.checkout_limits(),
         };
+        let mailer = settings
+            .mail
+            .mailer(&settings.data_dir)
+            .map_err(|e| setup(&e))?;
+        crate::mail_sender::start(
+            state.store.clone(),
+            Arc::from(mailer),
+            settings.mail_retry(),
+            std::time::Duration::from_millis(settings.mail_poll_ms.max(10)),
+        );
         let listener = TcpListener::bind(settings.addr)?;
         let port = listener.local_addr()?.port();
         let (metrics, metrics_port) = match settings.metrics_addr {

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use auth::{Passwords, Tokens};
 use domain::checkout::CheckoutLimits;
+use domain::notifications::Mailing;
 use domain::payments::PaymentProvider;
 use payments::stripe_config::StripeConfig;
 use payments::SandboxPayments;
@@ -42,6 +43,8 @@ pub struct AppState {
     /// With Stripe as the provider: its settings (the webhook's signing secret, the payment
     /// window's Stripe.js and publishable key).
     pub stripe: Option<Arc<StripeConfig>>,
+    /// What mails say of the shop (its name, links, the shop's own address).
+    pub mailing: Arc<Mailing>,
     /// Payment sessions per account per hour and items one account may hold of a variant.
     pub checkout_limits: CheckoutLimits,
 }

@@ -19,6 +19,9 @@ mod render;
 mod settings;
 mod smtp;
 
+#[cfg(feature = "test-support")]
+pub mod test_support;
+
 pub use file::FileMailer;
 pub use lettre::message::Mailbox;
 pub use message::build_message;

@@ -24,6 +24,7 @@ mod migrations;
 mod models;
 mod orders;
 mod outbox;
+mod password_resets;
 mod payment_events;
 mod payment_ledger;
 mod profiles;

@@ -3140,6 +3140,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outbox, newest first. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page, from 1 (default 1) */
+                    page?: number;
+                    /** @description Items per page, 1 to 100 (default 25) */
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageJson_MailJson"];
+                    };
+                };
+                /** @description bad paging */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database is unavailable or the server is saturated: try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mail/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a mail back in line to send now (a failed one too). */
+        post: operations["resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/admin/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a user a password reset link that works for `expiresInHours` (ADMIN). */
+        post: operations["admin_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a password reset link to the account of `email`, if there is one. The answer is the
+         *     same either way, and so is the work done while the caller waits: the mail leaves through
+         *     the outbox. Limited per client address, and to 3 links an hour per account. */
+        post: operations["forgot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password with a reset link's token. The link is used up, and every session of
+         *     the account from before ends (its tokens answer 401). */
+        post: operations["reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4928,6 +5075,106 @@ export interface components {
             /** @description `SUCCESS` (authorized), `ACTION_REQUIRED` (3-D Secure: Stripe.js confirms it with
              *     `clientSecret`) or `DECLINED`. */
             status: string;
+        };
+        /** @description Whom to send a link, and how long it works. */
+        AdminResetBody: {
+            /**
+             * Format: int64
+             * @description How many hours the link works, 1 to 168 (default 24).
+             */
+            expiresInHours?: number;
+            /**
+             * Format: uuid
+             * @description The user.
+             */
+            userId: string;
+        };
+        /** @description The address to send a link to. */
+        ForgotBody: {
+            /** @description E-mail address. */
+            email: string;
+        };
+        /** @description An outgoing mail. */
+        MailJson: {
+            /**
+             * Format: int32
+             * @description Tries so far.
+             */
+            attempts: number;
+            /** @description When it was written (UTC, ISO 8601). */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description Id.
+             */
+            id: string;
+            /** @description passwordReset, orderPlaced, orderStatusChanged, refundIssued, shopNewOrder or
+             *     shopCaseBreak. */
+            kind: string;
+            /** @description The last try's error. */
+            lastError?: string | null;
+            /** @description When it is tried next, while pending. */
+            nextAttemptAt?: string | null;
+            /** @description When it was delivered. */
+            sentAt?: string | null;
+            /** @description PENDING, SENT or FAILED. */
+            state: string;
+            /** @description The subject. */
+            subject: string;
+            /** @description The recipient. */
+            to: string;
+        };
+        /** @description A page of a catalogue list: products, apparel, or one kind of metadata. */
+        PageJson_MailJson: {
+            /** @description The page's items. */
+            contents: {
+                /**
+                 * Format: int32
+                 * @description Tries so far.
+                 */
+                attempts: number;
+                /** @description When it was written (UTC, ISO 8601). */
+                createdAt: string;
+                /**
+                 * Format: uuid
+                 * @description Id.
+                 */
+                id: string;
+                /** @description passwordReset, orderPlaced, orderStatusChanged, refundIssued, shopNewOrder or
+                 *     shopCaseBreak. */
+                kind: string;
+                /** @description The last try's error. */
+                lastError?: string | null;
+                /** @description When it is tried next, while pending. */
+                nextAttemptAt?: string | null;
+                /** @description When it was delivered. */
+                sentAt?: string | null;
+                /** @description PENDING, SENT or FAILED. */
+                state: string;
+                /** @description The subject. */
+                subject: string;
+                /** @description The recipient. */
+                to: string;
+            }[];
+            /** @description Whether a later page has items. */
+            hasMore: boolean;
+            /**
+             * Format: int64
+             * @description Items matching, on every page.
+             */
+            totalItems: number;
+            /**
+             * Format: int64
+             * @description Pages in all (0 when nothing matches).
+             */
+            totalPages: number;
+        };
+        /** @description A link's token and the new password. */
+        ResetBody: {
+            /** @description The new password (the registration rule). */
+            newPassword: string;
+            /** @description The token of the link (`/reset-password?token=...`). */
+            token: string;
         };
     };
     responses: never;
@@ -8339,6 +8586,286 @@ export interface operations {
                 };
             };
             /** @description the provider did not answer: the refund stays pending */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mail id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Malformed: a parameter or the body is not what this document says (the message names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Mail not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or the server is saturated: try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminResetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description not a JSON object */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description hours out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or the server is saturated: try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forgot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description not a JSON object with an email */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description too many requests from this network */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or the server is saturated: try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description not a JSON object with a token and a new password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the link is unknown, used or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the password breaks the rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description password hashing busy: try again in a moment */
             503: {
                 headers: {
                     [name: string]: unknown;

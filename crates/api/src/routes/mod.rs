@@ -5,6 +5,7 @@ pub mod cart;
 pub mod catalogue;
 pub mod checkout;
 pub mod inventory;
+pub mod notifications;
 pub mod orders;
 pub mod params;
 pub mod profile;
@@ -52,6 +53,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(checkout::quote::post_quote)
         .service(users::register::register)
         .service(users::login::login)
+        .service(users::reset::forgot)
+        .service(users::reset::reset)
+        .service(users::reset::admin_send)
         .service(profile::get_user_info)
         .service(profile::post_user_info)
         .service(users::list::get_all)
@@ -76,7 +80,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(checkout::webhook::stripe_webhook)
         .service(refunds::create)
         .service(refunds::list)
-        .service(refunds::retry);
+        .service(refunds::retry)
+        .service(notifications::list)
+        .service(notifications::resend);
     // Back office: the catalogue's vocabulary (issue 11).
     cfg.service(vocabulary::create_metadata)
         .service(vocabulary::update_metadata)

@@ -54,6 +54,13 @@ pub fn test_settings(db: &TestDatabase, data_dir: &std::path::Path) -> Settings 
         password_cost: PasswordCost::Fast,
         seed_demo: false,
         payments: shop_api::payment_config::PaymentSettings::Sandbox,
+        // Mails as .eml files in the test's data folder, unless a test points them at an
+        // SMTP server.
+        mail: mail::MailConfig::read(|_| None).expect("mail settings"),
+        orders_email: None,
+        mail_retry_seconds: 1,
+        mail_poll_ms: 100,
+        reset_rate_per_hour: 10_000,
     }
 }
 

@@ -17,6 +17,7 @@ mod conventions;
 mod facets;
 mod helpers;
 mod limits;
+mod mail;
 mod malformed_ids;
 mod product_admin;
 mod quote;

@@ -45,6 +45,7 @@ pub enum EventOutcome {
 pub fn handle_payment_event(
     store: &impl Store,
     payments: &dyn PaymentProvider,
+    mailing: &crate::notifications::Mailing,
     event: &ProviderEvent<'_>,
     now: NaiveDateTime,
 ) -> Result<EventOutcome, PurchaseError> {
@@ -52,7 +53,7 @@ pub fn handle_payment_event(
         return Ok(EventOutcome::Replay);
     }
     let outcome = match event.payment_ref {
-        Some(payment) => act(store, payments, payment, now)?,
+        Some(payment) => act(store, payments, mailing, payment, now)?,
         None => EventOutcome::Nothing,
     };
     store.write(|tx| tx.record_event(event.id, event.kind, now))?;
@@ -62,6 +63,7 @@ pub fn handle_payment_event(
 fn act(
     store: &impl Store,
     payments: &dyn PaymentProvider,
+    mailing: &crate::notifications::Mailing,
     payment: &str,
     now: NaiveDateTime,
 ) -> Result<EventOutcome, PurchaseError> {
@@ -70,7 +72,7 @@ fn act(
     };
     match payments.status(payment)? {
         PaymentStatus::Authorized { .. } | PaymentStatus::Captured { .. } => {
-            match complete_paid_session(store, payments, &session, now) {
+            match complete_paid_session(store, payments, mailing, &session, now) {
                 Ok(order) => Ok(EventOutcome::Order(order.id)),
                 Err(e) if e.refuses_purchase() => Ok(EventOutcome::Released),
                 Err(PurchaseError::Cancelled | PurchaseError::Expired) => {

@@ -12,6 +12,7 @@
 
 mod error;
 mod events;
+mod mails;
 mod model;
 mod orders;
 mod plan;
@@ -28,6 +29,7 @@ pub use error::{
     QuoteCartError, Refusal, CART_CHANGED_MESSAGE, TOO_MANY_CHECKOUTS_MESSAGE,
 };
 pub use events::{handle_payment_event, EventOutcome, ProviderEvent};
+pub use mails::{mail_date, order_number};
 pub use model::{
     Blocked, CartQuote, CheckoutToken, InvalidSessionStatus, NewOrder, NewOrderItem, NewSession,
     OpenedSession, Order, OrderItem, OwedUnits, PaymentSession, SessionStatus, ShipAddress,

@@ -1,6 +1,8 @@
 //! The purchase: a paid payment session becomes an order, once.
 
+use super::mails::{write_order_mails, Owed, Placed};
 use super::{CheckoutToken, Refusal};
+use crate::notifications::{Mailing, Outbox};
 use chrono::NaiveDateTime;
 
 use super::plan::{owned, plan, Plan, PlannedLine};
@@ -59,6 +61,7 @@ enum Outcome {
 pub fn purchase(
     store: &impl Store,
     payments: &dyn PaymentProvider,
+    mailing: &Mailing,
     user: &UserId,
     request: &PurchaseRequest,
     now: NaiveDateTime,
@@ -80,7 +83,7 @@ pub fn purchase(
         shipping_address_id: request.shipping_address_id.as_ref(),
     };
     let outcome = match authorized(payments, &session) {
-        Ok(()) => store.write(|tx| complete(tx, user, &request.token, Some(&seen), now)),
+        Ok(()) => store.write(|tx| complete(tx, mailing, user, &request.token, Some(&seen), now)),
         Err(e) => Err(e),
     };
     finish(store, payments, &session, outcome, now)
@@ -97,6 +100,7 @@ pub fn purchase(
 pub fn complete_paid_session(
     store: &impl Store,
     payments: &dyn PaymentProvider,
+    mailing: &Mailing,
     session: &PaymentSession,
     now: NaiveDateTime,
 ) -> Result<Order, PurchaseError> {
@@ -106,7 +110,9 @@ pub fn complete_paid_session(
         SessionStatus::Open => {}
     }
     let outcome = match authorized(payments, session) {
-        Ok(()) => store.write(|tx| complete(tx, &session.user_id, &session.token, None, now)),
+        Ok(()) => {
+            store.write(|tx| complete(tx, mailing, &session.user_id, &session.token, None, now))
+        }
         Err(e) => Err(e),
     };
     finish(store, payments, session, outcome, now)
@@ -209,6 +215,7 @@ fn refuse(
 /// The write transaction of a purchase.
 fn complete<T>(
     tx: &mut T,
+    mailing: &Mailing,
     user: &UserId,
     token: &CheckoutToken,
     seen: Option<&Seen<'_>>,
@@ -223,6 +230,7 @@ where
         + Stock
         + Orders
         + PaymentSessions
+        + Outbox
         + ?Sized,
 {
     // Locked: a second purchase with this token waits here, then sees it used.
@@ -264,6 +272,7 @@ where
     }
     let took_variants = take_variants(tx, &plan)?;
     tx.release_holds(&session.id)?;
+    let items = items(&plan);
     let order = tx.insert_order(&NewOrder {
         user_id: user.clone(),
         order_type: plan.quote.order_type,
@@ -272,10 +281,10 @@ where
         lift_gate: plan.lift_gate,
         amounts: plan.quote.amounts(),
         checkout_token: session.token.clone(),
-        items: items(&plan),
+        items: items.clone(),
         created_on: now,
     })?;
-    let took_units = take_units(tx, &plan, &order, now)?;
+    let (took_units, owed) = take_units(tx, &plan, &order, now)?;
     if took_variants || took_units {
         // The storefront shows counted stock: every node's read cache must drop the old figure.
         tx.bump_catalogue_version()?;
@@ -285,6 +294,13 @@ where
         // Only possible without the row lock; roll back rather than make a second order.
         return Err(PurchaseError::Cancelled);
     }
+    // In the order's transaction: a committed order has its mails, a rolled-back one none.
+    let placed = Placed {
+        id: &order,
+        items: &items,
+        owed: &owed,
+    };
+    write_order_mails(tx, mailing, user, &placed, &plan, now)?;
     Ok(Outcome::Created(order))
 }
 
@@ -312,14 +328,15 @@ fn take_variants<T: Stock + ?Sized>(tx: &mut T, plan: &Plan) -> Result<bool, Pur
 
 /// Takes units of case-breakable products from the unit stock; any shortfall becomes one
 /// PENDING case break request for the product (decisions.md "Stock"). Answers whether any
-/// unit stock was taken.
+/// unit stock was taken, and the shortfalls.
 fn take_units<T: Stock + ?Sized>(
     tx: &mut T,
     plan: &Plan,
     order: &OrderId,
     now: NaiveDateTime,
-) -> Result<bool, PurchaseError> {
+) -> Result<(bool, Vec<Owed>), PurchaseError> {
     let mut took = false;
+    let mut owed = Vec::new();
     for line in plan
         .lines
         .iter()
@@ -332,9 +349,14 @@ fn take_units<T: Stock + ?Sized>(
         took |= taken > 0;
         if taken < line.units {
             tx.insert_case_break_request(&line.product.id, order, line.units - taken, now)?;
+            owed.push(Owed {
+                title: line.product.title.clone(),
+                sku: line.product.sku.clone(),
+                units: line.units - taken,
+            });
         }
     }
-    Ok(took)
+    Ok((took, owed))
 }
 
 /// The order's items: a line's cases and its units are separate items.

@@ -283,3 +283,38 @@ pub struct MailRecord {
     /// When it is tried next (while pending).
     pub next_attempt_at: chrono::NaiveDateTime,
 }
+
+/// What the use cases that write mails know of the shop (its settings): its name, where its
+/// pages are, and its own address for the shop's copies.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Mailing {
+    /// The shop's name (`SHOP_NAME`), in every subject.
+    pub shop_name: String,
+    /// The shop's address on the web (`SHOP_PUBLIC_URL`), without a trailing slash: links.
+    pub public_url: String,
+    /// The host name of the mails' `Message-ID`s.
+    pub message_host: String,
+    /// Where the shop's own copies of new orders and case breaks go (`SHOP_ORDERS_EMAIL`);
+    /// `None`: nowhere.
+    pub shop_email: Option<String>,
+}
+
+impl Mailing {
+    /// A mail of `notification` to `to`, written at `at`.
+    #[must_use]
+    pub fn mail(&self, to: &str, notification: Notification, at: chrono::NaiveDateTime) -> NewMail {
+        NewMail {
+            to: to.to_owned(),
+            subject: notification.subject(&self.shop_name),
+            notification,
+            message_host: self.message_host.clone(),
+            at,
+        }
+    }
+
+    /// The shop's page at `path` (`/reset-password?token=...`).
+    #[must_use]
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{path}", self.public_url.trim_end_matches('/'))
+    }
+}

@@ -4,6 +4,8 @@
 //! case break requests, processed by adding the units to stock exactly once.
 
 use super::model::*;
+use crate::checkout::order_number;
+use crate::notifications::{Mailing, Notification, Outbox, StatusMail};
 use std::collections::BTreeMap;
 
 use crate::orders::Sales;
@@ -106,6 +108,7 @@ pub fn sales_report(
 /// [`SalesError::OrderNotFound`]; store failures.
 pub fn set_sale_status(
     store: &impl Store,
+    mailing: &Mailing,
     actor: &UserId,
     id: &OrderId,
     status: OrderStatus,
@@ -126,8 +129,31 @@ pub fn set_sale_status(
             Some(&status),
             now,
         ))?;
+        // The buyer hears of it, in the change's own transaction.
+        let buyer = &before.buyer;
+        let notice = Notification::OrderStatusChanged(StatusMail {
+            name: buyer
+                .first_name
+                .clone()
+                .filter(|n| !n.trim().is_empty())
+                .unwrap_or_else(|| buyer.email.clone()),
+            number: order_number(id),
+            status: status_words(status).to_owned(),
+            link: mailing.link("/profile"),
+        });
+        tx.enqueue_mail(&mailing.mail(&buyer.email, notice, now))?;
         tx.sale(id)?.ok_or(SalesError::OrderNotFound)
     })
+}
+
+/// A status in a buyer's words.
+fn status_words(status: OrderStatus) -> &'static str {
+    match status {
+        OrderStatus::Pending => "Pending",
+        OrderStatus::Processing => "Processing",
+        OrderStatus::Completed => "Completed",
+        OrderStatus::Failed => "Failed",
+    }
 }
 
 /// Case break requests made in the range, with the total quantity and the count per status.

@@ -1,5 +1,8 @@
 //! The refund use cases.
 
+use crate::checkout::order_number;
+use crate::notifications::{Mailing, Notification, Outbox, RefundMail};
+use crate::orders::Sales;
 use chrono::NaiveDateTime;
 
 use crate::audit::{Audit, AuditEntry};
@@ -59,6 +62,7 @@ pub enum RefundError {
 pub fn refund_order(
     store: &impl Store,
     payments: &dyn PaymentProvider,
+    mailing: &Mailing,
     actor: &UserId,
     order: &OrderId,
     input: &RefundInput,
@@ -67,12 +71,13 @@ pub fn refund_order(
     let valid = input.validate().map_err(RefundError::Invalid)?;
     let (id, paid) = store.write(|tx| reserve(tx, actor, order, &valid, now))?;
     let pending = Pending {
+        order: order.clone(),
         id,
         amount: valid.amount,
         reason: valid.reason,
         restock: valid.restock,
     };
-    settle(store, payments, actor, order, &pending, &paid, now)
+    settle(store, payments, mailing, actor, &pending, &paid, now)
 }
 
 /// Sends a pending refund to the provider again, with the same idempotency key: the provider
@@ -84,6 +89,7 @@ pub fn refund_order(
 pub fn retry_refund(
     store: &impl Store,
     payments: &dyn PaymentProvider,
+    mailing: &Mailing,
     actor: &UserId,
     order: &OrderId,
     refund: &str,
@@ -98,16 +104,18 @@ pub fn retry_refund(
         return Ok(found);
     }
     let pending = Pending {
+        order: order.clone(),
         id: found.id,
         amount: found.amount,
         reason: found.reason,
         restock: found.restocked,
     };
-    settle(store, payments, actor, order, &pending, &paid, now)
+    settle(store, payments, mailing, actor, &pending, &paid, now)
 }
 
 /// A refund stored pending, as the provider is asked for it.
 struct Pending {
+    order: OrderId,
     id: String,
     amount: Money,
     reason: String,
@@ -121,12 +129,13 @@ struct Pending {
 fn settle(
     store: &impl Store,
     payments: &dyn PaymentProvider,
+    mailing: &Mailing,
     actor: &UserId,
-    order: &OrderId,
     refund: &Pending,
     paid: &RefundableOrder,
     now: NaiveDateTime,
 ) -> Result<Refund, RefundError> {
+    let order = &refund.order;
     match payments.refund(&paid.provider_ref, refund.amount, &refund.id) {
         Ok(provider_refund_id) => store.write(|tx| {
             if tx.confirm_refund(&refund.id, &provider_refund_id, now)? {
@@ -149,6 +158,21 @@ fn settle(
                     now,
                 );
                 tx.record_audit(&entry)?;
+                if let Some(sale) = tx.sale(order)? {
+                    let buyer = &sale.buyer;
+                    let notice = Notification::RefundIssued(RefundMail {
+                        name: buyer
+                            .first_name
+                            .clone()
+                            .filter(|n| !n.trim().is_empty())
+                            .unwrap_or_else(|| buyer.email.clone()),
+                        number: order_number(order),
+                        amount: refund.amount.dollars(),
+                        reason: refund.reason.clone(),
+                        link: mailing.link("/profile"),
+                    });
+                    tx.enqueue_mail(&mailing.mail(&buyer.email, notice, now))?;
+                }
             }
             find(tx, order, &refund.id)
         }),

@@ -26,6 +26,7 @@ pub trait Store: Send + Sync {
         + crate::inventory::Stock
         + crate::users::Accounts
         + crate::users::UserAdmin
+        + crate::users::PasswordResets
         + crate::profile::Profiles
         + crate::cart::Carts
         + crate::checkout::PaymentSessions

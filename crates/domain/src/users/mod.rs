@@ -5,9 +5,11 @@
 pub mod admin;
 mod model;
 mod ports;
+mod reset;
 mod service;
 
 pub use admin::*;
 pub use model::*;
 pub use ports::*;
+pub use reset::*;
 pub use service::*;

@@ -364,3 +364,14 @@ mod tests {
         assert_eq!(normalize_email(" Ｂob@Example.COM"), "bob@example.com");
     }
 }
+
+/// A stored reset link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PasswordReset {
+    /// Whose password it resets.
+    pub user_id: UserId,
+    /// Until when it works.
+    pub expires_at: NaiveDateTime,
+    /// When it was used, if it was.
+    pub used_at: Option<NaiveDateTime>,
+}

@@ -6,7 +6,7 @@ use crate::ids::UserId;
 use crate::paging::{Page, PageRequest};
 use crate::store::StoreError;
 use crate::users::Contact;
-use crate::users::{NewUser, Role, User, UserFilter, UserListItem};
+use crate::users::{NewUser, PasswordReset, Role, User, UserFilter, UserListItem};
 
 /// Why a password could not be hashed or checked: never "wrong password", which is
 /// `Ok(false)`.
@@ -183,4 +183,34 @@ pub trait UserAdmin {
         filter: &UserFilter,
         page: PageRequest,
     ) -> Result<Page<UserListItem>, StoreError>;
+}
+
+/// Password reset links (their tokens' hashes), in the store's transaction.
+pub trait PasswordResets {
+    /// Stores a link of `user` working until `expires_at`.
+    fn insert_password_reset(
+        &mut self,
+        token_hash: &str,
+        user: &UserId,
+        expires_at: NaiveDateTime,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// The link of a token hash, or `None`. With `lock`, its row stays locked until the
+    /// transaction ends (PostgreSQL `FOR UPDATE`).
+    fn password_reset(
+        &mut self,
+        token_hash: &str,
+        lock: bool,
+    ) -> Result<Option<PasswordReset>, StoreError>;
+
+    /// Marks every unused link of `user` used.
+    fn use_password_resets(&mut self, user: &UserId, at: NaiveDateTime) -> Result<(), StoreError>;
+
+    /// How many links `user` was sent since `since`.
+    fn password_resets_since(
+        &mut self,
+        user: &UserId,
+        since: NaiveDateTime,
+    ) -> Result<i64, StoreError>;
 }

@@ -4,4 +4,3 @@
 mod fixtures;
 mod smtp;
 mod snapshots;
-mod standins;

@@ -9,7 +9,7 @@ use mail::{MailSettings, SmtpConfig, SmtpMailer};
 use mailparse::{MailHeaderMap, ParsedMail};
 
 use crate::fixtures::{cases, settings};
-use crate::standins::{free_port, Aiosmtpd};
+use mail::test_support::{free_port, Aiosmtpd};
 
 fn mailer(url: &str) -> SmtpMailer {
     mailer_with(url, settings())

@@ -133,7 +133,7 @@ pub async fn purchase(
     let order = state
         .call(move |s| {
             let now = Utc::now().naive_utc();
-            checkout::purchase(&s.store, &*s.payments, &user.id, &request, now)
+            checkout::purchase(&s.store, &*s.payments, &s.mailing, &user.id, &request, now)
         })
         .await?;
     Ok(HttpResponse::Ok()

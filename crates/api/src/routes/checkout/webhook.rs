@@ -93,8 +93,14 @@ pub async fn stripe_webhook(
                 kind: &event.kind,
                 payment_ref: event.payment_intent.as_deref(),
             };
-            handle_payment_event(&s.store, s.payments.as_ref(), &event, now.naive_utc())
-                .map_err(ApiError::from)
+            handle_payment_event(
+                &s.store,
+                s.payments.as_ref(),
+                &s.mailing,
+                &event,
+                now.naive_utc(),
+            )
+            .map_err(ApiError::from)
         })
         .await?;
     let outcome = match outcome {

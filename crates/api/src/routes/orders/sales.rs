@@ -420,7 +420,14 @@ pub async fn set_status(
     let actor = admin.0.id;
     let sale = state
         .call(move |s| {
-            orders::set_sale_status(&s.store, &actor, &id, status, Utc::now().naive_utc())
+            orders::set_sale_status(
+                &s.store,
+                &s.mailing,
+                &actor,
+                &id,
+                status,
+                Utc::now().naive_utc(),
+            )
         })
         .await?;
     Ok(HttpResponse::Ok().json(SaleJson::from(sale)))

@@ -40,7 +40,15 @@ pub async fn create(
     let refund = state
         .call(move |s| {
             let now = Utc::now().naive_utc();
-            refunds::refund_order(&s.store, s.payments.as_ref(), &actor, &order, &input, now)
+            refunds::refund_order(
+                &s.store,
+                s.payments.as_ref(),
+                &s.mailing,
+                &actor,
+                &order,
+                &input,
+                now,
+            )
         })
         .await?;
     Ok(HttpResponse::Created().json(RefundJson::from(refund)))
@@ -65,7 +73,15 @@ pub async fn retry(
     let refund = state
         .call(move |s| {
             let now = Utc::now().naive_utc();
-            refunds::retry_refund(&s.store, s.payments.as_ref(), &actor, &order, &refund, now)
+            refunds::retry_refund(
+                &s.store,
+                s.payments.as_ref(),
+                &s.mailing,
+                &actor,
+                &order,
+                &refund,
+                now,
+            )
         })
         .await?;
     Ok(HttpResponse::Ok().json(RefundJson::from(refund)))

@@ -6,3 +6,4 @@ pub mod dto;
 pub mod list;
 pub mod login;
 pub mod register;
+pub mod reset;

@@ -16,6 +16,7 @@ mod catalogue_and_stock;
 mod outbox;
 mod profile_form;
 mod quotes;
+mod resets;
 
 const PASSWORD: &str = "Secret#123";
 const SECRET: &[u8] = b"use-case-test-secret-0123456789abcdef";

@@ -1,7 +1,8 @@
-//! aiosmtpd (PyPI), a real SMTP server, as the tests' stand-in of the shop's mail server:
-//! `SHOP_TEST_AIOSMTPD` names its program (`make standins` installs it into
-//! target/standins-venv; the Makefile's STANDINS_ENV sets the variable). Without it a test
-//! says so and passes over it, except under CI, where it fails.
+//! For tests (feature `test-support`): aiosmtpd (PyPI), a real SMTP server, as the tests'
+//! stand-in of the shop's mail server: `SHOP_TEST_AIOSMTPD` names its program (`make
+//! standins` installs it into target/standins-venv; the Makefile's STANDINS_ENV sets the
+//! variable). Without it a test says so and passes over it, except under CI, where it fails.
+//! The mail crate's tests and the api's use it.
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
@@ -42,6 +43,8 @@ pub struct Aiosmtpd {
     /// The port on 127.0.0.1.
     pub port: u16,
     folder: TempDir,
+    program: String,
+    options: Vec<String>,
 }
 
 impl Drop for Aiosmtpd {
@@ -64,39 +67,22 @@ impl Aiosmtpd {
         let program = program("SHOP_TEST_AIOSMTPD")?;
         let folder = tempfile::tempdir().expect("temporary folder");
         let port = free_port();
-        let child = Command::new(&program)
-            .args(["-n", "-l", &format!("127.0.0.1:{port}")])
-            .args(options)
-            // -c takes the rest of the line: the handler's class and its argument (the Maildir).
-            .args(["-c", "aiosmtpd.handlers.Mailbox"])
-            .arg(folder.path().join("Maildir"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
-        let server = Aiosmtpd {
+        let options: Vec<String> = options.iter().map(|o| (*o).to_owned()).collect();
+        let child = spawn(&program, port, &folder, &options);
+        Some(Aiosmtpd {
             child,
             port,
             folder,
-        };
-        let started = Instant::now();
-        while started.elapsed() < Duration::from_secs(30) {
-            if let Ok(stream) = TcpStream::connect(("127.0.0.1", port)) {
-                stream
-                    .set_read_timeout(Some(Duration::from_secs(5)))
-                    .expect("timeout");
-                let mut greeting = String::new();
-                if BufReader::new(stream).read_line(&mut greeting).is_ok()
-                    && greeting.starts_with("220")
-                {
-                    return Some(server);
-                }
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("aiosmtpd did not greet on port {port} within 30 s");
+            program,
+            options,
+        })
     }
 
+    /// Starts the stopped server again, on the same port and Maildir.
+    pub fn restart(&mut self) {
+        self.stop();
+        self.child = spawn(&self.program, self.port, &self.folder, &self.options);
+    }
     /// `smtp://127.0.0.1:{port}?tls=none`, and the same with `extra` query text.
     pub fn url(&self, extra: &str) -> String {
         format!("smtp://127.0.0.1:{}?tls=none{extra}", self.port)
@@ -121,4 +107,36 @@ impl Aiosmtpd {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Starts aiosmtpd on `port` with its Maildir in `folder` and waits for its greeting.
+fn spawn(program: &str, port: u16, folder: &TempDir, options: &[String]) -> Child {
+    let mut child = Command::new(program)
+        .args(["-n", "-l", &format!("127.0.0.1:{port}")])
+        .args(options)
+        // -c takes the rest of the line: the handler's class and its argument (the Maildir).
+        .args(["-c", "aiosmtpd.handlers.Mailbox"])
+        .arg(folder.path().join("Maildir"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(30) {
+        if let Ok(stream) = TcpStream::connect(("127.0.0.1", port)) {
+            stream
+                .set_read_timeout(Some(Duration::from_secs(5)))
+                .expect("timeout");
+            let mut greeting = String::new();
+            if BufReader::new(stream).read_line(&mut greeting).is_ok()
+                && greeting.starts_with("220")
+            {
+                return child;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("aiosmtpd did not greet on port {port} within 30 s");
 }

@@ -1,0 +1,53 @@
+//! The outbox's sender: a task of the server that, every poll, takes the due mails
+//! ([`domain::notifications::deliver_due`], on the blocking pool) and sends them. Every node
+//! runs one; the rows' leases keep two nodes from sending one mail at once. It ends with the
+//! server's runtime.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::Utc;
+use domain::notifications::{deliver_due, Mailer, RetryPolicy};
+
+use crate::state::Store;
+
+/// Mails taken in one round.
+const BATCH: u32 = 20;
+
+/// Starts the sender on the current runtime.
+pub fn start(store: Store, mailer: Arc<dyn Mailer>, policy: RetryPolicy, poll: Duration) {
+    tokio::spawn(async move {
+        loop {
+            let (store, mailer) = (store.clone(), Arc::clone(&mailer));
+            let round = tokio::task::spawn_blocking(move || {
+                deliver_due(
+                    &store,
+                    mailer.as_ref(),
+                    &policy,
+                    BATCH,
+                    Utc::now().naive_utc(),
+                )
+            })
+            .await;
+            match &round {
+                Ok(Ok(done)) if done.failed > 0 => {
+                    tracing::warn!(
+                        sent = done.sent,
+                        failed = done.failed,
+                        "mail: some mails were not delivered; they are retried"
+                    );
+                }
+                Ok(Ok(done)) if done.sent > 0 => {
+                    tracing::info!(sent = done.sent, "mail: delivered")
+                }
+                Ok(Ok(_)) => {}
+                Ok(Err(error)) => tracing::warn!(%error, "mail: the outbox could not be read"),
+                Err(error) => tracing::error!(%error, "mail: the sender's round panicked"),
+            }
+            // A full batch: more are probably due, go on at once.
+            if !matches!(&round, Ok(Ok(done)) if done.sent + done.failed >= BATCH as usize) {
+                tokio::time::sleep(poll).await;
+            }
+        }
+    });
+}
