@@ -12,7 +12,7 @@ use domain::notifications::{deliver_due, Mailer, RetryPolicy};
 use crate::state::Store;
 
 /// Mails taken in one round.
-const BATCH: u32 = 20;
+const BATCH: u32 = 50;
 
 /// Starts the sender on the current runtime.
 pub fn start(store: Store, mailer: Arc<dyn Mailer>, policy: RetryPolicy, poll: Duration) {

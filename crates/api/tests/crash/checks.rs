@@ -84,6 +84,10 @@ pub fn check_database(
         assert_eq!(payment.map(|p| p.0), Some("CAPTURED".into()), "order {id}");
     }
     check_stock(shop);
+    // Every committed order has its confirmation in the outbox (written in its transaction),
+    // however the server was stopped; a rolled-back one has none.
+    let (orders, confirmations) = db.orders_and_confirmations().expect("outbox");
+    assert_eq!(confirmations, orders, "one confirmation mail per order");
 
     // The catalogue version: one step per committed catalogue write, in its transaction.
     let version = db.catalogue_version().expect("version");

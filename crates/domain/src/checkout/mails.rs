@@ -6,12 +6,11 @@ use chrono::NaiveDateTime;
 use super::plan::Plan;
 use super::NewOrderItem;
 use crate::catalogue::Packing;
-use crate::ids::{OrderId, UserId};
+use crate::ids::OrderId;
 use crate::money::Money;
 use crate::notifications::{
     CaseBreakMail, MailLine, Mailing, Notification, OrderMail, Outbox, OwedLine,
 };
-use crate::profile::Profiles;
 use crate::store::StoreError;
 
 /// The order's number as the storefront shows it: the last 8 hex digits of its id, upper case.
@@ -60,10 +59,9 @@ pub(super) struct Placed<'a> {
 
 /// Writes the order's mails: the buyer's confirmation, and with a shop address its copy and
 /// a notice per case to open.
-pub(super) fn write_order_mails<T: Profiles + Outbox + ?Sized>(
+pub(super) fn write_order_mails<T: Outbox + ?Sized>(
     tx: &mut T,
     mailing: &Mailing,
-    user: &UserId,
     placed: &Placed<'_>,
     plan: &Plan,
     now: NaiveDateTime,
@@ -73,7 +71,10 @@ pub(super) fn write_order_mails<T: Profiles + Outbox + ?Sized>(
         items,
         owed,
     } = *placed;
-    let profile = tx.profile_of(user)?;
+    // The plan read the buyer's profile; a buyer without one has no address to order to.
+    let Some((email, first_name)) = plan.buyer.clone() else {
+        return Ok(());
+    };
     let number = order_number(order);
     let ship_to = match (&plan.terminal, &plan.address) {
         (Some(t), _) => vec![
@@ -92,11 +93,9 @@ pub(super) fn write_order_mails<T: Profiles + Outbox + ?Sized>(
         (None, None) => Vec::new(),
     };
     let quote = &plan.quote;
-    let name = profile
-        .first_name
-        .clone()
+    let name = first_name
         .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| profile.email.clone());
+        .unwrap_or_else(|| email.clone());
     let mail = OrderMail {
         name,
         number: number.clone(),
@@ -131,7 +130,7 @@ pub(super) fn write_order_mails<T: Profiles + Outbox + ?Sized>(
             tx.enqueue_mail(&mailing.mail(shop, notice, now))?;
         }
     }
-    tx.enqueue_mail(&mailing.mail(&profile.email, Notification::OrderPlaced(mail), now))
+    tx.enqueue_mail(&mailing.mail(&email, Notification::OrderPlaced(mail), now))
 }
 
 #[cfg(test)]

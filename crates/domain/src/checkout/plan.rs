@@ -38,6 +38,8 @@ pub(super) struct Plan {
     pub terminal: Option<Terminal>,
     pub lift_gate: bool,
     pub fingerprint: String,
+    /// The buyer's e-mail and first name (from the profile), for the order's mails.
+    pub buyer: Option<(String, Option<String>)>,
 }
 
 impl Plan {
@@ -134,6 +136,9 @@ pub(super) fn plan<T: Carts + PriceLookups + Profiles + Terminals + ?Sized>(
         Err(e) => return Err(e.into()),
     };
     let accepted_terms = profile.as_ref().is_some_and(|p| p.accepted_terms);
+    let buyer = profile
+        .as_ref()
+        .map(|p| (p.email.clone(), p.first_name.clone()));
     let (address, terminal) = match terminal {
         Some(id) => {
             let found = tx
@@ -181,6 +186,7 @@ pub(super) fn plan<T: Carts + PriceLookups + Profiles + Terminals + ?Sized>(
         terminal,
         lift_gate,
         fingerprint,
+        buyer,
     })
 }
 

@@ -300,7 +300,7 @@ where
         items: &items,
         owed: &owed,
     };
-    write_order_mails(tx, mailing, user, &placed, &plan, now)?;
+    write_order_mails(tx, mailing, &placed, &plan, now)?;
     Ok(Outcome::Created(order))
 }
 

@@ -65,7 +65,7 @@ pub struct Delivered {
 }
 
 /// One round: takes up to `batch` due mails (held for the policy's lease, so no other sender
-/// takes them meanwhile), sends each through `mailer`, records each outcome.
+/// takes them meanwhile), sends each through `mailer`, then records the outcomes in one write.
 ///
 /// # Errors
 /// Store failures (a mail whose outcome could not be recorded is tried again after the
@@ -80,26 +80,40 @@ pub fn deliver_due(
     let due: Vec<QueuedMail> =
         store.write(|tx| tx.claim_due_mails(now, now + policy.lease, batch))?;
     let mut done = Delivered::default();
-    for mail in due {
+    let mut outcomes = Vec::with_capacity(due.len());
+    for mail in &due {
         let outcome = mailer.deliver(&mail.envelope);
-        let at = chrono::Utc::now().naive_utc().max(now);
         match &outcome {
             Ok(()) => done.sent += 1,
             Err(_) => done.failed += 1,
         }
-        store.write(|tx| match &outcome {
-            Ok(()) => tx.mail_sent(&mail.id, &mail.envelope.notification.without_secrets(), at),
-            Err(error) => {
-                let retry = match error {
-                    MailError::Transient(_) => {
-                        policy.retry_at(mail.attempts + 1, mail.created_at, at)
-                    }
-                    MailError::Permanent(_) => None,
-                };
-                tx.mail_failed(&mail.id, &error.to_string(), retry, at)
-            }
-        })?;
+        outcomes.push(outcome);
     }
+    if due.is_empty() {
+        return Ok(done);
+    }
+    // One write for the round's outcomes: on SQLite every write takes the single writer's
+    // turn, which the purchases need.
+    let at = chrono::Utc::now().naive_utc().max(now);
+    store.write(|tx| {
+        for (mail, outcome) in due.iter().zip(&outcomes) {
+            match outcome {
+                Ok(()) => {
+                    tx.mail_sent(&mail.id, &mail.envelope.notification.without_secrets(), at)?;
+                }
+                Err(error) => {
+                    let retry = match error {
+                        MailError::Transient(_) => {
+                            policy.retry_at(mail.attempts + 1, mail.created_at, at)
+                        }
+                        MailError::Permanent(_) => None,
+                    };
+                    tx.mail_failed(&mail.id, &error.to_string(), retry, at)?;
+                }
+            }
+        }
+        Ok::<_, StoreError>(())
+    })?;
     Ok(done)
 }
 

@@ -228,6 +228,21 @@ impl TestDatabase {
             .first(&mut *conn)?)
     }
 
+    /// The orders, and the buyers' confirmation mails in the outbox.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub fn orders_and_confirmations(&self) -> Result<(i64, i64), DbError> {
+        use crate::schema::{mail_outbox, orders};
+        let mut conn = self.db().get()?;
+        let orders: i64 = orders::table.select(count_star()).first(&mut *conn)?;
+        let mails: i64 = mail_outbox::table
+            .filter(mail_outbox::kind.eq("orderPlaced"))
+            .select(count_star())
+            .first(&mut *conn)?;
+        Ok((orders, mails))
+    }
+
     /// The product with this SKU and what was stored with it, or `None`.
     ///
     /// # Errors
