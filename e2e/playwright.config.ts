@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -19,6 +22,14 @@ const baseURL = `http://127.0.0.1:${port}`;
 const stripePort = process.env.E2E_STRIPE_PORT;
 const stripeURL = `http://127.0.0.1:${stripePort}`;
 const STRIPE_SPEC = /stripe\.spec\.ts$/;
+/**
+ * The first shop's data folder (start-server.sh makes it its SHOP_DATA_DIR): without
+ * SHOP_SMTP_URL the shop writes each mail as an .eml file in its mail/ folder, where
+ * password-reset.spec.ts reads them. Made once, in the runner; workers inherit the path, as they
+ * do the ports. The server removes it when it stops.
+ */
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'shop-e2e-mail.'));
+const mailDir = process.env.E2E_MAIL_DIR;
 
 export default defineConfig({
   testDir: './tests',
@@ -61,7 +72,9 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { E2E_PORT: port },
+      env: { E2E_PORT: port, E2E_MAIL_DIR: mailDir },
+      // SIGTERM (not SIGKILL), so that start-server.sh removes its folders on the way out.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
     {
       command: 'bash ./start-stripe-server.sh',
@@ -71,6 +84,7 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       env: { E2E_STRIPE_PORT: stripePort, E2E_STRIPE_EMULATOR_PORT: process.env.E2E_STRIPE_EMULATOR_PORT },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
   ],
 });

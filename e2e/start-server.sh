@@ -19,6 +19,11 @@ if [[ ! -f "$frontend/index.html" ]]; then
 fi
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/shop-e2e.XXXXXX")"
+# The shop's data folder (its mails are .eml files in its mail/ folder, no SHOP_SMTP_URL being
+# set): E2E_MAIL_DIR when playwright.config.ts made one for this server, so that the specs can
+# read them, else the temporary folder. Either goes when the server stops.
+data="${E2E_MAIL_DIR:-$tmp}"
+mkdir -p "$data"
 pid=""
 cleanup() {
   if [[ -n "$pid" ]]; then
@@ -26,13 +31,17 @@ cleanup() {
     wait "$pid" 2>/dev/null || true
   fi
   rm -rf "$tmp"
+  # Only a folder made for the run (playwright.config.ts names it shop-e2e-mail.*).
+  if [[ "$data" != "$tmp" && "$(basename "$data")" == shop-e2e-mail.* ]]; then
+    rm -rf "$data"
+  fi
 }
 trap cleanup EXIT
 trap 'exit 143' TERM INT
 
 export DATABASE_URL="sqlite://$tmp/shop.db"
 export SHOP_ADDR="127.0.0.1:$port"
-export SHOP_DATA_DIR="$tmp"
+export SHOP_DATA_DIR="$data"
 export SHOP_FRONTEND_DIR="$frontend"
 export SHOP_ADMIN_EMAIL="admin@example.com"
 export SHOP_ADMIN_PASSWORD='Admin#2026pass'
@@ -43,6 +52,9 @@ export SHOP_ACCOUNT_LOGIN_RATE_LIMIT=10000
 # Checkout specs open many payment sessions with one account.
 export SHOP_CHECKOUT_SESSIONS_PER_HOUR=10000
 export SHOP_REGISTER_RATE_LIMIT=10000
+export SHOP_RESET_RATE_LIMIT=10000
+# The outbox is read every 100 ms (default 1 s), so a spec finds its mail at once.
+export SHOP_MAIL_POLL_MS=100
 export SHOP_METRICS_ADDR="127.0.0.1:0"
 export SHOP_WORKERS="${SHOP_WORKERS:-2}"
 export RUST_LOG="${RUST_LOG:-warn}"

@@ -32,4 +32,6 @@ export STRIPE_WEBHOOK_SECRET=whsec_e2e
 export SHOP_STRIPE_API_URL="http://127.0.0.1:$port"
 export SHOP_STRIPE_JS_URL="http://127.0.0.1:$port/js.stripe.com/v3/"
 export E2E_PORT="${E2E_STRIPE_PORT:?E2E_STRIPE_PORT is not set}"
+# The mail folder playwright.config.ts made is the first shop's: this one keeps its own.
+unset E2E_MAIL_DIR
 bash "$here/start-server.sh"

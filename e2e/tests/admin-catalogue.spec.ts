@@ -75,6 +75,7 @@ test('the dashboard: four tiles with the summary, the top bar and the sidebar', 
     ['Shows', ['All Shows', 'Manage Types']],
     ['Products', ['All Products', 'Out of Stock', 'Manage Metadata']],
     ['Reports', ['Case Break', 'Sales', 'Inventory', 'User Activity', 'Financial']],
+    ['Mail', ['Outgoing mail']],
   ] as const) {
     await expect(sidebar(page).getByRole('list', { name: section }).getByRole('link')).toHaveText([...links]);
   }

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { writeSession } from '@/lib/session/session-storage';
 import { mockApi, renderRoutes, signedInState, signedOutState, user } from '@/test/render';
@@ -19,7 +19,7 @@ function findRoute(list: RouteObject[], path: string): RouteObject | undefined {
 
 describe('app routes', () => {
   it('gives every page its own lazy module and a preload hook', () => {
-    for (const path of ['user/login', 'user/register', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'shows/create', 'shows/:showId/edit', 'apparel/types', 'apparel/create', 'apparel/:productId/edit', 'apparel/:productId/variants', 'users', 'users/new', 'users/:userId/edit', 'users/:userId/reset-password', 'users/:userId/permissions', 'reports']) {
+    for (const path of ['user/login', 'user/register', 'user/forgot-password', 'reset-password', 'about', 'shipping-info', 'events/fourth-july', 'products', 'products/:productId', 'apparel', 'apparel/:productId', 'shows', 'shows/:showId', 'codyb', 'edit', 'cart/:cartId', 'cart/:cartId/success', '*', 'inventory', 'products/create', 'products/:productId/edit', 'products/metadata', 'shows/showTypes', 'shows/create', 'shows/:showId/edit', 'apparel/types', 'apparel/create', 'apparel/:productId/edit', 'apparel/:productId/variants', 'users', 'users/new', 'users/:userId/edit', 'users/:userId/reset-password', 'users/:userId/permissions', 'reports', 'mail']) {
       const route = findRoute(routes, path);
       expect(route?.element).toBeTruthy();
       expect((route?.handle as { preload?: unknown })?.preload).toBeInstanceOf(Function);
@@ -73,6 +73,7 @@ describe('app routes', () => {
       'GET /api/reports/purchases': () => [200, { data: [], count: 0, totalSales: 0 }],
       'GET /api/reports/case-break': () => [200, { data: [], count: 0, totalQuantity: 0, statusCounts: {} }],
       'GET /api/reports': () => [200, { contents: [], totalItems: 0, hasMore: false }],
+      'GET /api/admin/mail': () => [200, { contents: [], totalItems: 0, hasMore: false, totalPages: 0 }],
     });
     writeSession('token-123', user({ role: 'ADMIN' }));
     const { router } = renderRoutes(routes, { path: '/admin', preloadedState: signedInState({ role: 'ADMIN' }) });
@@ -106,6 +107,7 @@ describe('app routes', () => {
       ['/admin/reports?type=inventory', 'Inventory Report'],
       ['/admin/reports?type=sales&run=1', 'Sales Summary Report'],
       ['/admin/reports', 'Reports'],
+      ['/admin/mail', 'Outgoing mail'],
     ]) {
       await act(() => router.navigate(path!));
       // A lazy page compiles on its first import under Jest: give it time.
@@ -114,6 +116,27 @@ describe('app routes', () => {
     await act(() => router.navigate('/admin/no-such-screen'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
   }, 30_000);
+
+  it('renders the password reset pages inside the shell: the forgot-password page under /user, the link\'s page at the top', async () => {
+    const { router } = renderRoutes(routes, { path: '/user/forgot-password', preloadedState: signedOutState });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    await act(() => router.navigate('/reset-password?token=abc'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set a new password' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Reset password' })).toBeInTheDocument();
+    await act(() => router.navigate('/user/reset-password'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument();
+  });
+
+  it('keeps the outgoing mail to admins', async () => {
+    mockApi({});
+    writeSession('token-123', user());
+    const { router } = renderRoutes(routes, { path: '/admin/mail', preloadedState: signedInState() });
+    await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('?redirect=%2Fadmin%2Fmail');
+    expect(screen.queryByRole('heading', { name: 'Outgoing mail' })).not.toBeInTheDocument();
+  });
 
   it('renders a static page inside the shell', async () => {
     renderRoutes(routes, { path: '/fireworks-safety', preloadedState: signedOutState });

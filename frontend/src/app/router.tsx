@@ -89,6 +89,7 @@ const adminApparelCreate = () => import(/* webpackChunkName: "admin-apparel-form
 const adminApparelEdit = () => import(/* webpackChunkName: "admin-apparel-edit" */ '@/features/admin-apparel/routes/apparel-edit');
 const adminApparelVariants = () => import(/* webpackChunkName: "admin-apparel-variants" */ '@/features/admin-apparel/routes/apparel-variants');
 const adminReports = () => import(/* webpackChunkName: "admin-reports" */ '@/features/admin-reports/routes/reports');
+const adminMail = () => import(/* webpackChunkName: "admin-mail" */ '@/features/admin-mail/routes/mail');
 
 export const routes: RouteObject[] = [
   {
@@ -105,6 +106,8 @@ export const routes: RouteObject[] = [
       page(child(paths.brand), brandPage),
       page(child(paths.register), () => import(/* webpackChunkName: "register" */ '@/features/auth/routes/register')),
       page(child(paths.login), () => import(/* webpackChunkName: "login" */ '@/features/auth/routes/login')),
+      page(child(paths.forgotPassword), () => import(/* webpackChunkName: "forgot-password" */ '@/features/auth/routes/forgot-password')),
+      page(child(paths.resetPassword), () => import(/* webpackChunkName: "reset-password" */ '@/features/auth/routes/reset-password')),
       {
         path: child(paths.profile),
         element: <RequireAuth />,
@@ -143,6 +146,7 @@ export const routes: RouteObject[] = [
             page(under(paths.admin, paths.adminApparelEdit), adminApparelEdit),
             page(under(paths.admin, paths.adminApparelVariants), adminApparelVariants),
             page(under(paths.admin, paths.adminReports), adminReports),
+            page(under(paths.admin, paths.adminMail), adminMail),
             page('*', notFound),
           ]),
         ],

@@ -60,6 +60,9 @@ export function Field({
   hint,
   placeholder,
   maxLength,
+  min,
+  max,
+  step,
 }: {
   id: string;
   label: string;
@@ -74,6 +77,10 @@ export function Field({
   placeholder?: string;
   /** The server's limit (src/lib/limits.ts). */
   maxLength?: number;
+  /** A number field's range and step (its arrows keep to them; the form's schema checks what is typed). */
+  min?: number;
+  max?: number;
+  step?: number;
 }) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
@@ -85,6 +92,9 @@ export function Field({
         readOnly={readOnly}
         placeholder={placeholder}
         maxLength={maxLength}
+        min={min}
+        max={max}
+        step={step}
         className={`input w-full ${error ? 'input-error' : ''} ${readOnly ? 'bg-base-200' : ''}`}
         {...ariaOf(id, hint, error, required)}
         {...registration}

@@ -28,6 +28,7 @@ export const TAG_TYPES = [
   'CaseBreak',
   'Report',
   'Refund',
+  'Mail',
 ] as const;
 
 /**

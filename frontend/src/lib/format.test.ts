@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatDate, formatMoney } from './format';
+import { formatCalendarDate, formatDate, formatDateTime, formatMoney } from './format';
 
 const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -36,4 +36,6 @@ it('formats dates', () => {
   expect(formatCalendarDate('not a date')).toBe('not a date');
   expect(formatDate('2026-11-23T12:00:00Z')).toMatch(/^Nov 2[234], 2026$/);
   expect(formatDate('soon')).toBe('soon');
+  expect(formatDateTime('2026-11-23T12:00:00Z')).toMatch(/^Nov 2[234], 2026, \d{1,2}:00\s[AP]M$/);
+  expect(formatDateTime('soon')).toBe('soon');
 });

@@ -24,6 +24,7 @@ export function formatMoney(amount: number): string {
 
 // Made on first use: creating the first one sets up ICU (see formatMoney).
 let momentDate: Intl.DateTimeFormat | undefined;
+let momentDateTime: Intl.DateTimeFormat | undefined;
 let calendarDate: Intl.DateTimeFormat | undefined;
 
 /** A calendar date ("1990-05-17") as "May 17, 1990", the same in every time zone; other text as it is. */
@@ -40,4 +41,12 @@ export function formatDate(text: string): string {
   if (Number.isNaN(date.getTime())) return text;
   momentDate ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
   return momentDate.format(date);
+}
+
+/** A moment (RFC 3339) as the reader's local date and time, "Nov 23, 2026, 4:05 PM"; other text as it is. */
+export function formatDateTime(text: string): string {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return text;
+  momentDateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return momentDateTime.format(date);
 }

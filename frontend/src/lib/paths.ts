@@ -57,6 +57,9 @@ export const paths = {
   brand: route('/codyb'),
   register: route(`${user}/register`),
   login: route(`${user}/login`),
+  forgotPassword: route(`${user}/forgot-password`),
+  // The link of a password reset mail (the server writes it: /reset-password?token=...).
+  resetPassword: route('/reset-password'),
   profile,
   profileEdit: route(`${profile.path}/edit`),
   cart,
@@ -100,6 +103,8 @@ export const paths = {
   adminApparelEdit: route(`${adminApparel.path}/:productId/edit`),
   adminApparelVariants: route(`${adminApparel.path}/:productId/variants`),
   adminReports: route(`${admin.path}/reports`),
+  // The outbox (issue 35); §2 names no address.
+  adminMail: route(`${admin.path}/mail`),
 } as const;
 
 /** The search key that carries the address a guard turned the visitor away from. */

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { captureDownloads, renderReports } from '../test/render';
 import { caseBreak, caseBreakReport } from '../test/fixtures';
-import { formatDateTime } from '../lib/display';
+import { formatDateTime } from '@/lib/format';
 
 const LIST = 'GET /api/reports/case-break';
 const NOW = new Date('2026-07-04T15:00:00.000Z');

@@ -7,7 +7,7 @@ import { owedUnitsText } from '@/lib/owed-units';
 import { useGetCaseBreaksQuery, type CaseBreakRequest, type RangeFilter } from '../api/reports-api';
 import { caseBreakCsv, caseBreakCsvName } from '../lib/csv';
 import { defaultRange, rangeError } from '../lib/dates';
-import { formatDateTime } from '../lib/display';
+import { formatDateTime } from '@/lib/format';
 import { CASE_BREAK_FETCH_FAILED, loadFailure } from '../lib/messages';
 import { isClosed, STATUS_LABELS, STATUSES, statusFilterOf } from '../lib/statuses';
 import { Figures } from './figures';

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { AddressBlock } from '@/components/address-block';
 import { Modal } from '@/components/modal';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { orderTypeLabel } from '@/lib/orders';
 import { owedUnitsText } from '@/lib/owed-units';
 import type { Sale, SaleItem } from '../api/reports-api';
 import { buyerName } from '../lib/csv';
 import { orderNumber } from '@/lib/orders';
-import { formatDateTime } from '../lib/display';
 import { refundLeftCents } from '../lib/refunds';
 import { statusLabel } from '../lib/statuses';
 import { RefundDialog } from './refund-dialog';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Refund, Sale } from '../api/reports-api';
-import { formatDateTime } from '../lib/display';
+import { formatDateTime } from '@/lib/format';
 import { refund, sale, salesTotals } from '../test/fixtures';
 import { renderReports } from '../test/render';
 

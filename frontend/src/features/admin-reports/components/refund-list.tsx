@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useGetRefundsQuery, useRetryRefundMutation, type Refund } from '../api/reports-api';
-import { formatDateTime } from '../lib/display';
 import { REFUND_RETRY_FAILED, REFUNDS_LOAD_FAILED } from '../lib/messages';
 import { refundStatusLabel } from '../lib/refunds';
 

@@ -4,7 +4,7 @@ import { AppLink } from '@/components/app-link';
 import { DataTable, TABLE_PAGE_SIZE, type DataColumn } from '@/components/data-table';
 import { EMPTY_CELL } from '../lib/cells';
 import { reportsApi, useGetReportsQuery, type Report } from '../api/reports-api';
-import { formatDateTime } from '../lib/display';
+import { formatDateTime } from '@/lib/format';
 import { LIST_LOAD_FAILED } from '../lib/messages';
 import { reportKindLabel } from '../lib/report-types';
 import { isClosed } from '../lib/statuses';

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { reportsApi, useGetReportQuery, type Report } from '../api/reports-api';
-import { formatCalendarDate } from '@/lib/format';
-import { formatDateTime } from '../lib/display';
+import { formatCalendarDate, formatDateTime } from '@/lib/format';
 import { REPORT_LOAD_FAILED } from '../lib/messages';
 import { FLAG_LABELS, INTERVALS, reportKindLabel } from '../lib/report-types';
 import { isClosed } from '../lib/statuses';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Sale } from '../api/reports-api';
-import { formatDateTime } from '../lib/display';
+import { formatDateTime } from '@/lib/format';
 import { sale, saleItem, salesTotals } from '../test/fixtures';
 import { captureDownloads, renderReports } from '../test/render';
 

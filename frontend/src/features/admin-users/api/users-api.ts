@@ -35,6 +35,9 @@ export type UserBody = Omit<Schemas['UserBody'], 'password'>;
 
 export type PermissionsBody = Schemas['PermissionsBody'];
 
+/** POST /api/user/admin/reset-password: whom to mail a reset link, and for how many hours it works. */
+export type ResetLinkBody = Schemas['AdminResetBody'];
+
 /** A downloaded export: an object URL of the CSV (revoked by whoever saves it) and its file name. */
 export type UsersExport = FileDownload;
 
@@ -88,6 +91,11 @@ export const usersApi = api.injectEndpoints({
     resetUserPassword: build.mutation<void, Schemas['PasswordBody'] & { id: string }>({
       query: ({ id, password }) => ({ url: at(id, '/password'), method: 'PUT', body: { password } }),
     }),
+    // Issue 35: the user is mailed a link to set a password; the outbox gains the mail.
+    sendResetLink: build.mutation<Schemas['MessageResponse'], ResetLinkBody>({
+      query: (body) => ({ url: '/user/admin/reset-password', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Mail', id: 'LIST' }],
+    }),
     setUserPermissions: build.mutation<AdminUser, { id: string; body: PermissionsBody }>({
       query: ({ id, body }) => ({ url: at(id, '/permissions'), method: 'PUT', body }),
       invalidatesTags: (_r, _e, { id }) => [user(id), LIST],
@@ -114,6 +122,7 @@ export const {
   useCreateUserMutation,
   useUpdateUserMutation,
   useResetUserPasswordMutation,
+  useSendResetLinkMutation,
   useSetUserPermissionsMutation,
   useExportUsersMutation,
 } = usersApi;

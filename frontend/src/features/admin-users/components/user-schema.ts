@@ -10,6 +10,8 @@ export const userMessages = {
   role: 'Role must be USER, MANAGER, ADMIN or MEMBER',
   nameTooLong: pleaseAtMost(MAX_NAME_LEN),
   phoneTooLong: pleaseAtMost(MAX_PHONE_LEN),
+  // domain::users::RESET_HOURS_MESSAGE.
+  resetHours: 'Expiry must be a whole number of hours from 1 to 168',
 } as const;
 
 const role = () => mixed<Role>().oneOf(ROLES, userMessages.role).required(userMessages.role);
@@ -34,6 +36,21 @@ export type NewUserFormValues = InferType<typeof newUserSchema>;
 /** The reset form: the registration rule, typed twice. */
 export const resetPasswordSchema = newPasswordSchema;
 export type ResetPasswordValues = InferType<typeof resetPasswordSchema>;
+
+/** How long an admin's reset link may work, in hours (domain::users::MAX_ADMIN_RESET_HOURS), and the server's default. */
+export const RESET_LINK_HOURS = { min: 1, max: 168, default: 24 } as const;
+
+/** The reset link form: the hours the link works, a whole number from 1 to 168 (as typed: a number field's text). */
+export const resetLinkSchema = object({
+  expiresInHours: string()
+    .trim()
+    .required(userMessages.resetHours)
+    .test('hours', userMessages.resetHours, (v) => {
+      const hours = Number(v);
+      return /^\d+$/.test(v ?? '') && hours >= RESET_LINK_HOURS.min && hours <= RESET_LINK_HOURS.max;
+    }),
+});
+export type ResetLinkValues = InferType<typeof resetLinkSchema>;
 
 export const permissionsSchema = object({ role: role(), active: boolean().required() });
 export type PermissionsValues = InferType<typeof permissionsSchema>;

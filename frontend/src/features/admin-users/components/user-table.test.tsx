@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { SEARCH_SETTLE_MS } from '@/components/data-table';
 import { Toaster } from '@/components/toaster';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { mockApi, renderAt, signedInState } from '@/test/render';
 import { server } from '@/test/server';
 import { REVOKE_AFTER_MS } from '../lib/download';
-import { formatDateTime } from '../lib/display';
 import UserListRoute from '../routes/user-list';
 import { adminUser, userPage } from '../test/fixtures';
 

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { AppLink } from '@/components/app-link';
 import { DataTable, type DataColumn } from '@/components/data-table';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { useListAddress } from '@/lib/list-address';
 import { paths } from '@/lib/paths';
 import { ROLES, type Role } from '@/lib/session/types';
 import { toastShown } from '@/lib/toast/toast-slice';
 import { useExportUsersMutation, useGetAdminUsersQuery, type AdminUser, type UserFilters } from '../api/users-api';
-import { formatDateTime, fullName } from '../lib/display';
+import { fullName } from '../lib/display';
 import { saveObjectUrl } from '../lib/download';
 import { EXPORT_FAILED, USERS_EMPTY, USERS_FAILED } from '../lib/messages';
 

@@ -11,12 +11,16 @@ export const USER_UPDATED = 'User updated successfully!';
 export const PASSWORD_RESET = 'Password reset successfully!';
 export const PERMISSIONS_UPDATED = 'Permissions updated successfully!';
 
-export type UserAction = 'create' | 'update' | 'reset' | 'permissions';
+/** A reset link's toast when the server gives no words (it says "A reset link is on its way to the user."). */
+export const RESET_LINK_SENT = 'A reset link is on its way to the user.';
+
+export type UserAction = 'create' | 'update' | 'reset' | 'link' | 'permissions';
 
 const WORDING: Record<UserAction, { doing: string; fallback: string }> = {
   create: { doing: 'creating user', fallback: 'Failed to create user' },
   update: { doing: 'updating user', fallback: 'Failed to update user' },
   reset: { doing: 'resetting password', fallback: 'Failed to reset password' },
+  link: { doing: 'sending reset link', fallback: 'Failed to send reset link' },
   permissions: { doing: 'updating permissions', fallback: 'Failed to update permissions' },
 };
 

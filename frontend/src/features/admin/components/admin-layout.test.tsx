@@ -16,7 +16,7 @@ const section = (name: string) => within(sidebar()).getByRole('list', { name });
 const links = (name: string) => within(section(name)).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
 
 describe('admin layout', () => {
-  it('has the sidebar sections of back-office.md §2, in order, linking to their screens', () => {
+  it('has the sidebar sections of back-office.md §2, in order, then Mail, linking to their screens', () => {
     renderLayout('/admin');
     const named = within(sidebar()).getAllByRole('list').filter((l) => l.hasAttribute('aria-labelledby'));
     expect(named.map((l) => document.getElementById(l.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
@@ -25,6 +25,7 @@ describe('admin layout', () => {
       'Shows',
       'Products',
       'Reports',
+      'Mail',
     ]);
     expect(links('Users')).toEqual([['All Users', '/admin/users']]);
     expect(links('Inventory')).toEqual([
@@ -48,6 +49,7 @@ describe('admin layout', () => {
       ['User Activity', '/admin/reports?type=user-activity'],
       ['Financial', '/admin/reports?type=financial'],
     ]);
+    expect(links('Mail')).toEqual([['Outgoing mail', '/admin/mail']]);
   });
 
   it('has a top bar with Home, Apparel Products and Reports', () => {

@@ -20,7 +20,7 @@ export const ADMIN_TOP_LINKS: AdminLink[] = [
   { label: 'Reports', to: paths.adminReports.getHref() },
 ];
 
-/** The sidebar sections of back-office.md §2, in its order and wording. */
+/** The sidebar sections of back-office.md §2, in its order and wording, then the outgoing mail (issue 35). */
 export const ADMIN_SECTIONS: AdminSection[] = [
   { title: 'Users', links: [{ label: 'All Users', to: paths.adminUsers.getHref() }] },
   {
@@ -56,6 +56,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
       { label: 'Financial', to: paths.adminReports.getHref(q(REPORT_TYPE_PARAM, REPORT_TYPES.financial)) },
     ],
   },
+  { title: 'Mail', links: [{ label: 'Outgoing mail', to: paths.adminMail.getHref() }] },
 ];
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

@@ -37,7 +37,15 @@ export const authApi = api.injectEndpoints({
     register: build.mutation<Schemas['MessageResponse'], Credentials>({
       query: (body) => ({ url: '/user/register', method: 'POST', body }),
     }),
+    // Issue 35: the same answer whether the address has an account or not.
+    forgotPassword: build.mutation<Schemas['MessageResponse'], Schemas['ForgotBody']>({
+      query: (body) => ({ url: '/user/forgot-password', method: 'POST', body }),
+    }),
+    // The link's token and the new password; the server ends every older session of the account.
+    resetPassword: build.mutation<Schemas['MessageResponse'], Schemas['ResetBody']>({
+      query: (body) => ({ url: '/user/reset-password', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation } = authApi;
+export const { useLoginMutation, useRegisterMutation, useForgotPasswordMutation, useResetPasswordMutation } = authApi;

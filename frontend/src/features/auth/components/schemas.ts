@@ -1,5 +1,5 @@
 import { object, type InferType } from 'yup';
-import { accountMessages, emailField, newPasswordFields, passwordField } from '@/lib/account-schema';
+import { accountMessages, emailField, newPasswordFields, newPasswordSchema, passwordField } from '@/lib/account-schema';
 
 // The rules live in src/lib: the back office's user forms apply the same ones.
 export const messages = accountMessages;
@@ -17,3 +17,15 @@ export const loginSchema = object({
 });
 
 export type LoginValues = InferType<typeof loginSchema>;
+
+/** Asking for a reset link: the address, by the sign-in form's rule. */
+export const forgotPasswordSchema = object({
+  email: emailField(),
+});
+
+export type ForgotPasswordValues = InferType<typeof forgotPasswordSchema>;
+
+/** A new password from a reset link: the registration rule and its words, typed twice. */
+export const resetPasswordSchema = newPasswordSchema;
+
+export type ResetPasswordValues = InferType<typeof resetPasswordSchema>;

@@ -10,6 +10,9 @@ export default function LoginRoute() {
         <div className="card-body">
           <LoginForm />
           <p className="mt-2 text-sm">
+            <AppLink to={paths.forgotPassword.getHref()} className="link link-primary">Forgot password?</AppLink>
+          </p>
+          <p className="text-sm">
             New here? <AppLink to={paths.register.getHref()} className="link link-primary">Create an account</AppLink>
           </p>
         </div>
