@@ -107,7 +107,8 @@ test.describe('password reset by mail', () => {
     expect(mail.text).toContain('The link works for 48 hours.');
     resetLinkIn(mail.text);
 
-    // The outgoing mail: the sidebar's link, the mail sent, and a resend.
+    // The outgoing mail: the sidebar's link and the mail sent (a sent reset link is not kept,
+    // so it offers no Resend: the admin sends a new link instead).
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Outgoing mail' }).click();
     await expect(page).toHaveURL(/\/admin\/mail$/);
     await expect(heading(page, 'Outgoing mail')).toBeVisible();
@@ -116,13 +117,6 @@ test.describe('password reset by mail', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText('Sent');
     await expect(row.getByRole('cell').nth(3)).toHaveText('1');
     await expectAccessible(page);
-    await row.getByRole('button', { name: /^Resend / }).click();
-    await expect(toast(page, 'The mail is back in line to send.')).toBeVisible();
-    // The outbox's next round sends it again: the list, read again, counts the second try.
-    await expect(async () => {
-      await page.reload();
-      await expect(row.getByRole('cell').nth(3)).toHaveText('2', { timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
-    await expect(row.getByRole('cell').nth(2)).toHaveText('Sent');
+    await expect(row.getByRole('button', { name: /^Resend / })).toHaveCount(0);
   });
 });

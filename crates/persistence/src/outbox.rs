@@ -214,12 +214,16 @@ pub fn page(conn: &mut DbConnection, page: PageRequest) -> Result<Page<MailRecor
     Ok(Page { items, total })
 }
 
-/// Puts a mail back to send at `at`; `false` for an unknown id.
+/// Puts a mail back to send at `at`; `false` for an unknown id, or a sent password reset
+/// (its link was dropped once sent: the admin sends a new one).
 ///
 /// # Errors
 /// Database failures.
 pub fn resend(conn: &mut DbConnection, id: &str, at: NaiveDateTime) -> Result<bool, DbError> {
-    let changed = diesel::update(mail_outbox::table.find(id))
+    let spent = mail_outbox::kind
+        .eq("passwordReset")
+        .and(mail_outbox::state.eq(MailState::Sent.as_str()));
+    let changed = diesel::update(mail_outbox::table.find(id).filter(diesel::dsl::not(spent)))
         .set((
             mail_outbox::state.eq(PENDING),
             mail_outbox::next_attempt_at.eq(at),

@@ -66,6 +66,7 @@ pub trait Outbox {
     /// A page of the outbox, newest first.
     fn mail_page(&mut self, page: PageRequest) -> Result<Page<MailRecord>, StoreError>;
 
-    /// Puts a mail back to send at `at` (a failed or sent one too); `false` for an unknown id.
+    /// Puts a mail back to send at `at` (a failed or sent one too); `false` for an unknown id
+    /// or a sent password reset (its link is not kept).
     fn resend_mail(&mut self, id: &str, at: NaiveDateTime) -> Result<bool, StoreError>;
 }

@@ -85,7 +85,8 @@ pub async fn list(
         .json(PageJson::<MailJson>::new(page, found)))
 }
 
-/// Puts a mail back in line to send now (a failed one too).
+/// Puts a mail back in line to send now (a failed or sent one too, but not a sent password
+/// reset: its link is not kept once sent).
 #[utoipa::path(tag = "back office", security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Mail id")),
     responses((status = 200, body = MessageResponse), (status = 401, description = "not signed in"),
@@ -101,7 +102,9 @@ pub async fn resend(
         .call(move |s| notifications::resend_mail(&s.store, &id, Utc::now().naive_utc()))
         .await?;
     if !found {
-        return Err(ApiError::NotFound("Mail not found".to_owned()));
+        return Err(ApiError::NotFound(
+            "Mail not found (a sent reset link is not kept: send a new one)".to_owned(),
+        ));
     }
     Ok(HttpResponse::Ok().json(MessageResponse {
         message: "The mail is back in line to send.".to_owned(),

@@ -37,7 +37,8 @@ const columns: DataColumn<Mail>[] = [
 /**
  * The outbox (issue 35), newest first, paged by the server: recipient, subject, state, tries and
  * the last error of each mail, never its body. Resend puts a mail back in line (a failed one
- * too); the server's words say so in a toast and the list is read again.
+ * too; not a sent password reset, whose link the server no longer keeps); the server's words
+ * say so in a toast and the list is read again.
  */
 export function MailTable() {
   const dispatch = useAppDispatch();
@@ -67,7 +68,9 @@ export function MailTable() {
       emptyMessage={MAIL_EMPTY}
       search={false}
       paging={list.paging(data?.totalItems ?? 0, data?.hasMore ?? false)}
-      rowActions={(m) => (
+      rowActions={(m) =>
+        // A sent reset link is not kept by the server: the admin sends a new one instead.
+        m.kind === 'passwordReset' && m.state === 'SENT' ? null : (
         <button
           type="button"
           className="btn btn-xs"
@@ -77,7 +80,8 @@ export function MailTable() {
         >
           Resend
         </button>
-      )}
+        )
+      }
     />
   );
 }
