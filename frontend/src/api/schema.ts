@@ -3225,7 +3225,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Puts a mail back in line to send now (a failed one too). */
+        /** Puts a mail back in line to send now (a failed or sent one too, but not a sent password
+         *     reset: its link is not kept once sent). */
         post: operations["resend"];
         delete?: never;
         options?: never;
