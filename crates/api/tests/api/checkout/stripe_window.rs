@@ -9,11 +9,52 @@ use serde_json::json;
 
 use super::message;
 use super::stripe::{buyer_of_a_variant, open, stripe_app};
+use super::Buyer;
 use crate::catalogue::demo_app;
 use crate::helpers::{expect, TestApp};
 use crate::standins::localstripe::{
     Localstripe, DECLINED_CARD, GOOD_CARD, PUBLISHABLE_KEY, THREE_D_SECURE_CARD,
 };
+
+/// A Stripe shop with a buyer's payment session open.
+struct Session {
+    app: TestApp,
+    buyer: Buyer,
+    opened: serde_json::Value,
+    quote: serde_json::Value,
+    token: String,
+    intent: String,
+    variant: String,
+}
+
+async fn session(stripe: &Localstripe, email: &str) -> Session {
+    let app = stripe_app(stripe).await;
+    let (buyer, variant) = buyer_of_a_variant(&app, email).await;
+    let (opened, quote) = open(&app, &buyer).await;
+    let token = opened["checkoutToken"].as_str().expect("token").to_owned();
+    let intent = opened["paymentIntentId"]
+        .as_str()
+        .expect("intent")
+        .to_owned();
+    Session {
+        app,
+        buyer,
+        opened,
+        quote,
+        token,
+        intent,
+        variant,
+    }
+}
+
+/// The page's Content-Security-Policy.
+fn policy_of(page: &reqwest::Response) -> String {
+    page.headers()
+        .get("content-security-policy")
+        .and_then(|v| v.to_str().ok())
+        .expect("a policy")
+        .to_owned()
+}
 
 async fn put_card(app: &TestApp, token: &str, card: &str) -> reqwest::Response {
     app.post_json(
@@ -28,20 +69,20 @@ async fn the_window_loads_stripe_js_alone_and_its_card_becomes_the_order() {
     let Some(stripe) = Localstripe::start().await else {
         return;
     };
-    let app = stripe_app(&stripe).await;
-    let (b, variant) = buyer_of_a_variant(&app, "window@example.com").await;
-    let (opened, quote) = open(&app, &b).await;
-    let token = opened["checkoutToken"].as_str().expect("token");
-    let intent = opened["paymentIntentId"].as_str().expect("intent");
+    let Session {
+        app,
+        buyer: b,
+        opened: _,
+        quote,
+        token,
+        intent,
+        variant,
+    } = session(&stripe, "window@example.com").await;
+    let (token, intent) = (token.as_str(), intent.as_str());
 
     let page = app.get(&format!("/pay/{token}")).await;
     assert_eq!(page.status(), StatusCode::OK);
-    let policy = page
-        .headers()
-        .get("content-security-policy")
-        .and_then(|v| v.to_str().ok())
-        .expect("a policy")
-        .to_owned();
+    let policy = policy_of(&page);
     let directive = |name: &str| {
         policy
             .split(';')
@@ -107,11 +148,16 @@ async fn a_card_whose_bank_asks_is_confirmed_by_stripe_js_then_bought() {
     let Some(stripe) = Localstripe::start().await else {
         return;
     };
-    let app = stripe_app(&stripe).await;
-    let (b, _) = buyer_of_a_variant(&app, "secure@example.com").await;
-    let (opened, quote) = open(&app, &b).await;
-    let token = opened["checkoutToken"].as_str().expect("token");
-    let intent = opened["paymentIntentId"].as_str().expect("intent");
+    let Session {
+        app,
+        buyer: b,
+        opened,
+        quote,
+        token,
+        intent,
+        variant: _,
+    } = session(&stripe, "secure@example.com").await;
+    let (token, intent) = (token.as_str(), intent.as_str());
 
     let card = stripe.card_of_element(THREE_D_SECURE_CARD).await;
     let answer = expect(put_card(&app, token, &card).await, StatusCode::OK).await;
@@ -134,10 +180,16 @@ async fn a_declined_card_is_said_and_buys_nothing() {
     let Some(stripe) = Localstripe::start().await else {
         return;
     };
-    let app = stripe_app(&stripe).await;
-    let (b, variant) = buyer_of_a_variant(&app, "nope@example.com").await;
-    let (opened, quote) = open(&app, &b).await;
-    let token = opened["checkoutToken"].as_str().expect("token");
+    let Session {
+        app,
+        buyer: b,
+        opened: _,
+        quote,
+        token,
+        intent: _,
+        variant,
+    } = session(&stripe, "nope@example.com").await;
+    let token = token.as_str();
 
     let card = stripe.card_of_element(DECLINED_CARD).await;
     let answer = expect(put_card(&app, token, &card).await, StatusCode::OK).await;
@@ -155,10 +207,16 @@ async fn the_card_route_takes_only_a_stripe_card_for_an_open_session() {
     let Some(stripe) = Localstripe::start().await else {
         return;
     };
-    let app = stripe_app(&stripe).await;
-    let (b, _) = buyer_of_a_variant(&app, "route@example.com").await;
-    let (opened, _) = open(&app, &b).await;
-    let token = opened["checkoutToken"].as_str().expect("token");
+    let Session {
+        app,
+        buyer: b,
+        opened: _,
+        quote: _,
+        token,
+        intent: _,
+        variant: _,
+    } = session(&stripe, "route@example.com").await;
+    let token = token.as_str();
     for junk in [
         "4242424242424242",
         "tok_123",
@@ -194,12 +252,7 @@ async fn with_the_sandbox_there_is_no_stripe_card_route_and_the_window_is_the_sa
     let res = put_card(&app, &token, "pm_123").await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
     let page = app.get(&format!("/pay/{token}")).await;
-    let policy = page
-        .headers()
-        .get("content-security-policy")
-        .and_then(|v| v.to_str().ok())
-        .expect("a policy")
-        .to_owned();
+    let policy = policy_of(&page);
     assert!(policy.contains("script-src 'self';"), "{policy}");
     let html = page.text().await.expect("page");
     assert!(html.contains("data-provider=\"sandbox\""));

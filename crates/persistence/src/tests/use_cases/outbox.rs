@@ -158,8 +158,16 @@ fn mails_are_written_with_their_transaction_and_sent_after_failed_tries() {
     assert_eq!((idle.sent, idle.failed), (0, 0));
     // A sent reset mail keeps no link, and is not put back in line (the admin sends a new
     // link); another sent mail is.
-    let ann = listed.items.iter().find(|m| m.to == "ann@example.com").expect("ann");
-    let bob = listed.items.iter().find(|m| m.to == "bob@example.com").expect("bob");
+    let ann = listed
+        .items
+        .iter()
+        .find(|m| m.to == "ann@example.com")
+        .expect("ann");
+    let bob = listed
+        .items
+        .iter()
+        .find(|m| m.to == "bob@example.com")
+        .expect("bob");
     let payload: String = {
         use crate::schema::mail_outbox;
         use diesel::prelude::*;
