@@ -19,16 +19,23 @@ if [[ ! -f "$frontend/index.html" ]]; then
 fi
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/shop-e2e.XXXXXX")"
-# The shop's data folder (its mails are .eml files in its mail/ folder, no SHOP_SMTP_URL being
-# set): E2E_MAIL_DIR when playwright.config.ts made one for this server, so that the specs can
-# read them, else the temporary folder. Either goes when the server stops.
+# The shop's data folder: E2E_MAIL_DIR when playwright.config.ts made one for this server, so
+# that the specs can read its mails, else the temporary folder. Either goes when the server
+# stops. With E2E_MAIL_DIR and aiosmtpd (SHOP_TEST_AIOSMTPD, `make standins`), the shop sends
+# its mails over SMTP to aiosmtpd, which keeps them in the Maildir {E2E_MAIL_DIR}/catcher;
+# without aiosmtpd, the shop writes them as .eml files in {E2E_MAIL_DIR}/mail.
 data="${E2E_MAIL_DIR:-$tmp}"
 mkdir -p "$data"
 pid=""
+smtp_pid=""
 cleanup() {
   if [[ -n "$pid" ]]; then
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
+  fi
+  if [[ -n "$smtp_pid" ]]; then
+    kill "$smtp_pid" 2>/dev/null || true
+    wait "$smtp_pid" 2>/dev/null || true
   fi
   rm -rf "$tmp"
   # Only a folder made for the run (playwright.config.ts names it shop-e2e-mail.*).
@@ -58,6 +65,20 @@ export SHOP_MAIL_POLL_MS=100
 export SHOP_METRICS_ADDR="127.0.0.1:0"
 export SHOP_WORKERS="${SHOP_WORKERS:-2}"
 export RUST_LOG="${RUST_LOG:-warn}"
+
+if [[ -n "${E2E_MAIL_DIR:-}" && -x "${SHOP_TEST_AIOSMTPD:-}" ]]; then
+  smtp_port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  "$SHOP_TEST_AIOSMTPD" -n -l "127.0.0.1:$smtp_port" -c aiosmtpd.handlers.Mailbox "$data/catcher" &
+  smtp_pid=$!
+  for _ in $(seq 1 300); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$smtp_port") 2>/dev/null; then
+      break
+    fi
+    sleep 0.1
+  done
+  export SHOP_SMTP_URL="smtp://127.0.0.1:$smtp_port?tls=none"
+  export SHOP_MAIL_FROM="Fireworks Shop <shop@example.com>"
+fi
 
 "$bin" serve &
 pid=$!

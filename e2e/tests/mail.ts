@@ -1,16 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 
 /**
- * The mails of the shop under test. It runs without SHOP_SMTP_URL, so it writes each mail as an
- * .eml file in {SHOP_DATA_DIR}/mail; playwright.config.ts picks that folder (E2E_MAIL_DIR) and
- * start-server.sh hands it to the first shop.
+ * The mails of the shop under test: playwright.config.ts picks its data folder (E2E_MAIL_DIR)
+ * and start-server.sh hands it to the first shop. With aiosmtpd installed (`make standins`, as
+ * CI has), the shop sends them over SMTP to aiosmtpd, the catcher, which keeps each in the
+ * Maildir {E2E_MAIL_DIR}/catcher/new; without it, the shop writes .eml files in
+ * {E2E_MAIL_DIR}/mail.
  */
 export function mailFolder(): string {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: playwright.config.ts sets it for the shop it starts');
-  return join(dir, 'mail');
+  const catcher = join(dir, 'catcher', 'new');
+  return process.env.SHOP_TEST_AIOSMTPD && existsSync(catcher) ? catcher : join(dir, 'mail');
 }
 
 /** A mail as read from its file: its headers (names in lower case) and its plain text part. */
@@ -67,19 +70,24 @@ function plainText(headers: Record<string, string>, body: string): string | null
   return /^text\/plain/i.test(type) ? decode(body, headers['content-transfer-encoding']) : null;
 }
 
-/** Every mail written so far (files being written are dot files, left out). */
+/**
+ * Every mail received so far: each file of the catcher's Maildir `new` folder (moved there
+ * whole), or each `.eml` file (files being written are dot files, left out).
+ */
 export function readMails(): Mail[] {
+  const folder = mailFolder();
+  const maildir = folder.endsWith(join('catcher', 'new'));
   let names: string[];
   try {
-    names = readdirSync(mailFolder());
+    names = readdirSync(folder);
   } catch {
     return [];
   }
   return names
-    .filter((name) => name.endsWith('.eml') && !name.startsWith('.'))
+    .filter((name) => !name.startsWith('.') && (maildir || name.endsWith('.eml')))
     .sort()
     .map((file) => {
-      const { headers, body } = split(readFileSync(join(mailFolder(), file), 'utf8'));
+      const { headers, body } = split(readFileSync(join(folder, file), 'utf8'));
       return { file, headers, text: plainText(headers, body) ?? '' };
     });
 }
