@@ -1,5 +1,4 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/lib/hooks';
@@ -9,14 +8,14 @@ import { toastShown } from '@/lib/toast/toast-slice';
 import type { LoginArrival } from './login-form';
 import { useRegisterMutation } from '../api/auth-api';
 import { Field } from '@/components/field';
-import { MAX_EMAIL_LEN, MAX_PASSWORD_LEN } from '@/lib/limits';
+import { MAX_EMAIL_LEN } from '@/lib/limits';
+import { PasswordPair } from './password-pair';
 import { registerSchema, type RegisterValues } from './schemas';
 
 export const REGISTER_SUCCESS = 'Account created successfully! Please log in.';
 export const REGISTER_FAILURE = 'Registration failed. Please try again.';
 
 export function RegisterForm() {
-  const [showPassword, setShowPassword] = useState(false);
   const [registerUser, { isLoading }] = useRegisterMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -48,32 +47,15 @@ export function RegisterForm() {
     }
   };
 
-  const type = showPassword ? 'text' : 'password';
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Sign up">
       <Field id="register-email" label="Email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LEN} error={errors.email?.message} registration={register('email')} />
-      <Field
-        id="register-password"
-        label="Password"
-        type={type}
-        autoComplete="new-password"
-        maxLength={MAX_PASSWORD_LEN}
-        error={errors.password?.message}
-        registration={register('password')}
+      <PasswordPair
+        idPrefix="register"
+        labels={{ password: 'Password', confirm: 'Confirm Password' }}
+        password={{ registration: register('password'), error: errors.password?.message }}
+        confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
       />
-      <Field
-        id="register-confirm"
-        label="Confirm Password"
-        type={type}
-        autoComplete="new-password"
-        maxLength={MAX_PASSWORD_LEN}
-        error={errors.confirmPassword?.message}
-        registration={register('confirmPassword')}
-      />
-      <label className="flex cursor-pointer items-center gap-2">
-        <input type="checkbox" className="checkbox checkbox-sm" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
-        <span>Show password</span>
-      </label>
       <p className="text-sm">
         At least 8 characters with a capital letter, a lowercase letter, a number and one of #?!@$%^&amp;*-
       </p>

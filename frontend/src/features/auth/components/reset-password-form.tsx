@@ -2,16 +2,15 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppLink } from '@/components/app-link';
-import { Field } from '@/components/field';
 import { PASSWORD_HINT } from '@/lib/account-schema';
 import { errorMessage } from '@/lib/api';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
-import { MAX_PASSWORD_LEN } from '@/lib/limits';
 import { paths } from '@/lib/paths';
 import { useServerFieldErrors, type ServerErrorPlace } from '@/lib/server-field-errors';
 import { selectSessionStatus, sessionEnded } from '@/lib/session/session-slice';
 import { useResetPasswordMutation } from '../api/auth-api';
 import { requestFailure, RESET_FAILED, RESET_LINK_INVALID } from '../lib/messages';
+import { PasswordPair } from './password-pair';
 import { resetPasswordSchema, type ResetPasswordValues } from './schemas';
 
 /** The server names the new password `newPassword` (the form keeps the registration form's names); anything else goes in the alert. */
@@ -62,7 +61,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const sessionStatus = useAppSelector(selectSessionStatus);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
   const {
     register,
     handleSubmit,
@@ -99,7 +97,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (outcome?.kind === 'done') return <ResetDone message={outcome.message} />;
   if (outcome?.kind === 'gone') return <ResetLinkGone message={outcome.message} />;
 
-  const type = showPassword ? 'text' : 'password';
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-label="Reset password">
       {errors.root?.server && (
@@ -107,29 +104,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {errors.root.server.message}
         </p>
       )}
-      <Field
-        id="reset-password"
-        label="New password"
-        type={type}
-        autoComplete="new-password"
-        maxLength={MAX_PASSWORD_LEN}
+      <PasswordPair
+        idPrefix="reset"
+        labels={{ password: 'New password', confirm: 'Confirm password' }}
         hint={PASSWORD_HINT}
-        error={errors.password?.message}
-        registration={register('password')}
+        password={{ registration: register('password'), error: errors.password?.message }}
+        confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
       />
-      <Field
-        id="reset-confirm"
-        label="Confirm password"
-        type={type}
-        autoComplete="new-password"
-        maxLength={MAX_PASSWORD_LEN}
-        error={errors.confirmPassword?.message}
-        registration={register('confirmPassword')}
-      />
-      <label className="flex cursor-pointer items-center gap-2">
-        <input type="checkbox" className="checkbox checkbox-sm" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
-        <span>Show password</span>
-      </label>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Saving...' : 'Set new password'}
       </button>
