@@ -5,9 +5,9 @@
 pub mod dto;
 
 use actix_web::{get, post, web, HttpResponse};
-use chrono::Utc;
+use chrono::{NaiveDateTime, Utc};
 use domain::ids::OrderId;
-use domain::refunds::{self, RefundInput};
+use domain::refunds::{self, Refund, RefundError, RefundInput};
 
 use self::dto::{RefundBody, RefundJson};
 use crate::error::ApiError;
@@ -37,20 +37,18 @@ pub async fn create(
         restock: body.restock,
     };
     let (actor, order) = (admin.0.id, OrderId::from(path.into_inner()));
-    let refund = state
-        .call(move |s| {
-            let now = Utc::now().naive_utc();
-            refunds::refund_order(
-                &s.store,
-                s.payments.as_ref(),
-                &s.mailing,
-                &actor,
-                &order,
-                &input,
-                now,
-            )
-        })
-        .await?;
+    let refund = with_provider(&state, move |s, now| {
+        refunds::refund_order(
+            &s.store,
+            s.payments.as_ref(),
+            &s.mailing,
+            &actor,
+            &order,
+            &input,
+            now,
+        )
+    })
+    .await?;
     Ok(HttpResponse::Created().json(RefundJson::from(refund)))
 }
 
@@ -70,21 +68,27 @@ pub async fn retry(
 ) -> Result<HttpResponse, ApiError> {
     let (order, refund) = path.into_inner();
     let (actor, order) = (admin.0.id, OrderId::from(order));
-    let refund = state
-        .call(move |s| {
-            let now = Utc::now().naive_utc();
-            refunds::retry_refund(
-                &s.store,
-                s.payments.as_ref(),
-                &s.mailing,
-                &actor,
-                &order,
-                &refund,
-                now,
-            )
-        })
-        .await?;
+    let refund = with_provider(&state, move |s, now| {
+        refunds::retry_refund(
+            &s.store,
+            s.payments.as_ref(),
+            &s.mailing,
+            &actor,
+            &order,
+            &refund,
+            now,
+        )
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(RefundJson::from(refund)))
+}
+
+/// Runs a refund use case (it calls the provider, so off the async workers) at this moment.
+async fn with_provider<F>(state: &AppState, work: F) -> Result<Refund, ApiError>
+where
+    F: FnOnce(&AppState, NaiveDateTime) -> Result<Refund, RefundError> + Send + 'static,
+{
+    state.call(move |s| work(s, Utc::now().naive_utc())).await
 }
 
 /// An order's refunds, oldest first.
