@@ -3631,9 +3631,11 @@ export interface components {
         };
         /** @description E-mail and password. Unknown fields are refused (storefront.md §5). */
         Credentials: {
-            /** @description E-mail address. */
+            /** @description E-mail address: at most 254 bytes of UTF-8 (400 beyond). The schema's 63 characters
+             *     are what fits in 254 bytes whatever the characters; longer ASCII addresses are taken. */
             email: string;
-            /** @description Password. */
+            /** @description Password: at most 128 bytes of UTF-8 (400 beyond). The schema's 32 characters are what
+             *     fits in 128 bytes whatever the characters; longer ASCII passwords are taken. */
             password: string;
         };
         /** @description The destination a quote or a checkout is for. */

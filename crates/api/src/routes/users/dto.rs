@@ -12,9 +12,13 @@ use crate::routes::profile::dto::AddressJson;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
-    /// E-mail address.
+    /// E-mail address: at most 254 bytes of UTF-8 (400 beyond). The schema's 63 characters
+    /// are what fits in 254 bytes whatever the characters; longer ASCII addresses are taken.
+    #[schema(max_length = 63)]
     pub email: String,
-    /// Password.
+    /// Password: at most 128 bytes of UTF-8 (400 beyond). The schema's 32 characters are what
+    /// fits in 128 bytes whatever the characters; longer ASCII passwords are taken.
+    #[schema(max_length = 32)]
     pub password: String,
 }
 
