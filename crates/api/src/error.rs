@@ -58,9 +58,6 @@ pub enum ApiError {
     /// 409: conflicts with the current state.
     #[error("{0}")]
     Conflict(String),
-    /// 410: a link that no longer works (used or expired).
-    #[error("{0}")]
-    Gone(String),
     /// 413: body too large.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -142,7 +139,6 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::Gone(_) => StatusCode::GONE,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -171,7 +167,6 @@ impl ResponseError for ApiError {
             | ApiError::Forbidden(m)
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
-            | ApiError::Gone(m)
             | ApiError::PayloadTooLarge(m)
             | ApiError::TooManyRequests(m)
             | ApiError::Busy(m) => (m.as_str(), None),
@@ -368,7 +363,8 @@ impl From<ResetError> for ApiError {
     fn from(e: ResetError) -> Self {
         match e {
             ResetError::Invalid(errors) => errors.into(),
-            ResetError::LinkInvalid | ResetError::LinkExpired => ApiError::Gone(e.to_string()),
+            // No link to use (unknown, used or expired): as any unknown thing, with why.
+            ResetError::LinkInvalid | ResetError::LinkExpired => ApiError::NotFound(e.to_string()),
             ResetError::Password(e) => e.into(),
             ResetError::Store(e) => e.into(),
         }

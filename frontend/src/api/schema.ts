@@ -8842,7 +8842,7 @@ export interface operations {
                 };
             };
             /** @description the link is unknown, used or expired */
-            410: {
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

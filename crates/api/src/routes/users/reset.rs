@@ -111,7 +111,7 @@ pub async fn forgot(
 /// the account from before ends (its tokens answer 401).
 #[utoipa::path(tag = "user", request_body = ResetBody, responses(
     (status = 200, body = MessageResponse), (status = 400, description = "not a JSON object with a token and a new password"),
-    (status = 410, description = "the link is unknown, used or expired"),
+    (status = 404, description = "the link is unknown, used or expired"),
     (status = 422, description = "the password breaks the rule"),
     (status = 503, description = "password hashing busy: try again in a moment")))]
 #[post("/user/reset-password")]

@@ -87,9 +87,9 @@ describe('/reset-password', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/user/login');
   });
 
-  it("shows a 410's message (used, unknown or expired link) with the way to ask for another", async () => {
+  it("shows a 404's message (used, unknown or expired link) with the way to ask for another", async () => {
     const ue = userEvent.setup();
-    renderAuthPage(`/reset-password?token=${TOKEN}`, { [RESET]: () => [410, { message: EXPIRED }] });
+    renderAuthPage(`/reset-password?token=${TOKEN}`, { [RESET]: () => [404, { message: EXPIRED }] });
     await setPassword(ue);
     expect(await screen.findByRole('alert')).toHaveTextContent(EXPIRED);
     expect(screen.queryByRole('form', { name: 'Reset password' })).not.toBeInTheDocument();

@@ -53,7 +53,7 @@ type Outcome = { kind: 'done'; message: string } | { kind: 'gone'; message: stri
 /**
  * A new password from a reset link (/reset-password?token=...): the registration rule, typed
  * twice. 200: the server's words and a link to sign in; the server has ended every older session
- * of the account, so a session of this browser ends too. 410 (unknown, used or expired link): the
+ * of the account, so a session of this browser ends too. 404 (unknown, used or expired link): the
  * server's words and a link to ask for another. 422: the server's words on the password field.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -86,7 +86,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       if (sessionStatus === 'authenticated') dispatch(sessionEnded());
       setOutcome({ kind: 'done', message });
     } catch (error) {
-      if ((error as { status?: unknown }).status === 410) {
+      if ((error as { status?: unknown }).status === 404) {
         setOutcome({ kind: 'gone', message: errorMessage(error, RESET_LINK_INVALID) });
         return;
       }
