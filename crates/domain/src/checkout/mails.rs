@@ -9,7 +9,7 @@ use crate::catalogue::Packing;
 use crate::ids::OrderId;
 use crate::money::Money;
 use crate::notifications::{
-    CaseBreakMail, MailLine, Mailing, Notification, OrderMail, Outbox, OwedLine,
+    greeting, CaseBreakMail, MailLine, Mailing, Notification, OrderMail, Outbox, OwedLine,
 };
 use crate::store::StoreError;
 
@@ -93,9 +93,7 @@ pub(super) fn write_order_mails<T: Outbox + ?Sized>(
         (None, None) => Vec::new(),
     };
     let quote = &plan.quote;
-    let name = first_name
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| email.clone());
+    let name = greeting(first_name.as_deref(), &email);
     let mail = OrderMail {
         name,
         number: number.clone(),

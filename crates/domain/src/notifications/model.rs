@@ -299,6 +299,16 @@ pub struct Mailing {
     pub shop_email: Option<String>,
 }
 
+/// Whom a mail greets: the first name when there is one, else the address.
+#[must_use]
+pub fn greeting(first_name: Option<&str>, email: &str) -> String {
+    first_name
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .unwrap_or(email)
+        .to_owned()
+}
+
 impl Mailing {
     /// A mail of `notification` to `to`, written at `at`.
     #[must_use]

@@ -5,7 +5,7 @@
 
 use super::model::*;
 use crate::checkout::order_number;
-use crate::notifications::{Mailing, Notification, Outbox, StatusMail};
+use crate::notifications::{greeting, Mailing, Notification, Outbox, StatusMail};
 use std::collections::BTreeMap;
 
 use crate::orders::Sales;
@@ -132,11 +132,7 @@ pub fn set_sale_status(
         // The buyer hears of it, in the change's own transaction.
         let buyer = &before.buyer;
         let notice = Notification::OrderStatusChanged(StatusMail {
-            name: buyer
-                .first_name
-                .clone()
-                .filter(|n| !n.trim().is_empty())
-                .unwrap_or_else(|| buyer.email.clone()),
+            name: greeting(buyer.first_name.as_deref(), &buyer.email),
             number: order_number(id),
             status: status_words(status).to_owned(),
             link: mailing.link("/profile"),

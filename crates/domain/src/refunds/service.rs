@@ -1,7 +1,7 @@
 //! The refund use cases.
 
 use crate::checkout::order_number;
-use crate::notifications::{Mailing, Notification, Outbox, RefundMail};
+use crate::notifications::{greeting, Mailing, Notification, Outbox, RefundMail};
 use crate::orders::Sales;
 use chrono::NaiveDateTime;
 
@@ -161,11 +161,7 @@ fn settle(
                 if let Some(sale) = tx.sale(order)? {
                     let buyer = &sale.buyer;
                     let notice = Notification::RefundIssued(RefundMail {
-                        name: buyer
-                            .first_name
-                            .clone()
-                            .filter(|n| !n.trim().is_empty())
-                            .unwrap_or_else(|| buyer.email.clone()),
+                        name: greeting(buyer.first_name.as_deref(), &buyer.email),
                         number: order_number(order),
                         amount: refund.amount.dollars(),
                         reason: refund.reason.clone(),
