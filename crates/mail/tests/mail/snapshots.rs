@@ -1,5 +1,6 @@
 //! Every case rendered and compared with its reviewed snapshot in `tests/snapshots/`:
-//! `{case}.txt` (the subject, a blank line, the plain text) and `{case}.html`.
+//! `{case}.txt.snap` (the subject, a blank line, the plain text) and `{case}.html.snap`
+//! (`.snap`, as insta names them: reviewed output, data rather than source).
 //! `UPDATE_SNAPSHOTS=1 cargo test -p mail` writes them instead (review the diff).
 
 use std::fs;
@@ -44,10 +45,10 @@ fn every_kind_renders_as_its_reviewed_snapshot() {
         let mail = render(&notification, &settings()).expect("rendered");
         let files = [
             (
-                format!("{case}.txt"),
+                format!("{case}.txt.snap"),
                 format!("Subject: {}\n\n{}", mail.subject, mail.text),
             ),
-            (format!("{case}.html"), mail.html),
+            (format!("{case}.html.snap"), mail.html),
         ];
         for (name, rendered) in files {
             let path = folder().join(&name);
@@ -77,7 +78,7 @@ fn every_kind_renders_as_its_reviewed_snapshot() {
 fn no_snapshot_is_left_without_its_case() {
     let names: Vec<String> = cases()
         .iter()
-        .flat_map(|(case, _)| [format!("{case}.txt"), format!("{case}.html")])
+        .flat_map(|(case, _)| [format!("{case}.txt.snap"), format!("{case}.html.snap")])
         .collect();
     let stale: Vec<String> = fs::read_dir(folder())
         .expect("snapshot folder")
