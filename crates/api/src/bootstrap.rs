@@ -1,5 +1,7 @@
 //! Preparing a database for serving: migrations, reference data, the demo shop and the first
-//! admin. Everything here is idempotent: a second start adds nothing.
+//! admin. Everything here is idempotent: a second start adds nothing. Each entry point runs
+//! under the database's set-up lock ([`persistence::Db::setup_lock`]), so that of several nodes
+//! started together one does the work and the others wait, then find nothing to do.
 
 use auth::Passwords;
 use chrono::Utc;
@@ -24,11 +26,16 @@ pub enum BootstrapError {
     Store(#[from] domain::store::StoreError),
 }
 
-/// Runs pending migrations.
+/// Runs pending migrations, under the set-up lock.
 ///
 /// # Errors
-/// [`BootstrapError::Db`] when a migration fails.
+/// [`BootstrapError::Db`] when the lock cannot be taken or a migration fails.
 pub fn migrate(db: &Db) -> Result<Vec<String>, BootstrapError> {
+    db.with_setup_lock(|| migrate_locked(db))
+}
+
+/// Runs pending migrations; the caller holds the set-up lock.
+fn migrate_locked(db: &Db) -> Result<Vec<String>, BootstrapError> {
     let applied = db.migrate()?;
     for name in &applied {
         tracing::info!(migration = %name, "applied migration");
@@ -37,7 +44,8 @@ pub fn migrate(db: &Db) -> Result<Vec<String>, BootstrapError> {
 }
 
 /// Migrates, seeds the reference data (brands, categories, ...), the demo shop when the
-/// catalogue is empty and `settings.seed_demo` is set, and the first admin.
+/// catalogue is empty and `settings.seed_demo` is set, and the first admin, all under one hold
+/// of the set-up lock.
 ///
 /// # Errors
 /// [`BootstrapError`] naming the failed step.
@@ -46,17 +54,20 @@ pub fn prepare_database(
     settings: &Settings,
     passwords: &Passwords,
 ) -> Result<(), BootstrapError> {
-    migrate(db)?;
-    db.seed_reference_data()?;
-    if settings.seed_demo && db.is_catalogue_empty()? {
-        tracing::info!("empty catalogue: seeding the demo shop");
-        db.seed_demo_shop()?;
-    }
-    ensure_admin(db, settings, passwords)
+    db.with_setup_lock(|| {
+        migrate_locked(db)?;
+        db.seed_reference_data()?;
+        if settings.seed_demo && db.is_catalogue_empty()? {
+            tracing::info!("empty catalogue: seeding the demo shop");
+            db.seed_demo_shop()?;
+        }
+        ensure_admin(db, settings, passwords)
+    })
 }
 
 /// Seeds reference data, the demo shop (when `demo` and the catalogue is empty) and `products`
-/// generated products, reporting progress as (done, total). Returns how many were added.
+/// generated products, reporting progress as (done, total), under the set-up lock. Returns how
+/// many were added.
 ///
 /// # Errors
 /// [`BootstrapError::Db`] when a step fails.
@@ -66,16 +77,18 @@ pub fn seed_catalogue(
     products: u64,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<u64, BootstrapError> {
-    migrate(db)?;
-    db.seed_reference_data()?;
-    let mut added = 0;
-    if demo && db.is_catalogue_empty()? {
-        added += db.seed_demo_shop()?;
-    }
-    if products > 0 {
-        added += db.seed_bulk_products(products, progress)?;
-    }
-    Ok(added)
+    db.with_setup_lock(|| {
+        migrate_locked(db)?;
+        db.seed_reference_data()?;
+        let mut added = 0;
+        if demo && db.is_catalogue_empty()? {
+            added += db.seed_demo_shop()?;
+        }
+        if products > 0 {
+            added += db.seed_bulk_products(products, progress)?;
+        }
+        Ok(added)
+    })
 }
 
 /// Creates the first admin when there is none: `SHOP_ADMIN_EMAIL` / `SHOP_ADMIN_PASSWORD`, or

@@ -100,6 +100,29 @@ pub struct Settings {
     /// `SHOP_RESET_RATE_LIMIT`: "forgot password" asks per client address per hour (default
     /// 10; each account is also sent at most 3 links an hour).
     pub reset_rate_per_hour: u32,
+    /// `SHOP_DRAIN_SECONDS`: after SIGTERM, how long the node goes on serving while
+    /// `/api/health` answers 503, so that a balancer's active health check takes it out
+    /// (default 0; at most [`MAX_STOP_SECONDS`]).
+    pub drain_seconds: u64,
+    /// `SHOP_SHUTDOWN_SECONDS`: then, how long the requests in flight (and after them the
+    /// background tasks) may take to finish (default 30; at most [`MAX_STOP_SECONDS`]).
+    pub shutdown_seconds: u64,
+}
+
+/// The largest `SHOP_DRAIN_SECONDS` and `SHOP_SHUTDOWN_SECONDS` accepted (an hour): a larger
+/// value is more likely milliseconds written by mistake.
+pub const MAX_STOP_SECONDS: u64 = 3600;
+
+/// A number of seconds no larger than [`MAX_STOP_SECONDS`].
+fn stop_seconds(name: &'static str, default: u64) -> Result<u64, SettingsError> {
+    let seconds = parsed(name, default)?;
+    if seconds > MAX_STOP_SECONDS {
+        return Err(SettingsError {
+            name,
+            reason: format!("{seconds} seconds is more than the {MAX_STOP_SECONDS} allowed"),
+        });
+    }
+    Ok(seconds)
 }
 
 /// A setting that could not be read.
@@ -223,6 +246,8 @@ impl Settings {
             mail_retry_seconds: parsed("SHOP_MAIL_RETRY_SECONDS", 60)?,
             mail_poll_ms: parsed("SHOP_MAIL_POLL_MS", 1000)?,
             reset_rate_per_hour: parsed("SHOP_RESET_RATE_LIMIT", 10)?,
+            drain_seconds: stop_seconds("SHOP_DRAIN_SECONDS", 0)?,
+            shutdown_seconds: stop_seconds("SHOP_SHUTDOWN_SECONDS", 30)?,
         })
     }
 

@@ -26,6 +26,7 @@ pub mod rate_limit;
 pub mod report_jobs;
 pub mod routes;
 pub mod routes_system;
+pub mod shutdown;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

@@ -1,7 +1,7 @@
 //! The outbox's sender: a task of the server that, every poll, takes the due mails
 //! ([`domain::notifications::deliver_due`], on the blocking pool) and sends them. Every node
 //! runs one; the rows' leases keep two nodes from sending one mail at once. It ends with the
-//! server's runtime.
+//! server's runtime, or, at a shutdown, after the round it is in ([`MailSender::stop`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,10 +14,40 @@ use crate::state::Store;
 /// Mails taken in one round.
 const BATCH: u32 = 50;
 
+/// The running sender.
+#[derive(Debug)]
+pub struct MailSender {
+    stop: tokio::sync::watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl MailSender {
+    /// Lets the round in progress finish (its mails sent and marked so), starts no other, and
+    /// waits for that, at most `within`. A round cut short by the deadline loses nothing either:
+    /// its mails' leases expire and another round sends them.
+    pub async fn stop(self, within: Duration) {
+        self.stop.send_replace(true);
+        if tokio::time::timeout(within, self.task).await.is_err() {
+            tracing::warn!(
+                "mail: the sender's round did not end in time; its mails are sent again later"
+            );
+        }
+    }
+}
+
 /// Starts the sender on the current runtime.
-pub fn start(store: Store, mailer: Arc<dyn Mailer>, policy: RetryPolicy, poll: Duration) {
-    tokio::spawn(async move {
+pub fn start(
+    store: Store,
+    mailer: Arc<dyn Mailer>,
+    policy: RetryPolicy,
+    poll: Duration,
+) -> MailSender {
+    let (stop, mut stopped) = tokio::sync::watch::channel(false);
+    let task = tokio::spawn(async move {
         loop {
+            if *stopped.borrow() {
+                return;
+            }
             let (store, mailer) = (store.clone(), Arc::clone(&mailer));
             let round = tokio::task::spawn_blocking(move || {
                 deliver_due(
@@ -46,8 +76,12 @@ pub fn start(store: Store, mailer: Arc<dyn Mailer>, policy: RetryPolicy, poll: D
             }
             // A full batch: more are probably due, go on at once.
             if !matches!(&round, Ok(Ok(done)) if done.sent + done.failed >= BATCH as usize) {
-                tokio::time::sleep(poll).await;
+                tokio::select! {
+                    () = tokio::time::sleep(poll) => {}
+                    _ = stopped.changed() => {}
+                }
             }
         }
     });
+    MailSender { stop, task }
 }

@@ -107,6 +107,7 @@ type AnyError = Box<dyn std::error::Error>;
 fn serve(settings: Settings) -> Result<(), AnyError> {
     actix_web::rt::System::new().block_on(async move {
         let app = Application::build(settings.clone()).await?;
+        shop_api::shutdown::listen_for_signals(app.shutdown())?;
         tracing::info!(
             "serving the shop at http://{}:{}",
             settings.addr.ip(),

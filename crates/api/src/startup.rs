@@ -3,7 +3,7 @@
 
 use std::net::TcpListener;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse};
@@ -17,8 +17,11 @@ use tracing_actix_web::TracingLogger;
 
 use crate::config::Settings;
 use crate::error::ApiError;
+use crate::mail_sender::MailSender;
 use crate::metrics::Metrics;
 use crate::rate_limit::Limits;
+use crate::report_jobs::ReportJobs;
+use crate::shutdown::Shutdown;
 use crate::state::AppState;
 use crate::{bootstrap, routes, web_assets};
 
@@ -33,12 +36,16 @@ pub enum StartupError {
     Io(#[from] std::io::Error),
 }
 
-/// A built, not yet running server: the shop's listener and the metrics listener.
+/// A built, not yet running server: the shop's listener and the metrics listener, and the
+/// background tasks that stop with them.
 pub struct Application {
     port: u16,
     metrics_port: Option<u16>,
     server: Server,
     metrics: Option<Server>,
+    shutdown: Shutdown,
+    mail: MailSender,
+    jobs: Arc<ReportJobs>,
 }
 
 impl Application {
@@ -86,7 +93,7 @@ impl Application {
             .mail
             .mailer(&settings.data_dir)
             .map_err(|e| setup(&e))?;
-        crate::mail_sender::start(
+        let mail = crate::mail_sender::start(
             state.store.clone(),
             Arc::from(mailer),
             settings.mail_retry(),
@@ -94,23 +101,31 @@ impl Application {
         );
         let listener = TcpListener::bind(settings.addr)?;
         let port = listener.local_addr()?.port();
+        let shutdown = Shutdown::new(
+            Duration::from_secs(settings.drain_seconds),
+            Duration::from_secs(settings.shutdown_seconds),
+        );
         let (metrics, metrics_port) = match settings.metrics_addr {
             Some(addr) => {
                 let listener = TcpListener::bind(addr)?;
                 let port = listener.local_addr()?.port();
                 (
-                    Some(serve_metrics(listener, state.metrics.clone())?),
+                    Some(serve_metrics(listener, state.metrics.clone(), &shutdown)?),
                     Some(port),
                 )
             }
             None => (None, None),
         };
-        let server = run(listener, state, &settings)?;
+        let jobs = ReportJobs::start(state.store.clone())?;
+        let server = run(listener, state, jobs.clone(), &shutdown, &settings)?;
         Ok(Application {
             port,
             metrics_port,
             server,
             metrics,
+            shutdown,
+            mail,
+            jobs,
         })
     }
 
@@ -126,23 +141,40 @@ impl Application {
         self.metrics_port
     }
 
-    /// Serves until the process is stopped.
+    /// The node's shutdown: [`Shutdown::begin`] drains and stops it as SIGTERM does (the
+    /// `shop` binary connects the signals with [`crate::shutdown::listen_for_signals`]).
+    #[must_use]
+    pub fn shutdown(&self) -> Shutdown {
+        self.shutdown.clone()
+    }
+
+    /// Serves until [`Application::shutdown`] is begun and the servers have drained and
+    /// stopped, then lets the background tasks finish (within `SHOP_SHUTDOWN_SECONDS`).
     ///
     /// # Errors
     /// I/O errors of either server.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        match self.metrics {
+        let served = match self.metrics {
             Some(metrics) => futures_util::future::try_join(self.server, metrics)
                 .await
                 .map(|_| ()),
             None => self.server.await,
-        }
+        };
+        let grace = self.shutdown.grace();
+        tracing::info!("servers stopped; waiting for the background tasks");
+        futures_util::future::join(self.mail.stop(grace), self.jobs.stop(grace)).await;
+        tracing::info!("stopped");
+        served
     }
 }
 
 /// `GET /metrics` on its own listener (`SHOP_METRICS_ADDR`, loopback by default), so the
 /// counters are not public on the shop's address. One worker: scrapes are rare.
-fn serve_metrics(listener: TcpListener, metrics: Arc<Metrics>) -> Result<Server, StartupError> {
+fn serve_metrics(
+    listener: TcpListener,
+    metrics: Arc<Metrics>,
+    shutdown: &Shutdown,
+) -> Result<Server, StartupError> {
     let metrics = web::Data::from(metrics);
     Ok(HttpServer::new(move || {
         App::new()
@@ -151,6 +183,7 @@ fn serve_metrics(listener: TcpListener, metrics: Arc<Metrics>) -> Result<Server,
     })
     .workers(1)
     .listen(listener)?
+    .shutdown_signal(shutdown.stop_accepting())
     .shutdown_timeout(1)
     .run())
 }
@@ -217,6 +250,8 @@ fn query_error(err: QueryPayloadError) -> ApiError {
 fn run(
     listener: TcpListener,
     state: AppState,
+    jobs: Arc<ReportJobs>,
+    shutdown: &Shutdown,
     settings: &Settings,
 ) -> Result<Server, StartupError> {
     let max_body = settings.max_body_bytes;
@@ -230,7 +265,8 @@ fn run(
     );
     let openapi = crate::openapi::document();
     let guards = web::Data::new(crate::guards::Guards::from_document(&openapi));
-    let jobs = web::Data::from(crate::report_jobs::ReportJobs::start(state.store.clone())?);
+    let jobs = web::Data::from(jobs);
+    let draining = web::Data::new(shutdown.clone());
     let state = web::Data::new(state);
     let workers = settings.workers.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
@@ -244,6 +280,7 @@ fn run(
         App::new()
             .app_data(state.clone())
             .app_data(jobs.clone())
+            .app_data(draining.clone())
             .app_data(proxies.clone())
             .app_data(guards.clone())
             .app_data(web::Data::new(crate::text_guard::JsonLimit(max_body)))
@@ -310,7 +347,10 @@ fn run(
     .worker_max_blocking_threads(settings.blocking_threads())
     .backlog(2048)
     .tcp_nodelay(true)
-    .shutdown_timeout(5)
+    // Our own signal handling (crate::shutdown): drain first, then stop accepting and give
+    // the requests in flight SHOP_SHUTDOWN_SECONDS.
+    .shutdown_signal(shutdown.stop_accepting())
+    .shutdown_timeout(settings.shutdown_seconds)
     .listen(listener)?
     .run();
     Ok(server)

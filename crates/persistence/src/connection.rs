@@ -276,6 +276,8 @@ pub struct Db {
     writer: std::sync::Arc<parking_lot::Mutex<()>>,
     /// The catalogue's list index, shared by this process's connections.
     pub(crate) index: std::sync::Arc<crate::catalogue::CatalogueIndex>,
+    /// What the URL named (the set-up lock opens a connection or file of its own to it).
+    target: std::sync::Arc<Target>,
 }
 
 impl std::fmt::Debug for Db {
@@ -316,16 +318,26 @@ impl Db {
         if backend == Backend::Sqlite {
             builder = builder.connection_customizer(Box::new(SqlitePragmas));
         }
-        let pool = builder.build(DbManager { target }).map_err(|error| {
-            tracing::error!(%error, %backend, "cannot open the database");
-            DbError::UNAVAILABLE
-        })?;
+        let pool = builder
+            .build(DbManager {
+                target: target.clone(),
+            })
+            .map_err(|error| {
+                tracing::error!(%error, %backend, "cannot open the database");
+                DbError::UNAVAILABLE
+            })?;
         Ok(Db {
             pool,
             backend,
             writer: std::sync::Arc::default(),
             index: std::sync::Arc::default(),
+            target: std::sync::Arc::new(target),
         })
+    }
+
+    /// The database the URL named.
+    pub(crate) fn target(&self) -> &Target {
+        &self.target
     }
 
     /// On SQLite, waits for this process's turn to write (see `writer`); hold the guard for

@@ -34,6 +34,7 @@ mod sales;
 mod schema;
 mod search;
 mod seed;
+mod setup_lock;
 mod stock;
 mod store;
 pub mod test_support;
@@ -47,6 +48,7 @@ pub use connection::{Backend, Db};
 pub use error::DbError;
 pub use payment_ledger::SandboxLedgerDb;
 pub use seed::{seed_id, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, EFFECTS, SHOW_TYPES};
+pub use setup_lock::{SetupLock, SETUP_LOCK_KEY, SQLITE_LOCK_SUFFIX};
 pub use store::Tx;
 
 impl Db {

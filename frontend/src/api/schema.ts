@@ -1232,7 +1232,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Answers 200 when the database answers, 503 otherwise. */
+        /**
+         * Answers 200 when the database answers, 503 otherwise.
+         * @description From the moment the node is told to stop (SIGTERM) it answers 503 with the status
+         *     "draining" while it still serves for `SHOP_DRAIN_SECONDS`, so that a balancer takes it out.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -3686,7 +3690,8 @@ export interface components {
         Health: {
             /** @description "ok" or "unavailable". */
             database: string;
-            /** @description "ok" or "unavailable". */
+            /** @description "ok", "unavailable" (the database does not answer) or "draining" (the node is
+             *     stopping: send it no new requests). */
             status: string;
         };
         /** @description One inventory line. */

@@ -19,6 +19,7 @@ mod helpers;
 mod limits;
 mod mail;
 mod malformed_ids;
+mod nodes;
 mod product_admin;
 mod quote;
 mod refunds;

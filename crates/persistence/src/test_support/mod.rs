@@ -69,19 +69,35 @@ impl TestDatabase {
     /// # Errors
     /// Any [`DbError`] from creating, connecting to or migrating the database.
     pub fn try_new() -> Result<Self, DbError> {
-        match std::env::var(TEST_DATABASE_URL) {
-            Ok(server) if !server.trim().is_empty() => Self::postgres(server.trim()),
-            _ => Self::sqlite(),
+        Self::create(true)
+    }
+
+    /// A fresh database with no table at all, not even the migrations' (start-up tests: several
+    /// servers started at once on an empty database).
+    ///
+    /// # Panics
+    /// When the database cannot be created: this is test set-up.
+    pub fn empty() -> Self {
+        match Self::create(false) {
+            Ok(db) => db,
+            Err(error) => panic!("cannot create a test database: {error}"),
         }
     }
 
-    fn sqlite() -> Result<Self, DbError> {
+    fn create(migrate: bool) -> Result<Self, DbError> {
+        match std::env::var(TEST_DATABASE_URL) {
+            Ok(server) if !server.trim().is_empty() => Self::postgres(server.trim(), migrate),
+            _ => Self::sqlite(migrate),
+        }
+    }
+
+    fn sqlite(migrate: bool) -> Result<Self, DbError> {
         let dir = tempfile::Builder::new()
             .prefix("shop-test-")
             .tempdir()
             .map_err(DbError::other)?;
         let url = format!("sqlite://{}", dir.path().join("test.db").display());
-        let db = Self::open(&url)?;
+        let db = Self::open(&url, migrate)?;
         Ok(Self {
             url,
             db: Some(db),
@@ -89,7 +105,7 @@ impl TestDatabase {
         })
     }
 
-    fn postgres(admin_url: &str) -> Result<Self, DbError> {
+    fn postgres(admin_url: &str, migrate: bool) -> Result<Self, DbError> {
         let name = format!("shop_test_{}", uuid::Uuid::new_v4().simple());
         let mut admin = PgConnection::establish(admin_url)?;
         admin.batch_execute(&format!("CREATE DATABASE \"{name}\""))?;
@@ -104,15 +120,16 @@ impl TestDatabase {
             db: None,
             cleanup,
         };
-        this.db = Some(Self::open(&this.url)?);
+        this.db = Some(Self::open(&this.url, migrate)?);
         Ok(this)
     }
 
-    fn open(url: &str) -> Result<Db, DbError> {
+    fn open(url: &str, migrate: bool) -> Result<Db, DbError> {
         let db = Db::connect(url, TEST_POOL_SIZE)?;
-        let mut conn = db.get()?;
-        run_migrations(&mut conn)?;
-        drop(conn);
+        if migrate {
+            let mut conn = db.get()?;
+            run_migrations(&mut conn)?;
+        }
         Ok(db)
     }
 
@@ -121,7 +138,7 @@ impl TestDatabase {
         &self.url
     }
 
-    /// The migrated database. Clones share its pool.
+    /// The database (migrated, unless made by [`TestDatabase::empty`]). Clones share its pool.
     ///
     /// # Panics
     /// Never after construction (the pool is only taken out while dropping).
