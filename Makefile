@@ -137,7 +137,7 @@ e2e: frontend e2e-deps standins ## End-to-end tests in headless Chromium against
 	$(CARGO) build -p shop-api --bin shop
 	$(STANDINS_ENV) PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) --prefix e2e test
 
-bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx), the checkout (cart, add, whole purchases) and the mixed load (80% browse, 15% cart, 5% purchase, 64 connections, 60 s, RSS), on SQLite and PostgreSQL; writes bench/results/latest.md and the catalogue without its cache (bench/results/misses.md); BENCH_PARTS=catalogue, checkout, mixed or misses for one part
+bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx), the checkout (cart, add, whole purchases) and the mixed load (80% browse, 15% cart, 5% purchase, 64 connections, 60 s, RSS), on SQLite and PostgreSQL, and two API nodes behind nginx on PostgreSQL (report only); writes bench/results/latest.md and the catalogue without its cache (bench/results/misses.md); BENCH_PARTS=catalogue, checkout, mixed, cluster or misses for one part
 	bench/run.sh
 
 bench-misses: ## The catalogue without its cache (issue 15): new filter, title piece or page each request, 10k and 100k products, SQLite and PostgreSQL; OLD=path/to/old/shop runs it beside the new binary (bench/results/misses.md)

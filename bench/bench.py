@@ -30,18 +30,31 @@ p99 against its budget, the non-2xx answers (no 5xx allowed), and the server's o
 (RssAnon) each second (flat: the last 10 s within 5% of the first 10 s), with VmRSS and mapped
 files beside it.
 
-Only 127.0.0.1 is ever loaded. Environment knobs: BENCH_PARTS ("catalogue checkout"; e.g.
-BENCH_PARTS=checkout runs only the checkout part, in about 3 minutes once built, and keeps the
-catalogue section of latest.md as it was, and the other way round), BENCH_SIZES ("10000
-100000"), BENCH_DURATION (15), BENCH_WARMUP (4), BENCH_CONNECTIONS (32), BENCH_THREADS (2),
-BENCH_CHECKOUT_PRODUCTS (10000), BENCH_CHECKOUT_BUYERS (32), BENCH_CHECKOUT_DURATION (20) and
-BENCH_CHECKOUT_WARMUP (5) for the purchase runs, BENCH_MIXED_CONNECTIONS (64),
-BENCH_MIXED_DURATION (60) and BENCH_MIXED_WARMUP (20) for the mixed part, and BENCH_BUILD (1; 0 runs the binaries already
-in target/release, e.g. while the working tree does not build, and says when they were built).
+The cluster part (issue 36, report only) runs on a throwaway PostgreSQL (as the checkout part's
+PostgreSQL run): it seeds BENCH_CHECKOUT_PRODUCTS products once, starts two `shop serve` nodes on
+that one database (the same JWT_SECRET, each its own SHOP_DATA_DIR, SHOP_TRUST_PROXY=true,
+BENCH_CLUSTER_WORKERS HTTP workers each) and Debian's nginx in front (one worker, round robin,
+upstream keep-alive, X-Forwarded-For, the next node on an error, a timeout, a 502 or a 503).
+Through nginx, wrk loads the catalogue part's list row and checkout_load makes whole purchases
+with the PostgreSQL checkout row's arguments; the CPU per request or purchase of each node, of
+nginx and of PostgreSQL is read apart. Everything shares the machine's 2 cores, so two nodes
+cannot beat one here: the section says so and sets no goal.
+
+Only 127.0.0.1 is ever loaded. Environment knobs: BENCH_PARTS ("catalogue checkout mixed
+cluster"; e.g. BENCH_PARTS=checkout runs only the checkout part, in about 3 minutes once built,
+and keeps the other sections of latest.md as they were; BENCH_PARTS=cluster takes about a
+minute), BENCH_SIZES ("10000 100000"), BENCH_DURATION (15), BENCH_WARMUP (4), BENCH_CONNECTIONS
+(32), BENCH_THREADS (2), BENCH_CHECKOUT_PRODUCTS (10000), BENCH_CHECKOUT_BUYERS (32),
+BENCH_CHECKOUT_DURATION (20) and BENCH_CHECKOUT_WARMUP (5) for the purchase runs,
+BENCH_MIXED_CONNECTIONS (64), BENCH_MIXED_DURATION (60) and BENCH_MIXED_WARMUP (20) for the
+mixed part, BENCH_CLUSTER_WORKERS (1) for the cluster part's nodes, and BENCH_BUILD (1; 0 runs
+the binaries already in target/release, e.g. while the working tree does not build, and says
+when they were built).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import glob
 import json
@@ -49,6 +62,7 @@ import os
 import platform
 import re
 import resource
+import secrets
 import shutil
 import signal
 import socket
@@ -59,6 +73,7 @@ import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
+from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / "target" / "release" / "shop"
@@ -70,7 +85,7 @@ DURATION = int(os.environ.get("BENCH_DURATION", "15"))
 WARMUP = int(os.environ.get("BENCH_WARMUP", "4"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "32"))
 THREADS = int(os.environ.get("BENCH_THREADS", "2"))
-PARTS = os.environ.get("BENCH_PARTS", "catalogue checkout mixed").replace(",", " ").split()
+PARTS = os.environ.get("BENCH_PARTS", "catalogue checkout mixed cluster").replace(",", " ").split()
 BUILD = os.environ.get("BENCH_BUILD", "1") != "0"
 CHECKOUT_PRODUCTS = int(os.environ.get("BENCH_CHECKOUT_PRODUCTS", "10000"))
 CHECKOUT_BUYERS = int(os.environ.get("BENCH_CHECKOUT_BUYERS", "32"))
@@ -113,6 +128,18 @@ MIXED_END = "<!-- mixed:end -->"
 MIXED_BUDGET_P99_MS = {"browse": 50.0, "cart": 100.0, "purchase": 500.0}
 MIXED_ERROR_SHARE = 0.001
 MIXED_RSS_GROWTH = 0.05
+# The cluster part (issue 36): two nodes behind nginx on one PostgreSQL database, report only.
+CLUSTER_BEGIN = "<!-- cluster:begin -->"
+CLUSTER_END = "<!-- cluster:end -->"
+# One HTTP worker per node: two nodes on the 2 cores, beside nginx, PostgreSQL and the loader.
+CLUSTER_NODE_WORKERS = int(os.environ.get("BENCH_CLUSTER_WORKERS", "1"))
+CLUSTER_NGINX_WORKERS = 1
+# Seconds left out at each end of checkout_load's measured window when reading the CPU of the
+# processes it does not watch itself (its start follows the sign-in line by the buyers' set-up).
+CLUSTER_MARGIN = 1.5
+# The catalogue part's list row, the cached page a live shop serves most.
+LIST_PATH = "/api/products?page=1&pageSize=25&inStock=true"
+CLUSTER_LIST_PATH = LIST_PATH
 
 
 def log(msg: str) -> None:
@@ -307,7 +334,7 @@ def start_shop(work: Path, db: Path | str, extra_env: dict | None = None) -> tup
 
 def scenarios(base: str) -> list[tuple[str, str]]:
     """The scenario URLs, with filter values taken from the seeded catalogue."""
-    page = json.loads(fetch(f"{base}/api/products?page=1&pageSize=25&inStock=true"))
+    page = json.loads(fetch(base + LIST_PATH))
     sample = page["contents"][len(page["contents"]) // 2]
     colour = sample["colors"][0]["id"] if sample["colors"] else None
     filters = f"brands={sample['brand']['id']}&categories={sample['category']['id']}"
@@ -316,7 +343,7 @@ def scenarios(base: str) -> list[tuple[str, str]]:
     words = [w for w in re.findall(r"[A-Za-z]+", sample["title"]) if len(w) >= 4]
     needle = (words[-1] if words else sample["title"][:4]).lower()
     return [
-        ("list page 1 (pageSize 25)", "/api/products?page=1&pageSize=25&inStock=true"),
+        ("list page 1 (pageSize 25)", LIST_PATH),
         ("brand + category + colour", f"/api/products?page=1&pageSize=25&inStock=true&{filters}"),
         ("filter counts, brand + category + colour", f"/api/products/facets?inStock=true&{filters}"),
         (f"title search '{needle}'", f"/api/products?page=1&pageSize=25&inStock=true&searchTitle={needle}"),
@@ -672,46 +699,61 @@ def psql_bin() -> str | None:
     return candidates[-1] if candidates else None
 
 
-def postgres_child(out: Path, work: Path, mixed: bool = False) -> int:
-    """Runs under scripts/with-postgres.sh: the purchase run (or the mixed one) on a fresh
-    database of the server of TEST_DATABASE_URL, written as JSON to `out`."""
+@contextlib.contextmanager
+def bench_database(psql: str) -> Iterator[tuple[str, str, int]]:
+    """A fresh database on the server of TEST_DATABASE_URL (loopback only), dropped afterwards:
+    its URL, the server's version and port."""
     server = os.environ["TEST_DATABASE_URL"]
     parts = urllib.parse.urlsplit(server)
     assert parts.hostname in ("127.0.0.1", "localhost", "::1"), redact(server)  # loopback only
-    psql = psql_bin()
-    if psql is None:
-        log("no psql to create the benchmark database")
-        return 3
     name = f"shop_bench_{os.getpid()}"
     url = urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
     version = run([psql, "-qtA", "-d", server, "-c", "SHOW server_version"], capture_output=True,
                   text=True).stdout.strip()
     run([psql, "-q", "-d", server, "-c", f"CREATE DATABASE {name}"])
-    shop = None
     try:
-        seed(url, CHECKOUT_PRODUCTS)
-        shop, port = start_shop(work, url, dict(CHECKOUT_ENV))
-        base = f"http://{HOST}:{port}"
-        server_log = ServerLog(work / f"shop-{port}.log")
-        if mixed:
-            log(f"[mixed postgres] {MIXED_CONNECTIONS} connections (PostgreSQL {version})")
-            p = loader(base, mixed_args(shop.pid) + ["--db-port", str(parts.port or 5432)])
-        else:
-            log(f"[checkout postgres] whole purchases, {CHECKOUT_BUYERS} buyers (PostgreSQL {version})")
-            p = loader(base, [
-                "--buyers", str(CHECKOUT_BUYERS), "--duration", str(CHECKOUT_DURATION),
-                "--warmup", str(CHECKOUT_WARMUP), "--server-pid", str(shop.pid), "--clk-tck", str(CLK_TCK),
-                "--db-port", str(parts.port or 5432),
-            ])
-        p["log"] = server_log.since_last()
-        p["load"] = loadavg()
-        p["version"] = version
-        out.write_text(json.dumps(p))
+        yield url, version, parts.port or 5432
     finally:
-        if shop is not None:
-            stop(shop)
         subprocess.run([psql, "-q", "-d", server, "-c", f"DROP DATABASE IF EXISTS {name}"])
+
+
+def postgres_child(out: Path, work: Path, mixed: bool = False) -> int:
+    """Runs under scripts/with-postgres.sh: the purchase run (or the mixed one) on a fresh
+    database of the server of TEST_DATABASE_URL, written as JSON to `out`."""
+    psql = psql_bin()
+    if psql is None:
+        log("no psql to create the benchmark database")
+        return 3
+    with bench_database(psql) as (url, version, db_port):
+        shop = None
+        try:
+            seed(url, CHECKOUT_PRODUCTS)
+            shop, port = start_shop(work, url, dict(CHECKOUT_ENV))
+            base = f"http://{HOST}:{port}"
+            server_log = ServerLog(work / f"shop-{port}.log")
+            if mixed:
+                log(f"[mixed postgres] {MIXED_CONNECTIONS} connections (PostgreSQL {version})")
+                p = loader(base, mixed_args(shop.pid) + ["--db-port", str(db_port)])
+            else:
+                log(f"[checkout postgres] whole purchases, {CHECKOUT_BUYERS} buyers (PostgreSQL {version})")
+                p = loader(base, postgres_purchase_args(shop.pid, db_port))
+            p["log"] = server_log.since_last()
+            p["load"] = loadavg()
+            p["version"] = version
+            out.write_text(json.dumps(p))
+        finally:
+            if shop is not None:
+                stop(shop)
     return 0
+
+
+def postgres_purchase_args(server_pid: int, db_port: int) -> list[str]:
+    """checkout_load's arguments for the whole purchases on PostgreSQL (checkout and cluster)."""
+    return [
+        "--buyers", str(CHECKOUT_BUYERS), "--duration", str(CHECKOUT_DURATION),
+        "--warmup", str(CHECKOUT_WARMUP), "--server-pid", str(server_pid), "--clk-tck", str(CLK_TCK),
+        "--db-port", str(db_port),
+    ]
 
 
 def bench_checkout_postgres(work: Path) -> dict:
@@ -839,6 +881,332 @@ def mixed_report(runs: dict, started: dt.datetime, elapsed: float) -> str:
             + (f"; error samples {json.dumps(r['error_samples'])}" if r.get("error_samples") else "")
         )
     out += [""] + summary + ["", MIXED_END]
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Two API nodes behind nginx on PostgreSQL (issue 36, report only)
+
+
+def proxy_conf(prefix: Path, port: int, nodes: list[int]) -> str:
+    """nginx in front of the nodes: round robin, kept-alive upstream connections, a refused or
+    draining node's request retried on the other (non-idempotent ones only on errors before
+    anything was sent, nginx's default)."""
+    user = "user root;" if os.geteuid() == 0 else ""
+    servers = "\n".join(f"        server {HOST}:{n};" for n in nodes)
+    return f"""
+{user}
+worker_processes {CLUSTER_NGINX_WORKERS};
+daemon off;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    tcp_nodelay on;
+    keepalive_timeout 65;
+    keepalive_requests 1000000;
+    client_body_temp_path {prefix}/client_body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    upstream shop {{
+{servers}
+        keepalive 32;
+    }}
+    server {{
+        listen {HOST}:{port};
+        location / {{
+            proxy_pass http://shop;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_next_upstream error timeout http_502 http_503;
+        }}
+    }}
+}}
+"""
+
+
+def start_proxy(work: Path, nodes: list[int]) -> tuple[subprocess.Popen, int]:
+    prefix = work / "nginx-cluster"
+    prefix.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    conf = prefix / "nginx.conf"
+    conf.write_text(proxy_conf(prefix, port, nodes))
+    proc = subprocess.Popen(
+        [nginx_bin(), "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    wait_http(f"http://{HOST}:{port}/api/health")
+    return proc, port
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.split("/")[2]))
+    return found
+
+
+def postgres_pids(port: int) -> list[int]:
+    """The postmaster started with `-p port` and its children (backends, background workers),
+    as checkout_load --db-port watches them."""
+    for cmdline in glob.glob("/proc/[0-9]*/cmdline"):
+        try:
+            args = Path(cmdline).read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if args[0].rsplit(b"/", 1)[-1] == b"postgres" and any(
+            a == b"-p" and b == str(port).encode() for a, b in zip(args, args[1:])
+        ):
+            master = int(cmdline.split("/")[2])
+            return [master, *children_of(master)]
+    return []
+
+
+def group_ticks(groups: dict[str, list[int]]) -> dict[str, dict[int, int]]:
+    """The clock ticks of every process of each group (processes gone are left out)."""
+    out: dict[str, dict[int, int]] = {}
+    for name, pids in groups.items():
+        out[name] = {}
+        for pid in pids:
+            try:
+                out[name][pid] = cpu_ticks(pid)
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def group_cpu_ms(before: dict, after: dict) -> dict[str, float]:
+    """CPU ms of each group between two readings of group_ticks (its processes in both; NaN for
+    a group with none, e.g. a PostgreSQL server of TEST_DATABASE_URL not started with -p)."""
+    return {
+        name: sum(after[name][pid] - t for pid, t in ticks.items() if pid in after[name]) * 1000 / CLK_TCK
+        if ticks else float("nan")
+        for name, ticks in before.items()
+    }
+
+
+def nginx_log_counts(path: Path) -> dict:
+    try:
+        lines = path.read_text(errors="replace").splitlines()
+    except OSError:
+        return {"warn": 0, "error": 0, "samples": []}
+    error = [ln for ln in lines if "[error]" in ln or "[crit]" in ln or "[alert]" in ln]
+    warn = [ln for ln in lines if "[warn]" in ln]
+    samples = list(dict.fromkeys(re.sub(r"^\S+ \S+ ", "", ln)[:300] for ln in error + warn))
+    return {"warn": len(warn), "error": len(error), "samples": samples[:3]}
+
+
+def cluster_list_row(url: str, groups: Callable[[], dict], nodes: list[subprocess.Popen]) -> dict:
+    """wrk on the cached list page through nginx, each process's CPU over the measured run."""
+    wrk(url, WARMUP, latency=False)
+    for node in nodes:
+        wait_idle(node.pid)
+    watched = groups()
+    before, children, machine = group_ticks(watched), children_cpu_s(), machine_busy_ticks()
+    t0 = time.time()
+    r = wrk(url, DURATION)
+    cpu = group_cpu_ms(before, group_ticks(watched))
+    n = r["requests"] or float("nan")
+    r["machine_busy"] = (machine_busy_ticks() - machine) / CLK_TCK / (time.time() - t0)
+    r["loader_cpu_ms"] = (children_cpu_s() - children) * 1000 / n
+    return {"scenario": f"cached list page GET {CLUSTER_LIST_PATH} (wrk)", "kind": "req/s", **r,
+            "cpu": {k: v / n for k, v in cpu.items()}}
+
+
+def cluster_purchase_row(base: str, groups: Callable[[], dict], node1: int, db_port: int) -> dict:
+    """checkout_load's whole purchases through nginx (the PostgreSQL checkout row's arguments).
+    The loader watches one server: this reads every process's CPU over the middle of its
+    measured window (from its sign-in line + warm-up + CLUSTER_MARGIN s to CLUSTER_MARGIN s
+    before the window's end) and divides by its purchases/s x those seconds."""
+    proc = subprocess.Popen([str(LOADER), "--base", base, *postgres_purchase_args(node1, db_port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said = []
+    for line in proc.stderr:  # the loader's one line before the load: its buyers are signed in
+        said.append(line)
+        if "signed in" in line:
+            break
+    time.sleep(CHECKOUT_WARMUP + CLUSTER_MARGIN)
+    watched = groups()
+    before, t0 = group_ticks(watched), time.time()
+    time.sleep(max(CHECKOUT_DURATION - 2 * CLUSTER_MARGIN, 1))
+    cpu, seconds = group_cpu_ms(before, group_ticks(watched)), time.time() - t0
+    out, rest = proc.communicate()
+    sys.stderr.write("".join(said) + rest)
+    if proc.returncode != 0:
+        raise subprocess.CalledProcessError(proc.returncode, proc.args)
+    p = json.loads(out)
+    row = purchase_row("PostgreSQL", p)
+    done = p["per_second"] * seconds or float("nan")
+    row.update(
+        scenario=f"whole purchase (add + open session + sandbox pay + purchase), {p['buyers']} buyers (checkout_load)",
+        cpu={k: v / done for k, v in cpu.items()}, cpu_window_s=seconds, loader_check=p,
+    )
+    return row
+
+
+def cluster_child(out: Path, work: Path) -> int:
+    """Runs under scripts/with-postgres.sh: one database seeded once, two nodes on it, nginx in
+    front; the list page and whole purchases through nginx, written as JSON to `out`."""
+    psql = psql_bin()
+    if psql is None:
+        log("no psql to create the benchmark database")
+        return 3
+    with bench_database(psql) as (url, version, db_port):
+        seed(url, CHECKOUT_PRODUCTS)
+        env = dict(CHECKOUT_ENV, JWT_SECRET=secrets.token_hex(32), SHOP_TRUST_PROXY="true",
+                   SHOP_WORKERS=str(CLUSTER_NODE_WORKERS))
+        nodes: list[subprocess.Popen] = []
+        proxy = None
+        try:
+            ports = []
+            for i in (1, 2):
+                node, port = start_shop(work, url, dict(env, SHOP_DATA_DIR=str(work / f"data-node{i}")))
+                nodes.append(node)
+                ports.append(port)
+            proxy, proxy_port = start_proxy(work, ports)
+            base = f"http://{HOST}:{proxy_port}"
+            logs = [ServerLog(work / f"shop-{p}.log") for p in ports]
+            for lg in logs:
+                lg.since_last()  # the start-up notices (first admin, no frontend) are not the load's
+
+            def groups() -> dict[str, list[int]]:
+                return {"node 1": [nodes[0].pid], "node 2": [nodes[1].pid],
+                        "nginx": [proxy.pid, *children_of(proxy.pid)], "PostgreSQL": postgres_pids(db_port)}
+
+            log(f"[cluster] 2 nodes (:{ports[0]}, :{ports[1]}) behind nginx :{proxy_port}, PostgreSQL {version}")
+            log("[cluster] cached list page through nginx")
+            rows = [cluster_list_row(base + CLUSTER_LIST_PATH, groups, nodes)]
+            rows[-1]["logs"] = [lg.since_last() for lg in logs]
+            log(f"[cluster] whole purchases through nginx, {CHECKOUT_BUYERS} buyers")
+            rows.append(cluster_purchase_row(base, groups, nodes[0].pid, db_port))
+            rows[-1]["logs"] = [lg.since_last() for lg in logs]
+            for r in rows:
+                r["load"] = loadavg()
+        finally:
+            for proc in [proxy, *nodes]:
+                if proc is not None:
+                    stop(proc)
+    result = {"rows": rows, "version": version, "nginx_log": nginx_log_counts(work / "nginx-cluster" / "error.log")}
+    out.write_text(json.dumps(result))
+    return 0
+
+
+def bench_cluster(work: Path) -> dict:
+    given = bool(os.environ.get("TEST_DATABASE_URL"))
+    if not given and not glob.glob("/usr/lib/postgresql/*/bin/postgres"):
+        return {"skipped": "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres and no "
+                           "TEST_DATABASE_URL): the cluster part was skipped."}
+    out = work / "postgres-cluster.json"
+    log("[cluster] " + ("server of TEST_DATABASE_URL" if given else "throwaway cluster (scripts/with-postgres.sh)"))
+    rc = subprocess.run(
+        [str(ROOT / "scripts" / "with-postgres.sh"), sys.executable, str(Path(__file__).resolve()),
+         "--postgres-cluster", str(out), str(work)],
+        cwd=ROOT,
+    ).returncode
+    if rc != 0 or not out.exists():
+        return {"skipped": f"the cluster run failed (exit status {rc}); its output is in the bench log."}
+    res = json.loads(out.read_text())
+    res["given_server"] = given
+    return res
+
+
+def cluster_cores(r: dict) -> str:
+    """Who kept the cores busy over the measured run, as the checkout part's error lines say."""
+    shares = [(name, ms) for name, ms in r["cpu"].items()] + [("load generator", r.get("loader_cpu_ms"))]
+    shares = [(name, r["rps"] * ms / 1000) for name, ms in shares if ms is not None and ms == ms and r["rps"] == r["rps"]]
+    text = ", ".join(f"{name} {cores:.2f}" for name, cores in shares)
+    busy = r.get("machine_busy")
+    if busy is not None:
+        text += (f", the rest (other processes, interrupts) {max(busy - sum(c for _, c in shares), 0):.2f}, "
+                 f"idle {max(CPUS - busy, 0):.2f}")
+    return text + f" (of {CPUS})"
+
+
+def cluster_report(res: dict, started: dt.datetime, elapsed: float) -> str:
+    out = [
+        CLUSTER_BEGIN,
+        "# Two API nodes behind nginx on PostgreSQL (loopback, report only)",
+        "",
+        f"- Date: {started.strftime('%Y-%m-%d %H:%M UTC')} (cluster part {elapsed / 60:.1f} min)",
+        f"- Machine: {machine()}",
+        f"- Git commit: {git_commit()}",
+        f"- **Report only.** On this {CPUS}-core machine the two nodes, nginx, PostgreSQL and the load "
+        "generator all share the same cores, so two nodes cannot be faster than one (compare the checkout "
+        "part's PostgreSQL row and the catalogue part's list row, with their own run's load): these rows "
+        "show that several nodes work together (both answer, no errors) and what the extra hop costs, "
+        "not how the shop scales. No goal applies.",
+    ]
+    if "skipped" in res:
+        return "\n".join(out + ["", res["skipped"], "", CLUSTER_END])
+    out += [
+        f"- Nodes: 2 x `target/release/shop serve --no-demo` on one PostgreSQL database seeded once by "
+        f"`shop seed --products {CHECKOUT_PRODUCTS} --demo`; the same JWT_SECRET, each its own SHOP_DATA_DIR, "
+        f"SHOP_TRUST_PROXY=true, SHOP_WORKERS={CLUSTER_NODE_WORKERS} each (two nodes on {CPUS} cores), "
+        "the default pool (PostgreSQL: 2 per core + 1 per node), RUST_LOG=warn, sign-up and sign-in limits "
+        "raised as in the checkout part. PostgreSQL: "
+        + ("the server of TEST_DATABASE_URL" if res.get("given_server") else
+           "a throwaway cluster from scripts/with-postgres.sh (fsync=off, synchronous_commit=off)")
+        + f", version {res.get('version')}.",
+        f"- nginx: Debian's nginx, {CLUSTER_NGINX_WORKERS} worker, `access_log off`, an upstream of both nodes "
+        "(round robin, `keepalive 32`, `proxy_http_version 1.1`, `proxy_set_header Connection \"\"`), "
+        "`proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for`, "
+        "`proxy_next_upstream error timeout http_502 http_503`.",
+        f"- Load, through nginx: the catalogue part's list row (wrk {THREADS} threads, {CONNECTIONS} connections, "
+        f"{WARMUP} s warm-up then {DURATION} s with --latency, answered from each node's read cache), then the "
+        f"checkout part's PostgreSQL purchase row (`checkout_load`, {CHECKOUT_BUYERS} buyers signed up through "
+        f"nginx, {CHECKOUT_WARMUP} s warm-up then {CHECKOUT_DURATION} s).",
+        "- CPU ms: utime+stime (/proc) per request or purchase of node 1, node 2, nginx (master and workers) and "
+        "PostgreSQL (postmaster and its children). The list row: over wrk's measured run. The purchase row: over "
+        f"the middle of checkout_load's measured window ({CLUSTER_MARGIN:g} s in from each end), divided by its "
+        "purchases/s x those seconds.",
+        "",
+        "| scenario | req/s or purchases/s | p50 ms | p99 ms | non-2xx | CPU ms node 1 | CPU ms node 2 | CPU ms nginx | CPU ms PostgreSQL | load avg |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in res["rows"]:
+        cpu = r["cpu"]
+        out.append(
+            f"| {r['scenario']} | {fmt(r['rps'], ',.0f' if r['kind'] == 'req/s' else ',.1f')} {r['kind']} | "
+            f"{fmt(r['p50'])} | {fmt(r['p99'])} | {r['errors']} | "
+            + " | ".join(fmt(cpu.get(k), ".3f") for k in ("node 1", "node 2", "nginx", "PostgreSQL"))
+            + f" | {fmt(r['load'], '.1f')} |"
+        )
+    out += ["", "## Notes", ""]
+    for r in res["rows"]:
+        nodes = [r["cpu"].get("node 1") or 0, r["cpu"].get("node 2") or 0]
+        share = nodes[0] / sum(nodes) if sum(nodes) else float("nan")
+        logs = r.get("logs", [])
+        line = (f"- {r['scenario']}: {r['errors']} non-2xx; node 1 did {fmt(share * 100, '.0f')} % of the two "
+                f"nodes' CPU work; cores busy over the window: {cluster_cores(r)}; server logs: "
+                + ", ".join(f"node {i} {lg.get('error', 0)} ERROR, {lg.get('warn', 0)} WARN" for i, lg in enumerate(logs, 1)))
+        if r.get("socket_errors"):
+            line += f"; wrk: {r['socket_errors']}"
+        samples = list(dict.fromkeys(s for lg in logs for s in lg.get("samples", [])))[:3]
+        out.append(line + ("." if not samples else ", e.g.:"))
+        out += [f"  - `{s.replace('`', chr(39))}`" for s in samples]
+        p = r.get("loader_check")
+        if p is not None:
+            out.append(
+                f"  - checkout_load's own figures over its exact window (the check of the middle-of-window CPU "
+                f"above): node 1 {fmt(p.get('server_cpu_ms_per_purchase'), '.3f')} ms, PostgreSQL "
+                f"{fmt(p.get('db_cpu_ms_per_purchase'), '.3f')} ms per purchase; failures by status "
+                f"{json.dumps(p.get('non_2xx_by_status', {}))}, transport errors {p.get('transport_errors', 0)}.")
+    ng = res.get("nginx_log", {})
+    out.append(f"- nginx's error log: {ng.get('error', 0)} error, {ng.get('warn', 0)} warn lines"
+               + ("." if not ng.get("samples") else ", e.g.:"))
+    out += [f"  - `{s.replace('`', chr(39))}`" for s in ng.get("samples", [])]
+    out += ["", CLUSTER_END]
     return "\n".join(out)
 
 
@@ -1218,30 +1586,32 @@ def report(results: list[dict], started: dt.datetime, elapsed: float) -> str:
 
 
 def main() -> int:
+    if len(sys.argv) == 4 and sys.argv[1] == "--postgres-cluster":
+        return cluster_child(Path(sys.argv[2]), Path(sys.argv[3]))
     if len(sys.argv) == 4 and sys.argv[1] in ("--postgres-checkout", "--postgres-mixed"):
         return postgres_child(Path(sys.argv[2]), Path(sys.argv[3]), mixed=sys.argv[1] == "--postgres-mixed")
-    unknown = [p for p in PARTS if p not in ("catalogue", "checkout", "mixed")]
+    unknown = [p for p in PARTS if p not in ("catalogue", "checkout", "mixed", "cluster")]
     if unknown or not PARTS:
-        log(f"BENCH_PARTS: unknown part(s) {unknown}; use catalogue, checkout and/or mixed")
+        log(f"BENCH_PARTS: unknown part(s) {unknown}; use catalogue, checkout, mixed and/or cluster")
         return 2
-    ensure_tools(("wrk", "nginx") if "catalogue" in PARTS else ("wrk",))
+    ensure_tools(("wrk", "nginx") if "catalogue" in PARTS or "cluster" in PARTS else ("wrk",))
     previous = RESULTS.read_text() if RESULTS.exists() else ""
     build = ["cargo", "build", "--release", "-p", "shop-api", "--bin", "shop"]
-    if "checkout" in PARTS or "mixed" in PARTS:
+    needs_loader = bool({"checkout", "mixed", "cluster"} & set(PARTS))
+    if needs_loader:
         build += ["--example", "checkout_load"]
     if BUILD:
-        log("building the release binary" + (" and the checkout load generator" if "checkout" in PARTS else ""))
+        log("building the release binary" + (" and the checkout load generator" if needs_loader else ""))
         run(build, cwd=ROOT)
     else:
-        missing = [str(p) for p in (BIN, LOADER)
-                   if not p.exists() and (p == BIN or "checkout" in PARTS or "mixed" in PARTS)]
+        missing = [str(p) for p in (BIN, LOADER) if not p.exists() and (p == BIN or needs_loader)]
         if missing:
             log(f"BENCH_BUILD=0 but {', '.join(missing)} missing: {' '.join(build)}")
             return 2
     work = Path(tempfile.mkdtemp(prefix="shop-bench-"))
     os.chmod(work, 0o755)
     try:
-        catalogue = checkout = mixed = None
+        catalogue = checkout = mixed = cluster = None
         if "catalogue" in PARTS:
             started, t0 = dt.datetime.now(dt.timezone.utc), time.time()
             results = [bench_size(work, n) for n in SIZES]
@@ -1252,17 +1622,24 @@ def main() -> int:
         if "mixed" in PARTS:
             started, t0 = dt.datetime.now(dt.timezone.utc), time.time()
             mixed = mixed_report(bench_mixed(work), started, time.time() - t0)
+        if "cluster" in PARTS:
+            started, t0 = dt.datetime.now(dt.timezone.utc), time.time()
+            cluster = cluster_report(bench_cluster(work), started, time.time() - t0)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     # A run of some parts keeps the other parts' sections of the previous results.
     if catalogue is None:
-        catalogue = without_section(without_section(previous, CHECKOUT_BEGIN, CHECKOUT_END),
-                                    MIXED_BEGIN, MIXED_END).rstrip()
+        catalogue = previous
+        for begin, end in ((CHECKOUT_BEGIN, CHECKOUT_END), (MIXED_BEGIN, MIXED_END), (CLUSTER_BEGIN, CLUSTER_END)):
+            catalogue = without_section(catalogue, begin, end)
+        catalogue = catalogue.rstrip()
     if checkout is None:
         checkout = section(previous, CHECKOUT_BEGIN, CHECKOUT_END) or ""
     if mixed is None:
         mixed = section(previous, MIXED_BEGIN, MIXED_END) or ""
-    text = "\n\n".join(t for t in (catalogue.rstrip(), checkout, mixed) if t) + "\n"
+    if cluster is None:
+        cluster = section(previous, CLUSTER_BEGIN, CLUSTER_END) or ""
+    text = "\n\n".join(t for t in (catalogue.rstrip(), checkout, mixed, cluster) if t) + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(text)
     print(text)
