@@ -11,12 +11,14 @@ CRASH_LOOPS  ?= 20
 TEST_CRASH_LOOPS ?= 3
 export CARGO_TERM_COLOR ?= never
 # The outside services' stand-ins that the Rust tests start on loopback (localstripe, a Stripe
-# emulator; aiosmtpd, an SMTP server writing a Maildir), installed from PyPI into a private
-# virtual environment by `make standins`.
+# emulator; aiosmtpd, an SMTP server writing a Maildir; moto, an S3 emulator), installed from
+# PyPI into a private virtual environment by `make standins`.
 STANDINS_VENV := target/standins-venv
 LOCALSTRIPE   := $(STANDINS_VENV)/bin/localstripe
 AIOSMTPD      := $(STANDINS_VENV)/bin/aiosmtpd
-STANDINS_ENV  := SHOP_TEST_LOCALSTRIPE=$(abspath $(LOCALSTRIPE)) SHOP_TEST_AIOSMTPD=$(abspath $(AIOSMTPD))
+MOTO          := $(STANDINS_VENV)/bin/moto_server
+STANDINS_ENV  := SHOP_TEST_LOCALSTRIPE=$(abspath $(LOCALSTRIPE)) SHOP_TEST_AIOSMTPD=$(abspath $(AIOSMTPD)) \
+                 SHOP_TEST_MOTO=$(abspath $(MOTO))
 # `make run` and `make build` compile the shop without its default features error-tracking
 # (sentry) and swagger-ui (the browser at /api/docs; /api/openapi.json stays), for a shorter
 # first build; tests, e2e, fuzz, CI and release build with them. RUN_FEATURES= builds them too.
@@ -100,13 +102,13 @@ test-api: standins ## API integration tests (SQLite, then PostgreSQL when instal
 	env -u TEST_DATABASE_URL $(STANDINS_ENV) $(CARGO) test -p shop-api
 	@if [ -n "$(HAS_PG)" ]; then $(STANDINS_ENV) scripts/with-postgres.sh $(CARGO) test -p shop-api; fi
 
-standins: $(LOCALSTRIPE) $(AIOSMTPD) ## Install the tests' stand-ins of outside services (localstripe, aiosmtpd) into target/standins-venv
+standins: $(LOCALSTRIPE) $(AIOSMTPD) $(MOTO) ## Install the tests' stand-ins of outside services (localstripe, aiosmtpd, moto) into target/standins-venv
 
-# One install for both programs (grouped targets): a venv made before aiosmtpd joined the list
-# lacks its program, so it is brought up to date by the same line.
-$(LOCALSTRIPE) $(AIOSMTPD) &:
+# One install for all programs (grouped targets): a venv made before aiosmtpd or moto joined
+# the list lacks its program, so it is brought up to date by the same line.
+$(LOCALSTRIPE) $(AIOSMTPD) $(MOTO) &:
 	python3 -m venv $(STANDINS_VENV)
-	$(STANDINS_VENV)/bin/pip install --quiet --disable-pip-version-check localstripe==1.15.10 aiosmtpd==1.4.6
+	$(STANDINS_VENV)/bin/pip install --quiet --disable-pip-version-check localstripe==1.15.10 aiosmtpd==1.4.6 'moto[server]==5.2.5'
 
 test-frontend: frontend-deps ## Frontend unit tests
 	$(NPM) --prefix frontend test

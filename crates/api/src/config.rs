@@ -10,6 +10,7 @@ use mail::MailConfig;
 
 use crate::client::{ForwardedHeader, ProxyTrust};
 use crate::error_tracking::SentryDsn;
+use crate::image_store::ImageSettings;
 use crate::payment_config::PaymentSettings;
 use crate::rate_limit::LimitSettings;
 
@@ -100,6 +101,9 @@ pub struct Settings {
     /// `SHOP_RESET_RATE_LIMIT`: "forgot password" asks per client address per hour (default
     /// 10; each account is also sent at most 3 links an hour).
     pub reset_rate_per_hour: u32,
+    /// `SHOP_OBJECT_STORE_URL` and `SHOP_IMAGES_PUBLIC_URL`: where uploaded images are kept
+    /// (default `{data_dir}/uploads`) and whether browsers fetch them elsewhere.
+    pub images: ImageSettings,
     /// `SHOP_DRAIN_SECONDS`: after SIGTERM, how long the node goes on serving while
     /// `/api/health` answers 503, so that a balancer's active health check takes it out
     /// (default 0; at most [`MAX_STOP_SECONDS`]).
@@ -246,6 +250,10 @@ impl Settings {
             mail_retry_seconds: parsed("SHOP_MAIL_RETRY_SECONDS", 60)?,
             mail_poll_ms: parsed("SHOP_MAIL_POLL_MS", 1000)?,
             reset_rate_per_hour: parsed("SHOP_RESET_RATE_LIMIT", 10)?,
+            images: ImageSettings::read(var).map_err(|e| SettingsError {
+                name: e.name,
+                reason: e.reason,
+            })?,
             drain_seconds: stop_seconds("SHOP_DRAIN_SECONDS", 0)?,
             shutdown_seconds: stop_seconds("SHOP_SHUTDOWN_SECONDS", 30)?,
         })

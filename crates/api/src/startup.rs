@@ -272,9 +272,10 @@ fn run(
         std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
     });
     let proxies = web::Data::from(state.proxies.clone());
-    let uploads = web::Data::new(crate::routes::catalogue::uploads::Uploads(
-        settings.data_dir.join("uploads"),
-    ));
+    let uploads = web::Data::new(
+        crate::image_store::ImageStore::open(&settings.images, &settings.data_dir)
+            .map_err(|e| StartupError::Setup(e.to_string()))?,
+    );
     let server = HttpServer::new(move || {
         let metrics = state.metrics.clone();
         App::new()

@@ -61,6 +61,7 @@ pub fn test_settings(db: &TestDatabase, data_dir: &std::path::Path) -> Settings 
         mail_retry_seconds: 1,
         mail_poll_ms: 100,
         reset_rate_per_hour: 10_000,
+        images: shop_api::image_store::ImageSettings::default(),
         drain_seconds: 0,
         shutdown_seconds: 5,
     }

@@ -16,6 +16,7 @@ mod client_errors;
 mod conventions;
 mod facets;
 mod helpers;
+mod images;
 mod limits;
 mod mail;
 mod malformed_ids;

@@ -1,12 +1,12 @@
 //! Product image uploads (issue 11): `POST /api/admin/images` takes the raw bytes of a JPEG,
-//! PNG or WebP (checked by its bytes, at most 5 MB; SVG refused), stores it under the data
-//! directory by content hash (`uploads/{sha256}.{ext}`: the same picture twice is one file)
-//! and answers `{url}`; `GET /uploads/{name}` serves it with a year-long, immutable cache
-//! lifetime (the name changes with the content). ADMIN only for the upload.
+//! PNG or WebP (checked by its bytes, at most 5 MB; SVG refused), keeps it in the image store
+//! (see [`crate::image_store`]: `SHOP_DATA_DIR/uploads` by default, or a bucket shared by every
+//! node) by content hash (`{sha256}.{ext}`: the same picture twice is one object) and answers
+//! `{url}`; `GET /uploads/{name}` serves it with a year-long, immutable cache lifetime (the name
+//! changes with the content), or, with `SHOP_IMAGES_PUBLIC_URL`, redirects there. ADMIN only
+//! for the upload.
 
-use std::path::PathBuf;
-
-use actix_web::http::header::{CacheControl, CacheDirective, ContentType};
+use actix_web::http::header::{CacheControl, CacheDirective, ContentType, LOCATION};
 use actix_web::{post, web, HttpResponse};
 use domain::catalogue::{check_image, ImageError, ImageKind, MAX_IMAGE_BYTES};
 use serde::Serialize;
@@ -15,11 +15,11 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extractors::AdminUser;
-use crate::state::blocking;
+use crate::image_store::{ImageStore, IMAGE_MAX_AGE};
 
-/// Where uploads live.
-#[derive(Debug, Clone)]
-pub struct Uploads(pub PathBuf);
+/// How long a browser or a cache may keep the redirect to `SHOP_IMAGES_PUBLIC_URL` (30 days):
+/// long, but not the image's year, so that a shop can still move its pictures elsewhere.
+const REDIRECT_MAX_AGE: u32 = 2_592_000;
 
 /// An upload's address.
 #[derive(Debug, Serialize, ToSchema)]
@@ -58,7 +58,7 @@ pub fn configure_files(cfg: &mut web::ServiceConfig) {
 #[post("/admin/images")]
 pub async fn upload(
     _admin: AdminUser,
-    uploads: web::Data<Uploads>,
+    images: web::Data<ImageStore>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let body = read_limited(payload).await?;
@@ -68,51 +68,48 @@ pub async fn upload(
         hex::encode(Sha256::digest(&body)),
         kind.extension()
     );
-    let dir = uploads.0.clone();
-    let file = name.clone();
-    blocking(move || {
-        std::fs::create_dir_all(&dir).map_err(ApiError::internal)?;
-        let path = dir.join(&file);
-        if !path.exists() {
-            // Written aside, then renamed: a reader never sees half a file.
-            let partial = dir.join(format!("{file}.part"));
-            std::fs::write(&partial, &body).map_err(ApiError::internal)?;
-            std::fs::rename(&partial, &path).map_err(ApiError::internal)?;
-        }
-        Ok(())
-    })
-    .await?;
+    images
+        .keep(&name, kind.media_type(), body)
+        .await
+        .map_err(ApiError::internal)?;
     Ok(HttpResponse::Created().json(UploadedJson {
         url: format!("/uploads/{name}"),
     }))
 }
 
+/// `GET /uploads/{name}`: the image from the store, or a redirect to its public address.
 async fn serve(
-    uploads: web::Data<Uploads>,
+    images: web::Data<ImageStore>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let name = path.into_inner();
+    // Only a name the upload could have given reaches the store.
     let kind = name
         .split_once('.')
         .filter(|(hash, _)| hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
         .and_then(|(_, ext)| ImageKind::from_extension(ext))
         .ok_or_else(|| ApiError::NotFound("No such image".into()))?;
-    let file = uploads.0.join(&name);
-    let bytes = blocking(move || match std::fs::read(&file) {
-        Ok(bytes) => Ok(bytes),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            Err(ApiError::NotFound("No such image".into()))
-        }
-        Err(e) => Err(ApiError::internal(e)),
-    })
-    .await?;
+    if let Some(address) = images.public_address(&name) {
+        return Ok(HttpResponse::PermanentRedirect()
+            .insert_header((LOCATION, address))
+            .insert_header(CacheControl(vec![
+                CacheDirective::Public,
+                CacheDirective::MaxAge(REDIRECT_MAX_AGE),
+            ]))
+            .finish());
+    }
+    let bytes = images
+        .read(&name)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::NotFound("No such image".into()))?;
     Ok(HttpResponse::Ok()
         .insert_header(ContentType(
             kind.media_type().parse().map_err(ApiError::internal)?,
         ))
         .insert_header(CacheControl(vec![
             CacheDirective::Public,
-            CacheDirective::MaxAge(31_536_000),
+            CacheDirective::MaxAge(IMAGE_MAX_AGE),
             CacheDirective::Extension("immutable".into(), None),
         ]))
         .body(bytes))

@@ -4,6 +4,7 @@
 //! that needs the stand-in says so and passes over it, except under CI, where it fails.
 
 pub mod localstripe;
+pub mod moto;
 pub mod relay;
 
 pub use mail::test_support::{free_port, program};
