@@ -115,7 +115,7 @@ impl Db {
         seed::seed_bulk_products(&mut *self.get()?, n, progress)
     }
 
-    /// Row counts of every table, by table name (tests and `shop seed` output).
+    /// Row counts of every table of shop data, by table name (tests and `shop seed` output).
     ///
     /// # Errors
     /// [`DbError`] when a query fails.
