@@ -22,6 +22,9 @@
 //! The maps forget by time: every [`SWEEP_EVERY`] (and whenever they pass [`FORGET_ABOVE`]
 //! keys) the keys back at a full burst, or whose failures are older than their window, are
 //! dropped, so memory follows the clients of the last minutes, not every key ever seen.
+//!
+//! On PostgreSQL the same limits count in the database instead ([`shared`]), so that several
+//! nodes behind one load balancer grant an attacker the limit once, not once per node.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -32,7 +35,12 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota};
+use persistence::Db;
 use sha2::{Digest, Sha256};
+
+mod shared;
+
+use shared::SharedLimits;
 
 /// Keys a limiter remembers before the ones back at a full burst are forgotten at once.
 pub const FORGET_ABOVE: usize = 100_000;
@@ -242,9 +250,24 @@ impl FailureDelays {
     }
 }
 
-/// Every limit of the server.
+/// Every limit of the server: counted in memory (one node, on SQLite), or in the database (on
+/// PostgreSQL, where every node counts in the same place: see [`shared`]). The checks of the
+/// second kind wait for the database: call them through [`crate::state::AppState::limit`],
+/// which runs them on the blocking pool ([`Self::counts_in_store`]).
 #[derive(Debug)]
 pub struct Limits {
+    counts: Counts,
+}
+
+#[derive(Debug)]
+enum Counts {
+    Memory(Box<MemoryLimits>),
+    Shared(Box<SharedLimits>),
+}
+
+/// The limits of one node, in its memory.
+#[derive(Debug)]
+struct MemoryLimits {
     sign_in_per_address: RateLimiter,
     sign_in_failures: FailureDelays,
     register_per_address: RateLimiter,
@@ -274,46 +297,85 @@ const MINUTE: Duration = Duration::from_secs(60);
 const HOUR: Duration = Duration::from_secs(3600);
 
 impl Limits {
-    /// The limits of `settings`.
+    /// The limits of `settings`, counted in this process's memory.
     #[must_use]
     pub fn new(settings: LimitSettings) -> Self {
         Limits {
-            sign_in_per_address: RateLimiter::new(settings.sign_in_per_minute, MINUTE),
-            sign_in_failures: FailureDelays::new(settings.sign_in_per_account_per_hour, HOUR),
-            register_per_address: RateLimiter::new(settings.register_per_hour, HOUR),
-            register_total: DefaultDirectRateLimiter::direct(quota(
-                settings.register_total_per_hour,
-                HOUR,
-            )),
-            client_errors_per_address: RateLimiter::new(settings.client_errors_per_minute, MINUTE),
-            resets_per_address: RateLimiter::new(settings.resets_per_hour, HOUR),
+            counts: Counts::Memory(Box::new(MemoryLimits {
+                sign_in_per_address: RateLimiter::new(settings.sign_in_per_minute, MINUTE),
+                sign_in_failures: FailureDelays::new(settings.sign_in_per_account_per_hour, HOUR),
+                register_per_address: RateLimiter::new(settings.register_per_hour, HOUR),
+                register_total: DefaultDirectRateLimiter::direct(quota(
+                    settings.register_total_per_hour,
+                    HOUR,
+                )),
+                client_errors_per_address: RateLimiter::new(
+                    settings.client_errors_per_minute,
+                    MINUTE,
+                ),
+                resets_per_address: RateLimiter::new(settings.resets_per_hour, HOUR),
+            })),
         }
+    }
+
+    /// The limits of `settings`, counted in `store` so that they hold across every node on
+    /// it; `secret` (the token secret every node shares) keys the counters' hashes.
+    #[must_use]
+    pub fn shared(settings: LimitSettings, store: Db, secret: &[u8]) -> Self {
+        Limits {
+            counts: Counts::Shared(Box::new(SharedLimits::new(settings, store, secret))),
+        }
+    }
+
+    /// Whether the checks count in the database (and so block: run them off the async
+    /// workers).
+    #[must_use]
+    pub fn counts_in_store(&self) -> bool {
+        matches!(self.counts, Counts::Shared(_))
     }
 
     /// Counts a sign-in attempt from `client`; false when its network is over its limit.
     pub fn sign_in(&self, client: IpAddr) -> bool {
-        self.sign_in_per_address.check(&network_of(client))
+        match &self.counts {
+            Counts::Memory(m) => m.sign_in_per_address.check(&network_of(client)),
+            Counts::Shared(s) => s.sign_in(client),
+        }
     }
 
     /// Records a failed sign-in on `account`; answers how long to wait before answering it.
     pub fn sign_in_failed(&self, account: AccountKey) -> Duration {
-        self.sign_in_failures.failed(account)
+        match &self.counts {
+            Counts::Memory(m) => m.sign_in_failures.failed(account),
+            Counts::Shared(s) => s.sign_in_failed(account),
+        }
     }
 
     /// Counts a registration from `client`; false when its network or the server is over its
     /// limit.
     pub fn register(&self, client: IpAddr) -> bool {
-        self.register_per_address.check(&network_of(client)) && self.register_total.check().is_ok()
+        match &self.counts {
+            Counts::Memory(m) => {
+                m.register_per_address.check(&network_of(client))
+                    && m.register_total.check().is_ok()
+            }
+            Counts::Shared(s) => s.register(client),
+        }
     }
 
     /// Counts a "forgot password" ask from `client`; false when its network is over its limit.
     pub fn reset(&self, client: IpAddr) -> bool {
-        self.resets_per_address.check(&network_of(client))
+        match &self.counts {
+            Counts::Memory(m) => m.resets_per_address.check(&network_of(client)),
+            Counts::Shared(s) => s.reset(client),
+        }
     }
 
     /// Counts a browser error report from `client`; false when its network is over its limit.
     pub fn client_error(&self, client: IpAddr) -> bool {
-        self.client_errors_per_address.check(&network_of(client))
+        match &self.counts {
+            Counts::Memory(m) => m.client_errors_per_address.check(&network_of(client)),
+            Counts::Shared(s) => s.client_error(client),
+        }
     }
 }
 

@@ -76,6 +76,13 @@ impl Application {
             .payments
             .provider(&sandbox)
             .map_err(|e| setup(&e))?;
+        // On PostgreSQL the limits count in the database, so that they hold across nodes; a
+        // SQLite shop is one node and counts them in memory.
+        let limits = if db.backend() == persistence::Backend::Postgres {
+            Limits::shared(settings.limits(), db.clone(), &secret)
+        } else {
+            Limits::new(settings.limits())
+        };
         let state = AppState {
             payments: provider,
             stripe: settings.payments.stripe(),
@@ -84,7 +91,7 @@ impl Application {
             store: db,
             tokens: Arc::new(Tokens::new(&secret)),
             passwords: Arc::new(passwords),
-            limits: Arc::new(Limits::new(settings.limits())),
+            limits: Arc::new(limits),
             metrics: Arc::new(Metrics::default()),
             proxies: Arc::new(settings.proxy_trust()),
             checkout_limits: settings.checkout_limits(),

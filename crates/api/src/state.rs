@@ -30,7 +30,7 @@ pub struct AppState {
     pub tokens: Arc<Tokens>,
     /// Password hashing (the domain's `PasswordHasher` port).
     pub passwords: Arc<Passwords>,
-    /// Sign-in and registration limits.
+    /// The request limits (sign-in, registration, resets, error reports).
     pub limits: Arc<Limits>,
     /// Request counters for `/metrics`.
     pub metrics: Arc<Metrics>,
@@ -83,6 +83,24 @@ impl AppState {
     {
         self.read_here_if(self.store.reads_without_waiting(), work)
             .await
+    }
+
+    /// Runs a check of the request limits: right here when they count in memory (a map
+    /// lookup), on the blocking pool when they count in the database (PostgreSQL: see
+    /// [`Limits::counts_in_store`]), never a database call on an async worker.
+    ///
+    /// # Errors
+    /// 500 if the check panics or the blocking pool cannot run it.
+    pub async fn limit<T, F>(&self, check: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&Limits) -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        if !self.limits.counts_in_store() {
+            return Ok(check(&self.limits));
+        }
+        let limits = Arc::clone(&self.limits);
+        blocking(move || Ok(check(&limits))).await
     }
 
     /// Runs one short read use case right here on the async worker when `here` (the caller

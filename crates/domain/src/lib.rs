@@ -19,6 +19,7 @@
 //! - [`cart`], [`checkout`] (quote, payment sessions holding stock, the purchase, the buyer's
 //!   orders), [`payments`] (the provider port), [`orders`] (the back office's sales and case
 //!   break requests), [`reports`] (the five reports and their background job).
+//! - [`limits`]: request limits counted in the store, shared by every node.
 //! - [`users`] (accounts, sign-in, tokens, user management), [`profile`] (profile and address
 //!   with the specification's messages).
 //! - [`demo_pictures`]: the demo shop's picture addresses ([`demo_pictures::Motif`]), which
@@ -32,6 +33,7 @@ pub mod checkout;
 pub mod demo_pictures;
 pub mod ids;
 pub mod inventory;
+pub mod limits;
 mod macros;
 pub mod money;
 pub mod notifications;

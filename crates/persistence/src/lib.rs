@@ -2,9 +2,9 @@
 //! domain's [`domain::store::Store`]; its transaction value [`Tx`] implements every store port
 //! of the domain's areas, each `impl` beside its area's queries (`catalogue/`, `users.rs`,
 //! `profiles.rs`, `carts.rs`, `stock.rs`, `checkout.rs`, `orders.rs`, `sales.rs`, `reports.rs`,
-//! `audit.rs`), and [`SandboxLedgerDb`] the sandbox payment provider's ledger (the provider itself
-//! is in the `payments` crate). Also here: embedded migrations, reference and demo seed data,
-//! and per-test databases ([`test_support::TestDatabase`]).
+//! `audit.rs`, `rate_limits.rs`), and [`SandboxLedgerDb`] the sandbox payment provider's
+//! ledger (the provider itself is in the `payments` crate). Also here: embedded migrations,
+//! reference and demo seed data, and per-test databases ([`test_support::TestDatabase`]).
 //!
 //! The diesel schema, the row models and the queries are private: no diesel type leaves this
 //! crate. Its own failures are [`DbError`], which becomes a `StoreError` at the port.
@@ -28,6 +28,7 @@ mod password_resets;
 mod payment_events;
 mod payment_ledger;
 mod profiles;
+mod rate_limits;
 mod refunds;
 mod reports;
 mod sales;
@@ -114,7 +115,7 @@ impl Db {
         seed::seed_bulk_products(&mut *self.get()?, n, progress)
     }
 
-    /// Row counts of every table, by table name (tests and `shop seed` output).
+    /// Row counts of every table of shop data, by table name (tests and `shop seed` output).
     ///
     /// # Errors
     /// [`DbError`] when a query fails.

@@ -425,6 +425,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Request limit counters shared by every node: `expires_us` (microseconds since the epoch)
+    /// is when a row stops saying more than a missing one; `hits` a count of failures.
+    rate_limits (limit_name, key_hash) {
+        limit_name -> Text,
+        key_hash -> Binary,
+        hits -> Integer,
+        expires_us -> BigInt,
+    }
+}
+
+diesel::table! {
     /// Refunds of orders; pending while `provider_refund_id` is NULL.
     order_refunds (id) {
         id -> Text,
@@ -496,6 +507,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     stock_holds,
     sandbox_payments,
     payment_events,
+    rate_limits,
     order_refunds,
     orders,
     order_items,

@@ -28,6 +28,7 @@ mod reports;
 mod sales;
 mod security;
 mod security_second;
+mod shared_limits;
 mod show_admin;
 mod standins;
 mod startup;

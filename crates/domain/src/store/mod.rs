@@ -39,6 +39,7 @@ pub trait Store: Send + Sync {
         + crate::reports::Reports
         + crate::reports::ReportData
         + crate::audit::Audit
+        + crate::limits::RateCounts
     where
         Self: 'a;
 

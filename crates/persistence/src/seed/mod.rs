@@ -73,7 +73,9 @@ pub fn is_catalogue_empty(conn: &mut DbConnection) -> Result<bool, DbError> {
 }
 
 /// Row counts of every table of the schema (read from the database's own catalogue, so a new
-/// table is counted without being listed here), by table name in name order.
+/// table is counted without being listed here), by table name in name order. Not the
+/// bookkeeping of diesel's migrations nor the request limits' counters (`rate_limits`), which
+/// count requests, refused ones too, as the in-memory limits do: they hold no shop data.
 ///
 /// # Errors
 /// Any [`DbError`] of the queries.
@@ -92,11 +94,12 @@ pub fn table_counts(conn: &mut DbConnection) -> Result<Vec<(String, i64)>, DbErr
     let tables = match conn {
         DbConnection::Sqlite(_) => {
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
-             AND name <> '__diesel_schema_migrations' ORDER BY name"
+             AND name NOT IN ('__diesel_schema_migrations', 'rate_limits') ORDER BY name"
         }
         DbConnection::Postgresql(_) => {
             "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() \
-             AND tablename <> '__diesel_schema_migrations' ORDER BY tablename"
+             AND tablename NOT IN ('__diesel_schema_migrations', 'rate_limits') \
+             ORDER BY tablename"
         }
     };
     let names: Vec<Name> = diesel::sql_query(tables).load(conn)?;

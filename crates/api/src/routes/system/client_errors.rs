@@ -107,7 +107,13 @@ pub async fn report(
     state: web::Data<AppState>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    if !state.limits.client_error(client_ip(&req, &state)) {
+    let client = client_ip(&req, &state);
+    // Reports fail open: a check that could not run lets the report through.
+    if !state
+        .limit(move |l| l.client_error(client))
+        .await
+        .unwrap_or(true)
+    {
         state.metrics.dropped_report(DroppedReport::RateLimited);
         return Err(ApiError::TooManyRequests(TOO_MANY_REPORTS.into()));
     }

@@ -8,7 +8,7 @@ use domain::users::{EMAIL_MAX_LEN, PASSWORD_MAX_LEN};
 
 use crate::error::ApiError;
 use crate::extractors::{client_ip, no_store};
-use crate::rate_limit::AccountKey;
+use crate::rate_limit::{AccountKey, MAX_FAILURE_DELAY};
 use crate::state::AppState;
 
 /// Answer past the per-address sign-in limit.
@@ -40,7 +40,8 @@ pub async fn login(
     if password.len() > PASSWORD_MAX_LEN {
         return Err(ApiError::bad_field("password", PASSWORD_TOO_LONG));
     }
-    if !state.limits.sign_in(client_ip(&req, &state)) {
+    let client = client_ip(&req, &state);
+    if !state.limit(move |l| l.sign_in(client)).await? {
         return Err(ApiError::TooManyRequests(TOO_MANY_ATTEMPTS.into()));
     }
     let account = AccountKey::of(&email);
@@ -59,7 +60,11 @@ pub async fn login(
     let signed_in = match signed_in {
         Err(ApiError::Unauthorized(message)) => {
             // Only failures count; past the account's allowance each is answered later.
-            let delay = state.limits.sign_in_failed(account);
+            // Should the check itself fail, the longest delay: the 401 stays the answer.
+            let delay = state
+                .limit(move |l| l.sign_in_failed(account))
+                .await
+                .unwrap_or(MAX_FAILURE_DELAY);
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }

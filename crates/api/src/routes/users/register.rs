@@ -25,7 +25,8 @@ pub async fn register(
     state: web::Data<AppState>,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    if !state.limits.register(client_ip(&req, &state)) {
+    let client = client_ip(&req, &state);
+    if !state.limit(move |l| l.register(client)).await? {
         return Err(ApiError::TooManyRequests(TOO_MANY_REGISTRATIONS.into()));
     }
     let Credentials { email, password } = body.into_inner();

@@ -86,7 +86,8 @@ pub async fn forgot(
     state: web::Data<AppState>,
     body: web::Json<ForgotBody>,
 ) -> Result<HttpResponse, ApiError> {
-    if !state.limits.reset(client_ip(&req, &state)) {
+    let client = client_ip(&req, &state);
+    if !state.limit(move |l| l.reset(client)).await? {
         return Err(ApiError::TooManyRequests(TOO_MANY_RESETS.into()));
     }
     let email = body.into_inner().email;

@@ -16,6 +16,7 @@ mod catalogue_and_stock;
 mod outbox;
 mod profile_form;
 mod quotes;
+mod rate_limits;
 mod resets;
 
 const PASSWORD: &str = "Secret#123";
