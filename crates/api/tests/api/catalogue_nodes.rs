@@ -12,6 +12,7 @@ use serde_json::Value;
 use shop_api::config::Settings;
 
 use crate::catalogue::demo_app_with;
+use crate::checkout::{buyer, pay_ok};
 use crate::helpers::{expect, TestApp};
 use crate::product_admin::form;
 
@@ -270,4 +271,43 @@ async fn the_listener_reconnects_after_its_connection_is_killed() {
         );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
+}
+
+#[tokio::test]
+async fn a_buyer_who_paid_sees_the_new_stock_on_any_node() {
+    let app = demo_app_with(no_timed_reads(false)).await;
+    let (other, _dir) = second_node(&app, no_timed_reads(false)).await;
+    let admin = app.login_as_admin().await;
+    let mut body = form(&app, "NODE-U").await;
+    body["isCaseBreakable"] = serde_json::json!(true);
+    body["unitStock"] = serde_json::json!(5);
+    let res = app
+        .send(Method::POST, "/api/products", Some(&admin), Some(&body))
+        .await;
+    let id = expect(res, StatusCode::CREATED).await["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let path = format!("/api/products/{id}");
+    let stock = |v: Value| v["unitProduct"]["availableStock"].clone();
+    let res = get_on(&app, &other, &path, None).await;
+    assert_eq!(stock(expect(res, StatusCode::OK).await), 5);
+
+    let b = buyer(&app, "unitnode@example.com").await;
+    b.add(&app, &id, true, None).await;
+    let (token, quote) = b.checkout(&app).await;
+    pay_ok(&app, &token).await;
+    let res = b.complete(&app, &token, &quote).await;
+    let cookie = res
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .map(sent_back)
+        .expect("the purchase took unit stock: its answer names the version");
+    expect(res, StatusCode::OK).await;
+    // The other node still has the old figure cached; the buyer's cookie gets the new one.
+    let res = get_on(&app, &other, &path, None).await;
+    assert_eq!(stock(expect(res, StatusCode::OK).await), 5);
+    let res = get_on(&app, &other, &path, Some(&cookie)).await;
+    assert_eq!(stock(expect(res, StatusCode::OK).await), 4);
 }
