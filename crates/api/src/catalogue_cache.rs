@@ -352,12 +352,12 @@ impl CatalogueCache {
             return Known::Stale(writes);
         }
         if signalled > state.version {
-            // Committed (this node's write, or a notification): no need to read it.
+            // Committed (this node's write, or a notification): entries keyed by it need no
+            // read of the version. The timed read still happens when due (a version signalled
+            // a moment ago may already be old: a notification on its way).
             state.version = signalled;
-            drop(state);
             self.bodies.invalidate_all();
             self.counts.invalidate_all();
-            return Known::Fresh(signalled);
         }
         match state.checked_at {
             Some(at)

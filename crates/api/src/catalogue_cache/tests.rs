@@ -135,6 +135,7 @@ fn the_version_is_rechecked_after_its_ttl() {
 async fn a_signalled_version_is_taken_without_a_read() {
     let cache = CatalogueCache::new(1 << 20, 2);
     put(&cache, 1, "a", 10).await;
+    assert!(matches!(cache.known_version(0), Known::Fresh(1)));
     cache.freshness.signal.publish(4);
     assert!(matches!(cache.known_version(0), Known::Fresh(4)));
     assert!(!has(&cache, 1, "a").await);
@@ -154,4 +155,8 @@ fn a_request_naming_a_newer_version_reads_it() {
     // The signal already knows it: no read.
     cache.freshness.signal.publish(4);
     assert!(matches!(cache.known_version(4), Known::Fresh(4)));
+    // A signalled version does not stand for a read never made.
+    let fresh = CatalogueCache::new(1 << 20, 2);
+    fresh.freshness.signal.publish(2);
+    assert!(matches!(fresh.known_version(0), Known::Stale(_)));
 }
