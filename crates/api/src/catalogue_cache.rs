@@ -6,7 +6,15 @@
 //!
 //! Invalidation works across API nodes sharing one database: every catalogue write moves the
 //! catalogue version on in its own transaction (`Catalogue::bump_catalogue_version`). The
-//! cache reads that version at most every [`VERSION_TTL`] (and a miss reads it again, in the
+//! cache takes a newer version at once when the node learns of one without reading it (its
+//! own writes, and on PostgreSQL every node's, pushed by `NOTIFY`: see
+//! [`persistence::VersionSignal`]); a request that names a newer version than the cache knows
+//! (read-your-writes: the `shop_catalogue_version` cookie or `X-Catalogue-Version` header that
+//! answers to writes carry, see [`crate::read_your_writes`]) reads the version first; and a
+//! product, show or terminal the cache's version does not know reads the version again before
+//! answering 404. Besides, the cache reads the version at most every [`VERSION_TTL`] (or the
+//! longer [`Freshness::listening_ttl`] while the node's listener is connected, a safety net
+//! only: nothing depends on a notification arriving) (and a miss reads it again, in the
 //! same database call as the miss's query, before it, unless the list index already holds the
 //! version the cache checked: see [`Reads::INDEXED`]), and drops all its entries when the
 //! version moved. An answer is stored under the version read before its query (or checked just
@@ -36,6 +44,7 @@ use actix_web::web::{self, Bytes};
 use actix_web::{FromRequest, HttpRequest, HttpResponse};
 use domain::catalogue::CatalogueReads;
 use domain::store::Store as _;
+use persistence::VersionSignal;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
@@ -43,8 +52,36 @@ use tokio::sync::Semaphore;
 use crate::error::ApiError;
 use crate::state::{AppState, Tx};
 
-/// How long the cache trusts the catalogue version it last read before reading it again.
+/// How long the cache trusts the catalogue version it last read before reading it again, by
+/// default (`SHOP_CATALOGUE_VERSION_TTL_MS`), when no listener tells it of new versions.
 pub const VERSION_TTL: Duration = Duration::from_millis(250);
+
+/// How long the cache trusts the version it last read while the node's listener is connected
+/// (`SHOP_CATALOGUE_LISTEN_TTL_MS`): every version then arrives as a notification within
+/// milliseconds; the timed read is a safety net only.
+pub const LISTENING_TTL: Duration = Duration::from_secs(2);
+
+/// How a node's caches learn of new catalogue versions: its signal (own writes,
+/// notifications) and how long they trust a version they read.
+#[derive(Debug, Clone)]
+pub struct Freshness {
+    /// The versions this node knows committed, and whether its listener is connected.
+    pub signal: Arc<VersionSignal>,
+    /// How long a read version is trusted without a listener ([`VERSION_TTL`]).
+    pub ttl: Duration,
+    /// How long a read version is trusted while the listener is connected ([`LISTENING_TTL`]).
+    pub listening_ttl: Duration,
+}
+
+impl Default for Freshness {
+    fn default() -> Self {
+        Freshness {
+            signal: Arc::default(),
+            ttl: VERSION_TTL,
+            listening_ttl: LISTENING_TTL,
+        }
+    }
+}
 
 /// Memory for cached keys and bodies of one server.
 pub const DEFAULT_BUDGET_BYTES: u64 = 16 * 1024 * 1024;
@@ -108,6 +145,7 @@ pub struct CatalogueCache {
     misses: Arc<Semaphore>,
     /// Catalogue writes made through this node, shared by its workers' caches.
     writes: Arc<AtomicU64>,
+    freshness: Freshness,
 }
 
 impl std::fmt::Debug for CatalogueCache {
@@ -168,7 +206,8 @@ impl From<CachePolicy> for Reads {
 }
 
 enum Known {
-    /// Read less than [`VERSION_TTL`] ago (or another request is reading it now).
+    /// Read less than [`VERSION_TTL`] ago (or another request is reading it now), or known
+    /// committed from the node's signal.
     Fresh(i64),
     /// Due for a read (this request claimed it), or a write through this node is not yet
     /// observed; carries the node's write counter as loaded before the read.
@@ -184,17 +223,24 @@ impl CatalogueCache {
             budget_bytes,
             Arc::new(Semaphore::new(concurrent_misses.max(1))),
             Arc::default(),
+            Freshness::default(),
         )
     }
 
     /// The cache of one HTTP worker: its share of [`DEFAULT_BUDGET_BYTES`] among `workers`,
-    /// with the server's one bound on concurrent misses and its one write counter
-    /// ([`CatalogueCache::write_counter`]). A cache per worker keeps the hot path on one core
-    /// (no cache line shared between workers on a hit but the write counter, read-mostly).
+    /// with the server's one bound on concurrent misses, its one write counter
+    /// ([`CatalogueCache::write_counter`]) and its version signal. A cache per worker keeps the
+    /// hot path on one core (no cache line shared between workers on a hit but the write
+    /// counter and the signal, read-mostly).
     #[must_use]
-    pub fn for_worker(workers: usize, misses: Arc<Semaphore>, writes: Arc<AtomicU64>) -> Self {
+    pub fn for_worker(
+        workers: usize,
+        misses: Arc<Semaphore>,
+        writes: Arc<AtomicU64>,
+        freshness: Freshness,
+    ) -> Self {
         let workers = u64::try_from(workers.max(1)).unwrap_or(1);
-        Self::sharing(DEFAULT_BUDGET_BYTES / workers, misses, writes)
+        Self::sharing(DEFAULT_BUDGET_BYTES / workers, misses, writes, freshness)
     }
 
     /// The counter of catalogue writes made through a server, shared by its workers' caches.
@@ -217,7 +263,12 @@ impl CatalogueCache {
         Arc::new(Semaphore::new(MISSES_PER_CORE * cores))
     }
 
-    fn sharing(budget_bytes: u64, misses: Arc<Semaphore>, writes: Arc<AtomicU64>) -> Self {
+    fn sharing(
+        budget_bytes: u64,
+        misses: Arc<Semaphore>,
+        writes: Arc<AtomicU64>,
+        freshness: Freshness,
+    ) -> Self {
         let budget_bytes = budget_bytes.max(64 * 1024);
         let largest = budget_bytes / 8;
         CatalogueCache {
@@ -235,6 +286,7 @@ impl CatalogueCache {
             version: Mutex::new(VersionState::default()),
             misses,
             writes,
+            freshness,
         }
     }
 
@@ -283,9 +335,12 @@ impl CatalogueCache {
     }
 
     /// The version to look entries up under, or `Stale` when it is due for a read (claimed by
-    /// this request: concurrent requests go on with the current version meanwhile).
-    fn known_version(&self) -> Known {
+    /// this request: concurrent requests go on with the current version meanwhile), or when
+    /// the request names a newer version than the cache knows (`requested`, 0 when none: it
+    /// reads, whatever other requests do).
+    fn known_version(&self, requested: i64) -> Known {
         let writes = self.writes.load(Ordering::Acquire);
+        let signalled = self.freshness.signal.latest();
         let mut state = self.lock();
         if writes != state.writes_seen {
             // A write through this node that no version read begun after it has observed yet:
@@ -293,14 +348,45 @@ impl CatalogueCache {
             // write while another request's read is under way).
             return Known::Stale(writes);
         }
+        if requested > state.version.max(signalled) {
+            return Known::Stale(writes);
+        }
+        if signalled > state.version {
+            // Committed (this node's write, or a notification): entries keyed by it need no
+            // read of the version. The timed read still happens when due (a version signalled
+            // a moment ago may already be old: a notification on its way).
+            state.version = signalled;
+            self.bodies.invalidate_all();
+            self.counts.invalidate_all();
+        }
         match state.checked_at {
-            Some(at) if at.elapsed() < VERSION_TTL => Known::Fresh(state.version),
+            Some(at)
+                if at.elapsed() < self.freshness.ttl
+                    || (at.elapsed() < self.freshness.listening_ttl
+                        && self.freshness.signal.listening()) =>
+            {
+                Known::Fresh(state.version)
+            }
             Some(_) => {
                 state.checked_at = Some(Instant::now());
                 Known::Stale(writes)
             }
             None => Known::Stale(writes),
         }
+    }
+
+    /// The version the cache's entries belong to (no database read).
+    fn current(&self) -> i64 {
+        self.lock().version
+    }
+
+    /// Reads the catalogue version now and takes it when it moved on; answers it.
+    async fn read_version(&self, state: &AppState) -> Result<i64, ApiError> {
+        let version = state
+            .read(|s| s.store.read(|tx| tx.catalogue_version()))
+            .await?;
+        self.observe(version);
+        Ok(version)
     }
 
     /// The remembered row count of the list filter `key` at catalogue `version`.
@@ -334,13 +420,11 @@ impl CatalogueCache {
         T: Serialize,
     {
         let policy = reads.policy;
-        let version = match self.known_version() {
+        let requested = crate::read_your_writes::requested_version(req.headers());
+        let version = match self.known_version(requested) {
             Known::Fresh(version) => version,
             Known::Stale(writes) => {
-                let version = state
-                    .read(|s| s.store.read(|tx| tx.catalogue_version()))
-                    .await?;
-                self.observe(version);
+                let version = self.read_version(state).await?;
                 // Read after those writes committed: it reflects them.
                 let mut seen = self.lock();
                 seen.writes_seen = seen.writes_seen.max(writes);
@@ -453,7 +537,9 @@ impl CachedRead {
     /// One catalogue item, revalidated on every request: its path (`/api/shows/{id}`) names
     /// it completely and keys the answer; `load` reads it (its error answers an unknown id).
     /// `reads`: [`Reads::INDEXED`] for a product, which the list index holds, else
-    /// [`CachePolicy::Revalidate`].
+    /// [`CachePolicy::Revalidate`]. Before answering 404 it reads the catalogue version, and
+    /// loads again if the version moved on: an item created on another node a moment ago is
+    /// never answered as unknown because this node had not heard of its version yet.
     ///
     /// # Errors
     /// Whatever `load` returns; 503 when no connection can be had.
@@ -463,12 +549,27 @@ impl CachedRead {
         load: F,
     ) -> Result<HttpResponse, ApiError>
     where
-        F: FnOnce(&mut Tx<'_>) -> Result<T, E> + Send + 'static,
+        F: FnOnce(&mut Tx<'_>) -> Result<T, E> + Clone + Send + 'static,
         T: Serialize,
         ApiError: From<E>,
     {
+        let reads = reads.into();
         let key = self.req.path().to_owned();
-        self.respond(key, reads, |tx, _| Ok(load(tx)?)).await
+        let before = self.cache.current();
+        let again = load.clone();
+        match self
+            .respond(key.clone(), reads, |tx, _| Ok(load(tx)?))
+            .await
+        {
+            Err(ApiError::NotFound(message)) => {
+                if self.cache.read_version(&self.state).await? > before {
+                    self.respond(key, reads, |tx, _| Ok(again(tx)?)).await
+                } else {
+                    Err(ApiError::NotFound(message))
+                }
+            }
+            answer => answer,
+        }
     }
 }
 
@@ -511,135 +612,4 @@ fn answer(req: &HttpRequest, cached: &CachedBody, policy: CachePolicy) -> HttpRe
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn body(n: usize) -> CachedBody {
-        CachedBody::new(Bytes::from(vec![b'x'; n]))
-    }
-
-    async fn put(cache: &CatalogueCache, version: i64, key: &str, n: usize) {
-        cache.observe(version);
-        cache
-            .bodies
-            .insert(cache.keys.key(version, key), body(n))
-            .await;
-    }
-
-    async fn has(cache: &CatalogueCache, version: i64, key: &str) -> bool {
-        cache
-            .bodies
-            .get(&cache.keys.key(version, key))
-            .await
-            .is_some()
-    }
-
-    #[actix_web::test]
-    async fn a_newer_version_drops_older_entries() {
-        let cache = CatalogueCache::new(1 << 20, 2);
-        put(&cache, 1, "a", 10).await;
-        assert_eq!(cache.len().await, 1);
-        put(&cache, 2, "b", 10).await;
-        assert_eq!(cache.len().await, 1);
-        assert!(has(&cache, 2, "b").await);
-        assert!(!has(&cache, 1, "a").await);
-    }
-
-    #[actix_web::test]
-    async fn an_older_version_read_late_does_not_move_the_cache_back() {
-        let cache = CatalogueCache::new(1 << 20, 2);
-        put(&cache, 3, "a", 10).await;
-        cache.observe(2);
-        assert!(matches!(cache.known_version(), Known::Fresh(3)));
-        assert!(has(&cache, 3, "a").await);
-    }
-
-    #[actix_web::test]
-    async fn the_budget_bounds_memory_and_refuses_one_huge_answer() {
-        let cache = CatalogueCache::new(64 * 1024, 2);
-        for i in 0..200 {
-            put(&cache, 1, &format!("k{i}"), 1000).await;
-        }
-        cache.bodies.run_pending_tasks().await;
-        assert!(
-            cache.bodies.weighted_size() <= 64 * 1024,
-            "{} bytes",
-            cache.bodies.weighted_size()
-        );
-        put(&cache, 1, "huge", 20 * 1024).await;
-        cache.bodies.run_pending_tasks().await;
-        assert!(!has(&cache, 1, "huge").await);
-    }
-
-    #[actix_web::test]
-    async fn the_miss_bound_admits_at_most_its_limit() {
-        let cache = Arc::new(CatalogueCache::new(1 << 20, 2));
-        let peak = Arc::new(Mutex::new((0usize, 0usize)));
-        let tasks: Vec<_> = (0..8)
-            .map(|_| {
-                let (cache, peak) = (cache.clone(), peak.clone());
-                actix_web::rt::spawn(async move {
-                    let permit = cache.misses.acquire().await.expect("permit");
-                    {
-                        let mut p = peak.lock().expect("lock");
-                        p.0 += 1;
-                        p.1 = p.1.max(p.0);
-                    }
-                    actix_web::rt::time::sleep(Duration::from_millis(5)).await;
-                    peak.lock().expect("lock").0 -= 1;
-                    drop(permit);
-                })
-            })
-            .collect();
-        for t in tasks {
-            t.await.expect("task");
-        }
-        assert_eq!(peak.lock().expect("lock").1, 2);
-        assert_eq!(cache.misses.available_permits(), 2);
-    }
-
-    #[actix_web::test]
-    async fn a_long_filter_costs_a_fixed_size_key() {
-        let cache = CatalogueCache::new(1 << 20, 2);
-        let long = "brands=".repeat(3_000);
-        put(&cache, 1, &long, 10).await;
-        cache.bodies.run_pending_tasks().await;
-        assert_eq!(
-            cache.bodies.weighted_size(),
-            (16 + 10 + ENTRY_OVERHEAD) as u64
-        );
-        assert!(has(&cache, 1, &long).await);
-        assert!(!has(&cache, 2, &long).await);
-        cache.remember_count(&long, 1, 5);
-        assert_eq!(cache.count(&long, 1), Some(5));
-    }
-
-    #[test]
-    fn counts_belong_to_one_version() {
-        let cache = CatalogueCache::new(1 << 20, 2);
-        cache.remember_count("f", 3, 10);
-        assert_eq!(cache.count("f", 4), None);
-        cache.remember_count("f", 4, 11);
-        assert_eq!(cache.count("f", 4), Some(11));
-        cache.observe(5);
-        cache.counts.run_pending_tasks();
-        assert_eq!(cache.count("f", 4), None);
-    }
-
-    #[test]
-    fn the_version_is_rechecked_after_its_ttl() {
-        let cache = CatalogueCache::new(1 << 20, 2);
-        assert!(matches!(cache.known_version(), Known::Stale(_)));
-        cache.observe(0);
-        assert!(matches!(cache.known_version(), Known::Fresh(0)));
-        cache.lock().checked_at = Some(Instant::now() - VERSION_TTL * 2);
-        assert!(matches!(cache.known_version(), Known::Stale(_)));
-        // The first request claimed the check; the next one is served meanwhile.
-        assert!(matches!(cache.known_version(), Known::Fresh(0)));
-        // After a write through this node, every request reads the version until one read
-        // begun after the write is observed.
-        cache.note_write();
-        assert!(matches!(cache.known_version(), Known::Stale(1)));
-        assert!(matches!(cache.known_version(), Known::Stale(1)));
-    }
-}
+mod tests;

@@ -111,6 +111,16 @@ pub struct Settings {
     /// `SHOP_SHUTDOWN_SECONDS`: then, how long the requests in flight (and after them the
     /// background tasks) may take to finish (default 30; at most [`MAX_STOP_SECONDS`]).
     pub shutdown_seconds: u64,
+    /// `SHOP_CATALOGUE_LISTEN`: on PostgreSQL, listen for the catalogue versions other nodes
+    /// commit (`on`, the default) or only read the version on a timer (`off`). Ignored on
+    /// SQLite.
+    pub catalogue_listen: bool,
+    /// `SHOP_CATALOGUE_VERSION_TTL_MS`: how long a node trusts the catalogue version it read
+    /// while no listener tells it of new ones (default 250).
+    pub catalogue_version_ttl_ms: u64,
+    /// `SHOP_CATALOGUE_LISTEN_TTL_MS`: how long it trusts the version it read while its
+    /// listener is connected (default 2000; a safety net: versions arrive as notifications).
+    pub catalogue_listen_ttl_ms: u64,
 }
 
 /// The largest `SHOP_DRAIN_SECONDS` and `SHOP_SHUTDOWN_SECONDS` accepted (an hour): a larger
@@ -146,6 +156,19 @@ where
     T::Err: std::fmt::Display,
 {
     Ok(parsed_optional(name)?.unwrap_or(default))
+}
+
+/// A switch: `on`/`off` (or `true`/`false`, `1`/`0`), `default` when it is not set.
+fn on_off(name: &'static str, default: bool) -> Result<bool, SettingsError> {
+    match var(name).map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        None => Ok(default),
+        Some("on" | "true" | "1") => Ok(true),
+        Some("off" | "false" | "0") => Ok(false),
+        Some(other) => Err(SettingsError {
+            name,
+            reason: format!("expected on or off, not {other:?}"),
+        }),
+    }
 }
 
 /// The setting `name` parsed, `None` when it is not set.
@@ -256,7 +279,24 @@ impl Settings {
             })?,
             drain_seconds: stop_seconds("SHOP_DRAIN_SECONDS", 0)?,
             shutdown_seconds: stop_seconds("SHOP_SHUTDOWN_SECONDS", 30)?,
+            catalogue_listen: on_off("SHOP_CATALOGUE_LISTEN", true)?,
+            catalogue_version_ttl_ms: parsed("SHOP_CATALOGUE_VERSION_TTL_MS", 250)?,
+            catalogue_listen_ttl_ms: parsed("SHOP_CATALOGUE_LISTEN_TTL_MS", 2000)?,
         })
+    }
+
+    /// How the node's catalogue caches learn of new versions: `signal` (the store's), and the
+    /// two TTLs.
+    #[must_use]
+    pub fn freshness(
+        &self,
+        signal: std::sync::Arc<persistence::VersionSignal>,
+    ) -> crate::catalogue_cache::Freshness {
+        crate::catalogue_cache::Freshness {
+            signal,
+            ttl: std::time::Duration::from_millis(self.catalogue_version_ttl_ms),
+            listening_ttl: std::time::Duration::from_millis(self.catalogue_listen_ttl_ms),
+        }
     }
 
     /// What the use cases that write mails know of the shop: its name, its address on the web

@@ -24,6 +24,7 @@ pub mod path_template;
 pub mod payment_config;
 pub mod payment_window;
 pub mod rate_limit;
+pub mod read_your_writes;
 pub mod report_jobs;
 pub mod routes;
 pub mod routes_system;

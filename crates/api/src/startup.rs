@@ -69,6 +69,16 @@ impl Application {
         }
         // The catalogue's list index is read from the tables in a thread of its own.
         db.start_catalogue_index();
+        if settings.catalogue_listen {
+            if let Some(guard) = db.start_catalogue_listener(&settings.database_url) {
+                // The listener thread stops when this task is dropped (with the runtime that
+                // serves the application).
+                tokio::spawn(async move {
+                    let _guard = guard;
+                    std::future::pending::<()>().await;
+                });
+            }
+        }
         let secret = settings.resolve_jwt_secret().map_err(|e| setup(&e))?;
         let ledger = Arc::new(persistence::SandboxLedgerDb::new(db.clone()));
         let sandbox = payments::SandboxPayments::new(ledger);
@@ -267,6 +277,7 @@ fn run(
     // A read cache per worker, one bound on misses for the server (see `catalogue_cache`).
     let misses = crate::catalogue_cache::CatalogueCache::miss_bound();
     let writes = crate::catalogue_cache::CatalogueCache::write_counter();
+    let freshness = settings.freshness(state.store.catalogue_signal().clone());
     let frontend = Arc::new(
         web_assets::Frontend::new(&settings.frontend_dir).with_sentry(settings.sentry_dsn.clone()),
     );
@@ -297,6 +308,7 @@ fn run(
                     workers,
                     misses.clone(),
                     writes.clone(),
+                    freshness.clone(),
                 ),
             ))
             .app_data(
@@ -310,6 +322,7 @@ fn run(
             }))
             .app_data(web::PayloadConfig::new(max_body))
             .app_data(web::Data::from(frontend.clone()))
+            .wrap(crate::read_your_writes::ReadYourWrites::new(https))
             .wrap(from_fn(web_assets::html_policy))
             .wrap(Compress::default())
             .wrap(security_headers(https))

@@ -123,7 +123,9 @@ impl AppState {
     }
 }
 
-/// Runs CPU-heavy or blocking work (argon2, diesel) off the async workers, keeping the span.
+/// Runs CPU-heavy or blocking work (argon2, diesel) off the async workers, keeping the span;
+/// when its writes moved the catalogue version, the request's answer says so
+/// ([`crate::read_your_writes`]).
 ///
 /// # Errors
 /// Whatever `work` returns, or 500 if the task could not run.
@@ -133,7 +135,17 @@ where
     T: Send + 'static,
 {
     let span = tracing::Span::current();
-    actix_web::web::block(move || span.in_scope(work))
-        .await
-        .map_err(ApiError::internal)?
+    let (done, moved) = actix_web::web::block(move || {
+        // A write on this thread before (outside any request) is none of this call's.
+        let _earlier = persistence::take_moved_version();
+        let done = span.in_scope(work);
+        (done, persistence::take_moved_version())
+    })
+    .await
+    .map_err(ApiError::internal)?;
+    if let Some(version) = moved {
+        // The answer names the catalogue version this call's writes produced.
+        crate::read_your_writes::produced(version);
+    }
+    done
 }

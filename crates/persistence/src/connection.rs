@@ -278,6 +278,8 @@ pub struct Db {
     pub(crate) index: std::sync::Arc<crate::catalogue::CatalogueIndex>,
     /// What the URL named (the set-up lock opens a connection or file of its own to it).
     target: std::sync::Arc<Target>,
+    /// The catalogue version this process knows committed (its writes', its listener's).
+    pub(crate) signal: std::sync::Arc<crate::catalogue::VersionSignal>,
 }
 
 impl std::fmt::Debug for Db {
@@ -332,6 +334,7 @@ impl Db {
             writer: std::sync::Arc::default(),
             index: std::sync::Arc::default(),
             target: std::sync::Arc::new(target),
+            signal: std::sync::Arc::default(),
         })
     }
 

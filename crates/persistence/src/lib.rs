@@ -44,6 +44,10 @@ mod tests;
 mod users;
 
 pub use backup::restore_sqlite;
+pub use catalogue::{
+    take_moved_version, ListenerGuard, VersionSignal, CHANNEL as CATALOGUE_CHANNEL,
+    HEARTBEAT_WITHIN as LISTENER_HEARTBEAT_WITHIN,
+};
 pub(crate) use connection::DbConnection;
 pub use connection::{Backend, Db};
 pub use error::DbError;

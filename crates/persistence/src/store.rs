@@ -119,6 +119,9 @@ impl Store for Db {
                 // The write stands; the next list catches the index up instead.
                 tracing::debug!(%error, "the list index did not follow a catalogue write");
             }
+            // This node's read caches take the version at once; the caller's answer names it.
+            self.signal.publish(version);
+            catalogue::signal::note_moved(version);
         }
         Ok(value)
     }

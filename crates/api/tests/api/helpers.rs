@@ -64,6 +64,9 @@ pub fn test_settings(db: &TestDatabase, data_dir: &std::path::Path) -> Settings 
         images: shop_api::image_store::ImageSettings::default(),
         drain_seconds: 0,
         shutdown_seconds: 5,
+        catalogue_listen: true,
+        catalogue_version_ttl_ms: 250,
+        catalogue_listen_ttl_ms: 2000,
     }
 }
 

@@ -9,6 +9,7 @@ mod cart;
 mod cart_lock;
 mod catalogue;
 mod catalogue_cache;
+mod catalogue_nodes;
 mod catalogue_sort;
 mod checkout;
 mod checkout_races;

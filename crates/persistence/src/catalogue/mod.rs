@@ -11,10 +11,12 @@ pub(crate) mod convert;
 mod form_row;
 pub(crate) mod index;
 mod inventory;
+mod listen;
 mod metadata;
 mod pricing;
 mod products;
 mod shows;
+pub(crate) mod signal;
 mod terminals;
 mod version;
 pub(crate) mod vocabulary;
@@ -25,6 +27,7 @@ pub(crate) use apparel::{
     stored_variant, update_apparel, update_variant, variant_order_items, variant_product,
 };
 pub(crate) use inventory::{inventory_page, product_counts, stock_total};
+pub use listen::{ListenerGuard, CHANNEL, LISTENER_NAME};
 pub(crate) use metadata::{apparel_skus, apparel_types, metadata, metadata_page, show_types};
 pub(crate) use pricing::{cart_priced_products, cart_priced_variants};
 pub(crate) use products::{
@@ -33,6 +36,7 @@ pub(crate) use products::{
 #[cfg(test)]
 pub(crate) use products::{facet_counts_by_sql, list_products_by_index, list_products_by_sql};
 pub(crate) use shows::{find_brand, find_show, find_show_type, list_shows};
+pub use signal::{take_moved_version, VersionSignal, HEARTBEAT_WITHIN};
 pub(crate) use terminals::{find_terminal, list_terminals};
 pub use version::{bump_version, current_version};
 pub(crate) use writes::{

@@ -7,6 +7,7 @@
 
 mod demo;
 mod integrity;
+mod listeners;
 mod stock;
 
 use diesel::connection::SimpleConnection;
