@@ -27,7 +27,7 @@ RUN_FEATURES ?= --no-default-features
 timed = TIMEFORMAT='make: $(1) took %1R s'; time { $(2); }
 
 .PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
-        test-rust-pg crash-test fuzz test-domain test-persistence test-auth test-mail test-api test-frontend lint lint-rust \
+        test-rust-pg crash-test cluster-test fuzz test-domain test-persistence test-auth test-mail test-api test-frontend lint lint-rust \
         lint-frontend fmt standins e2e e2e-deps bench bench-misses bench-compare lighthouse lighthouse-deps release clean
 
 help: ## List the targets
@@ -71,6 +71,11 @@ test-rust-pg: standins
 	@if [ -n "$$TEST_DATABASE_URL" ] || [ -n "$(HAS_PG)" ]; then \
 		$(STANDINS_ENV) CRASH_LOOPS=$(TEST_CRASH_LOOPS) scripts/with-postgres.sh $(CARGO) test --workspace; \
 	else echo "PostgreSQL not installed: skipping the PostgreSQL run"; fi
+
+cluster-test: standins ## Several nodes for real (issue 36): a throwaway PostgreSQL, moto, three debug nodes started at once behind nginx round robin; races, replays, read-your-writes, shared images and limits, a rolling restart under load (installs nginx-light when missing)
+	@command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light >/dev/null; }
+	$(CARGO) build -p shop-api --bin shop
+	$(STANDINS_ENV) scripts/with-postgres.sh python3 scripts/cluster_test.py
 
 crash-test: ## SIGKILL the server amid purchases and admin writes, restart, check the invariants: CRASH_LOOPS (20) loops on SQLite, then PostgreSQL (CRASH_SEED=n repeats a loop)
 	env -u TEST_DATABASE_URL CRASH_LOOPS=$(CRASH_LOOPS) $(CARGO) test -p shop-api --test crash -- --nocapture
