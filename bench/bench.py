@@ -756,23 +756,30 @@ def postgres_purchase_args(server_pid: int, db_port: int) -> list[str]:
     ]
 
 
-def bench_checkout_postgres(work: Path) -> dict:
+def postgres_part(work: Path, flag: str, name: str, what: str) -> dict:
+    """Runs this script with `flag` against PostgreSQL (a throwaway cluster from
+    scripts/with-postgres.sh, or the server of TEST_DATABASE_URL); answers the JSON it wrote, or
+    why it was skipped."""
     given = bool(os.environ.get("TEST_DATABASE_URL"))
     if not given and not glob.glob("/usr/lib/postgresql/*/bin/postgres"):
         return {"skipped": "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres and no "
-                           "TEST_DATABASE_URL): the PostgreSQL purchase run was skipped."}
-    out = work / "postgres-purchase.json"
-    log("[checkout postgres] " + ("server of TEST_DATABASE_URL" if given else "throwaway cluster (scripts/with-postgres.sh)"))
+                           f"TEST_DATABASE_URL): {what} was skipped."}
+    out = work / f"{name}.json"
+    log(f"[{name}] " + ("server of TEST_DATABASE_URL" if given else "throwaway cluster (scripts/with-postgres.sh)"))
     rc = subprocess.run(
         [str(ROOT / "scripts" / "with-postgres.sh"), sys.executable, str(Path(__file__).resolve()),
-         "--postgres-checkout", str(out), str(work)],
+         flag, str(out), str(work)],
         cwd=ROOT,
     ).returncode
     if rc != 0 or not out.exists():
-        return {"skipped": f"the PostgreSQL purchase run failed (exit status {rc}); its output is in the bench log."}
-    p = json.loads(out.read_text())
-    p["given_server"] = given
-    return p
+        return {"skipped": f"{what} failed (exit status {rc}); its output is in the bench log."}
+    res = json.loads(out.read_text())
+    res["given_server"] = given
+    return res
+
+
+def bench_checkout_postgres(work: Path) -> dict:
+    return postgres_part(work, "--postgres-checkout", "postgres-purchase", "the PostgreSQL purchase run")
 
 
 def mixed_args(pid: int) -> list[str]:
@@ -1103,22 +1110,7 @@ def cluster_child(out: Path, work: Path) -> int:
 
 
 def bench_cluster(work: Path) -> dict:
-    given = bool(os.environ.get("TEST_DATABASE_URL"))
-    if not given and not glob.glob("/usr/lib/postgresql/*/bin/postgres"):
-        return {"skipped": "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres and no "
-                           "TEST_DATABASE_URL): the cluster part was skipped."}
-    out = work / "postgres-cluster.json"
-    log("[cluster] " + ("server of TEST_DATABASE_URL" if given else "throwaway cluster (scripts/with-postgres.sh)"))
-    rc = subprocess.run(
-        [str(ROOT / "scripts" / "with-postgres.sh"), sys.executable, str(Path(__file__).resolve()),
-         "--postgres-cluster", str(out), str(work)],
-        cwd=ROOT,
-    ).returncode
-    if rc != 0 or not out.exists():
-        return {"skipped": f"the cluster run failed (exit status {rc}); its output is in the bench log."}
-    res = json.loads(out.read_text())
-    res["given_server"] = given
-    return res
+    return postgres_part(work, "--postgres-cluster", "postgres-cluster", "the cluster part")
 
 
 def cluster_cores(r: dict) -> str:

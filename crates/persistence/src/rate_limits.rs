@@ -26,6 +26,28 @@ fn micros_of(d: Duration) -> i64 {
     i64::try_from(d.as_micros()).unwrap_or(i64::MAX)
 }
 
+/// Runs one of the counters' upserts on the connection's backend: `$pg` or `$sqlite`, bound
+/// with the key's limit name and hash, then each microsecond figure in order, its rows read
+/// with `$read` (`load` or `get_result`).
+macro_rules! upsert {
+    ($conn:expr, $pg:expr, $sqlite:expr, $key:expr, [$($n:expr),*], $read:ident::<$row:ty>) => {{
+        let name = $key.limit.as_str();
+        let hash = &$key.hash[..];
+        match $conn {
+            DbConnection::Postgresql(c) => diesel::sql_query($pg)
+                .bind::<Text, _>(name)
+                .bind::<Binary, _>(hash)
+                $(.bind::<BigInt, _>($n))*
+                .$read::<$row>(c)?,
+            DbConnection::Sqlite(c) => diesel::sql_query($sqlite)
+                .bind::<Text, _>(name)
+                .bind::<Binary, _>(hash)
+                $(.bind::<BigInt, _>($n))*
+                .$read::<$row>(c)?,
+        }
+    }};
+}
+
 #[derive(QueryableByName)]
 struct Arrival {
     #[diesel(sql_type = BigInt)]
@@ -95,24 +117,14 @@ pub fn take_hit(
         .saturating_add(rate.tolerance_us())
         .saturating_sub(interval);
     let first = now.saturating_add(interval);
-    let name = key.limit.as_str();
-    let hash = &key.hash[..];
-    macro_rules! run {
-        ($c:expr, $sql:expr) => {
-            diesel::sql_query($sql)
-                .bind::<Text, _>(name)
-                .bind::<Binary, _>(hash)
-                .bind::<BigInt, _>(now)
-                .bind::<BigInt, _>(interval)
-                .bind::<BigInt, _>(ceiling)
-                .bind::<BigInt, _>(first)
-                .load::<Arrival>($c)?
-        };
-    }
-    let rows = match conn {
-        DbConnection::Postgresql(c) => run!(c, TAKE_PG),
-        DbConnection::Sqlite(c) => run!(c, TAKE_SQLITE),
-    };
+    let rows = upsert!(
+        conn,
+        TAKE_PG,
+        TAKE_SQLITE,
+        key,
+        [now, interval, ceiling, first],
+        load::<Arrival>
+    );
     Ok(!rows.is_empty())
 }
 
@@ -128,22 +140,14 @@ pub fn add_hit(
 ) -> Result<u32, DbError> {
     let now = micros(now);
     let expires = now.saturating_add(micros_of(window));
-    let name = key.limit.as_str();
-    let hash = &key.hash[..];
-    macro_rules! run {
-        ($c:expr, $sql:expr) => {
-            diesel::sql_query($sql)
-                .bind::<Text, _>(name)
-                .bind::<Binary, _>(hash)
-                .bind::<BigInt, _>(now)
-                .bind::<BigInt, _>(expires)
-                .get_result::<Hits>($c)?
-        };
-    }
-    let row = match conn {
-        DbConnection::Postgresql(c) => run!(c, ADD_PG),
-        DbConnection::Sqlite(c) => run!(c, ADD_SQLITE),
-    };
+    let row = upsert!(
+        conn,
+        ADD_PG,
+        ADD_SQLITE,
+        key,
+        [now, expires],
+        get_result::<Hits>
+    );
     Ok(u32::try_from(row.hits).unwrap_or(1))
 }
 

@@ -148,14 +148,16 @@ async fn a_product_created_on_one_node_is_pushed_to_another_within_100_ms() {
     assert_eq!(total_on(&app, &app.address, None).await, before);
 
     create_product(&app, &admin, "NODE-1").await;
+    heard_within_100_ms(&app, &other, before + 1, "the write").await;
+}
+
+/// Waits until `other` lists `total` products, at most 100 ms after the write.
+async fn heard_within_100_ms(app: &TestApp, other: &str, total: i64, what: &str) {
     let written = Instant::now();
-    loop {
-        if total_on(&app, &other, None).await == before + 1 {
-            break;
-        }
+    while total_on(app, other, None).await != total {
         assert!(
             written.elapsed() < Duration::from_millis(100),
-            "the other node did not hear of the write within 100 ms"
+            "the other node did not hear of {what} within 100 ms"
         );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
@@ -263,14 +265,7 @@ async fn the_listener_reconnects_after_its_connection_is_killed() {
     connected(first).await;
     // Reconnected: a write's notification reaches the other node again.
     create_product(&app, &admin, "NODE-6").await;
-    let written = Instant::now();
-    while total_on(&app, &other, None).await != before + 1 {
-        assert!(
-            written.elapsed() < Duration::from_millis(100),
-            "no notification after the reconnection"
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    heard_within_100_ms(&app, &other, before + 1, "a write after the reconnection").await;
 }
 
 #[tokio::test]

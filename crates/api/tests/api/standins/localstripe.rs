@@ -2,13 +2,10 @@
 //! The tests use its API as the shop does (secret key) and, where a buyer's browser would use
 //! Stripe.js, they attach a test card and confirm the intent through the API themselves.
 
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
 use reqwest::Client;
 use serde_json::Value;
 
-use super::{free_port, program};
+use super::Server;
 
 /// The secret key the tests' shop uses (the emulator takes any `sk_test_...`).
 pub const SECRET_KEY: &str = "sk_test_shop";
@@ -26,55 +23,33 @@ pub const THREE_D_SECURE_CARD: &str = "4000000000003220";
 
 /// A running emulator, stopped when dropped.
 pub struct Localstripe {
-    child: Child,
+    _server: Server,
     /// `http://127.0.0.1:{port}`.
     pub url: String,
     client: Client,
-}
-
-impl Drop for Localstripe {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 impl Localstripe {
     /// Starts the emulator on a free port and waits until it answers; `None` when it is not
     /// installed (outside CI).
     pub async fn start() -> Option<Self> {
-        let program = program("SHOP_TEST_LOCALSTRIPE")?;
-        let port = free_port();
-        let child = Command::new(&program)
-            // Each test its own empty emulator: without --from-scratch every instance would
-            // load the state the others write to /tmp/localstripe.pickle.
-            .args(["--port", &port.to_string(), "--from-scratch"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
-        let stripe = Localstripe {
-            child,
-            url: format!("http://127.0.0.1:{port}"),
-            client: Client::builder()
-                .timeout(Duration::from_secs(10))
-                .build()
-                .expect("client"),
-        };
-        let started = Instant::now();
-        while started.elapsed() < Duration::from_secs(30) {
-            let answer = stripe
-                .client
-                .get(format!("{}/v1/payment_intents", stripe.url))
-                .basic_auth(SECRET_KEY, Some(""))
-                .send()
-                .await;
-            if answer.is_ok_and(|r| r.status().is_success()) {
-                return Some(stripe);
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("localstripe did not answer on port {port} within 30 s");
+        // Each test its own empty emulator: without --from-scratch every instance would load
+        // the state the others write to /tmp/localstripe.pickle.
+        let server = Server::start(
+            "SHOP_TEST_LOCALSTRIPE",
+            &["--port", "{port}", "--from-scratch"],
+            |client, url| {
+                client
+                    .get(format!("{url}/v1/payment_intents"))
+                    .basic_auth(SECRET_KEY, Some(""))
+            },
+        )
+        .await?;
+        Some(Localstripe {
+            url: server.url.clone(),
+            client: server.client.clone(),
+            _server: server,
+        })
     }
 
     async fn post(&self, path: &str, form: &[(&str, &str)]) -> Value {

@@ -2,12 +2,9 @@
 //! (`moto_server`). Each test starts its own on a free loopback port and makes its buckets
 //! there; the shops under test reach it as they would reach S3 (signed, path-style requests).
 
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
 use reqwest::{Client, StatusCode};
 
-use super::{free_port, program};
+use super::Server;
 
 /// What makes the emulator take a request as the bucket owner's: it checks no signature, but a
 /// request without one is anonymous, and its objects are private.
@@ -16,48 +13,27 @@ const AS_OWNER: &str = "AWS4-HMAC-SHA256 Credential=testing/20260101/us-east-1/s
 
 /// A running emulator, stopped when dropped.
 pub struct Moto {
-    child: Child,
+    _server: Server,
     /// `http://127.0.0.1:{port}`.
     pub url: String,
     client: Client,
-}
-
-impl Drop for Moto {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 impl Moto {
     /// Starts the emulator on a free port and waits until it answers; `None` when it is not
     /// installed (outside CI).
     pub async fn start() -> Option<Self> {
-        let program = program("SHOP_TEST_MOTO")?;
-        let port = free_port();
-        let child = Command::new(&program)
-            .args(["-H", "127.0.0.1", "-p", &port.to_string()])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
-        let moto = Moto {
-            child,
-            url: format!("http://127.0.0.1:{port}"),
-            client: Client::builder()
-                .timeout(Duration::from_secs(10))
-                .build()
-                .expect("client"),
-        };
-        let started = Instant::now();
-        while started.elapsed() < Duration::from_secs(30) {
-            let answer = moto.client.get(format!("{}/", moto.url)).send().await;
-            if answer.is_ok_and(|r| r.status().is_success()) {
-                return Some(moto);
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("moto_server did not answer on port {port} within 30 s");
+        let server = Server::start(
+            "SHOP_TEST_MOTO",
+            &["-H", "127.0.0.1", "-p", "{port}"],
+            |client, url| client.get(format!("{url}/")),
+        )
+        .await?;
+        Some(Moto {
+            url: server.url.clone(),
+            client: server.client.clone(),
+            _server: server,
+        })
     }
 
     /// Creates `bucket` (the emulator takes unsigned requests).
