@@ -15,6 +15,7 @@ pub mod error_tracking;
 pub mod extractors;
 pub mod first_view;
 pub mod guards;
+pub mod head;
 pub mod image_store;
 pub mod mail_sender;
 pub mod metrics;

@@ -323,6 +323,7 @@ fn run(
             .app_data(web::PayloadConfig::new(max_body))
             .app_data(web::Data::from(frontend.clone()))
             .wrap(crate::read_your_writes::ReadYourWrites::new(https))
+            .wrap(from_fn(crate::head::as_get))
             .wrap(from_fn(web_assets::html_policy))
             .wrap(Compress::default())
             .wrap(security_headers(https))

@@ -151,8 +151,8 @@ async fn token_with_role(app: &TestApp, admin: &str, role: &str) -> String {
 }
 
 /// The owner's resources that another user must not reach.
-struct Owned {
-    buyer: Buyer,
+pub struct Owned {
+    pub buyer: Buyer,
     email: &'static str,
     order: String,
     open_session: String,
@@ -162,7 +162,7 @@ struct Owned {
 
 /// `owner@example.com` with a paid order and a second payment session still open, both for a
 /// case-only firework; answers also the quote that session was opened for.
-async fn owner_with_an_order_and_an_open_session(app: &TestApp) -> (Owned, Value) {
+pub async fn owner_with_an_order_and_an_open_session(app: &TestApp) -> (Owned, Value) {
     let samples = app.db.quote_samples().expect("samples");
     let owner = buyer(app, "owner@example.com").await;
     owner.add(app, &samples.case_only.0, false, None).await;
@@ -183,7 +183,7 @@ async fn owner_with_an_order_and_an_open_session(app: &TestApp) -> (Owned, Value
 
 /// The operation's path with its parameters filled: the owner's cart and order, or ids that
 /// name nothing.
-fn concrete(path: &str, owned: &Owned) -> String {
+pub fn concrete(path: &str, owned: &Owned) -> String {
     let mut out = String::new();
     let mut rest = path;
     while let Some(start) = rest.find('{') {

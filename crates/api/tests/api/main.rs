@@ -16,6 +16,7 @@ mod checkout_races;
 mod client_errors;
 mod conventions;
 mod facets;
+mod head;
 mod helpers;
 mod images;
 mod limits;
