@@ -150,7 +150,7 @@ bench: ## Load-test the catalogue (release, 10k and 100k products, vs nginx), th
 bench-misses: ## The catalogue without its cache (issue 15): new filter, title piece or page each request, 10k and 100k products, SQLite and PostgreSQL; OLD=path/to/old/shop runs it beside the new binary (bench/results/misses.md)
 	python3 bench/misses.py $(OLD)
 
-bench-compare: ## Two builds interleaved in one run: make bench-compare OLD=path/to/old/shop NEW=target/release/shop
+bench-compare: ## Two builds interleaved in one run (ABBA), on SQLite and on PostgreSQL when installed (BENCH_COMPARE_POSTGRES=0: SQLite only), about 20 min: make bench-compare OLD=path/to/old/shop NEW=target/release/shop (bench/results/compare.md)
 	python3 bench/compare.py $(OLD) $(or $(NEW),target/release/shop)
 
 lighthouse-deps:
