@@ -28,7 +28,7 @@ timed = TIMEFORMAT='make: $(1) took %1R s'; time { $(2); }
 
 .PHONY: help run serve build build-backend frontend frontend-deps test test-rust test-rust-sqlite \
         test-rust-pg crash-test cluster-test fuzz test-domain test-persistence test-auth test-mail test-api test-frontend lint lint-rust \
-        lint-frontend fmt standins e2e e2e-deps bench bench-misses bench-compare lighthouse lighthouse-deps release clean
+        lint-frontend fmt standins e2e e2e-deps bench bench-misses bench-compare bench-pace lighthouse lighthouse-deps release clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -152,6 +152,9 @@ bench-misses: ## The catalogue without its cache (issue 15): new filter, title p
 
 bench-compare: ## Two builds interleaved in one run (ABBA), on SQLite and on PostgreSQL when installed (BENCH_COMPARE_POSTGRES=0: SQLite only), about 20 min: make bench-compare OLD=path/to/old/shop NEW=target/release/shop (bench/results/compare.md)
 	python3 bench/compare.py $(OLD) $(or $(NEW),target/release/shop)
+
+bench-pace: ## Cached answers at nginx's pace (issue 37): list page, filtered list and product detail from the shop (RUST_LOG=warn and the default info, its access log to a file) and from nginx (same bytes), in turns, 3 rounds, about 6 min; OLD=path/to/old/shop adds the old binary's turns (bench/results/pace.md)
+	python3 bench/pace.py $(OLD)
 
 lighthouse-deps:
 	@if [ ! -d scripts/lighthouse/node_modules ] || [ scripts/lighthouse/package-lock.json -nt scripts/lighthouse/node_modules/.package-lock.json ]; then \

@@ -17,6 +17,7 @@ pub mod first_view;
 pub mod guards;
 pub mod head;
 pub mod image_store;
+pub mod log_writer;
 pub mod mail_sender;
 pub mod metrics;
 pub mod objects;

@@ -72,7 +72,9 @@ fn main() -> std::process::ExitCode {
     // Before the runtime starts, and kept until exit (dropping it flushes what is queued).
     // Nothing at all without SHOP_SENTRY_DSN.
     let _error_tracking = error_tracking::init(settings.sentry_dsn.as_ref());
-    telemetry::init(settings.sentry_dsn.is_some());
+    let serving = matches!(cli.command, None | Some(Command::Serve { .. }));
+    // The server's lines go through a queue; flushed below, before the process ends.
+    let log = telemetry::init(settings.sentry_dsn.is_some(), serving);
     let settings = if settings.sentry_dsn.is_some() && !error_tracking::COMPILED_IN {
         tracing::warn!("{}", error_tracking::NOT_COMPILED_IN);
         Settings {
@@ -93,6 +95,9 @@ fn main() -> std::process::ExitCode {
         Command::Restore { path } => restore(&settings, &path),
         Command::PromoteAdmin { email } => promote_admin(&settings, &email),
     };
+    if let Some(log) = log {
+        log.flush();
+    }
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

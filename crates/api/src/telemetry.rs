@@ -1,22 +1,41 @@
 //! Logging: `tracing` with `RUST_LOG` (default `info`). tracing-actix-web opens a span per
 //! request carrying its `request_id`; events inside it (errors included) print that id, and the
 //! span's close prints one access-log line. With `SHOP_SENTRY_DSN`, error events also go to the
-//! error tracking service and warnings become its breadcrumbs ([`crate::error_tracking`]).
+//! error tracking service and warnings become its breadcrumbs ([`crate::error_tracking`]). The
+//! server writes its lines through a queue ([`crate::log_writer`]), off the request's path.
 
 use tracing_subscriber::fmt::format::FmtSpan;
+use tracing_subscriber::fmt::writer::BoxMakeWriter;
 use tracing_subscriber::layer::SubscriberExt as _;
 use tracing_subscriber::util::SubscriberInitExt as _;
 use tracing_subscriber::EnvFilter;
 
+use crate::log_writer::LogWriter;
+
 /// Installs the global subscriber once (later calls are ignored, which suits tests); with
 /// `error_tracking`, the Sentry layer too (call [`crate::error_tracking::init`] first).
-pub fn init(error_tracking: bool) {
+///
+/// With `queued` (the server), lines go through a [`LogWriter`]: a worker hands its line to a
+/// queue and a thread writes them to standard output in batches; the answer is that writer,
+/// to [`LogWriter::flush`] before the process ends. Otherwise (the one-off commands) each
+/// line is written to standard output as it comes.
+pub fn init(error_tracking: bool, queued: bool) -> Option<LogWriter> {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     // Colours only for a terminal: log files and collectors get plain text.
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let queue = if queued {
+        LogWriter::spawn(std::io::stdout(), crate::log_writer::QUEUE_LINES).ok()
+    } else {
+        None
+    };
+    let writer = match &queue {
+        Some(queue) => BoxMakeWriter::new(queue.clone()),
+        None => BoxMakeWriter::new(std::io::stdout),
+    };
     let fmt = tracing_subscriber::fmt::layer()
         .with_ansi(ansi)
         .with_target(false)
+        .with_writer(writer)
         // One line per request when its span closes: method, route, status, request_id, time.
         .with_span_events(FmtSpan::CLOSE);
     let _ = tracing_subscriber::registry()
@@ -24,6 +43,7 @@ pub fn init(error_tracking: bool) {
         .with(fmt)
         .with(error_tracking.then(crate::error_tracking::layer))
         .try_init();
+    queue
 }
 
 /// The access log's root span per request: tracing-actix-web's fields, with the client address
