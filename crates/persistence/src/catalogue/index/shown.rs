@@ -20,17 +20,18 @@ pub(crate) struct Texts<const N: usize> {
 }
 
 impl<const N: usize> Texts<N> {
-    fn new(parts: [&str; N]) -> Self {
+    /// `None` past 4 GB in all.
+    fn new(parts: [&str; N]) -> Option<Self> {
         let mut all = String::with_capacity(parts.iter().map(|p| p.len()).sum());
         let mut ends = [0; N];
         for (end, part) in ends.iter_mut().zip(parts) {
             all.push_str(part);
-            *end = u32::try_from(all.len()).unwrap_or(u32::MAX);
+            *end = u32::try_from(all.len()).ok()?;
         }
-        Texts {
+        Some(Texts {
             all: all.into_boxed_str(),
             ends,
-        }
+        })
     }
 
     /// The text `i` (whole parts only: always on a character boundary).
@@ -138,7 +139,8 @@ fn typed(term: &Term) -> TypeRef {
 
 impl Shown {
     /// The compact form of an entry; `None` if it names a term (brand, category, type,
-    /// colour or effect) that `terms` does not hold: SQL answers its pages then. The
+    /// colour or effect) that `terms` does not hold, or is too large for it (over 65,535
+    /// package counts and links, or 4 GB of text): SQL answers its pages then. The
     /// variants' colours are looked up as the page query's outer join does: an unknown one
     /// is no colour.
     pub(crate) fn new(entry: &Entry, terms: &Terms) -> Option<Self> {
@@ -195,17 +197,19 @@ impl Shown {
         sort_variants(&mut variants);
         let variants = variants
             .iter()
-            .map(|v| ShownVariant {
-                texts: Texts::new([v.id.as_str(), &v.sku, &v.size, &v.gender]),
-                colour: v
-                    .color
-                    .as_ref()
-                    .and_then(|c| colour_terms.place(&c.id))
-                    .unwrap_or(NONE),
-                unit_price_cents: v.unit_price.cents(),
-                available_stock: v.available_stock,
+            .map(|v| {
+                Some(ShownVariant {
+                    texts: Texts::new([v.id.as_str(), &v.sku, &v.size, &v.gender])?,
+                    colour: v
+                        .color
+                        .as_ref()
+                        .and_then(|c| colour_terms.place(&c.id))
+                        .unwrap_or(NONE),
+                    unit_price_cents: v.unit_price.cents(),
+                    available_stock: v.available_stock,
+                })
             })
-            .collect();
+            .collect::<Option<_>>()?;
 
         Some(Shown {
             texts: Texts::new([
@@ -216,7 +220,7 @@ impl Shown {
                 shown.video_url.as_deref().unwrap_or_default(),
                 unit.map_or("", |u| &u.id),
                 unit.map_or("", |u| &u.sku),
-            ]),
+            ])?,
             numbers: numbers.into_boxed_slice(),
             ends,
             terms: places,
@@ -311,7 +315,7 @@ mod tests {
 
     #[test]
     fn texts_come_back_as_they_went_in_empty_ones_too() {
-        let texts = Texts::new(["BLK-1", "", "Écarlate ✨", "", "x"]);
+        let texts = Texts::new(["BLK-1", "", "Écarlate ✨", "", "x"]).expect("small");
         let back: Vec<&str> = (0..5).map(|i| texts.get(i)).collect();
         assert_eq!(back, ["BLK-1", "", "Écarlate ✨", "", "x"]);
     }
