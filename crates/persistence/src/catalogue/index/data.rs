@@ -2,10 +2,11 @@
 //! each list order, and the slots of every title trigram. Pure data, no database: `load.rs`
 //! reads the facts, `query.rs` answers from them.
 //!
-//! Every API node holds one: ids, titles and dates per slot, every filter value as a number
-//! of its kind (brand 3, size 5, ...), about 350 bytes a product; and each product as a page
-//! shows it (its model), so that a page is answered without reading the database (see
-//! docs/performance.md for what that costs and saves).
+//! Every API node holds one: ids, titles and dates per slot, a set of slots per filter value,
+//! the orders and trigram lists; and each product as a page shows it, in a compact form
+//! (`shown.rs`) that a page's products are made from, so that a page is answered without
+//! reading the database. About 770 bytes a product in all at 100,000 products (see
+//! docs/performance.md for what that costs and saves, and `tests/index_size.rs`).
 
 use std::cmp::Ordering;
 use std::hash::BuildHasher;
@@ -13,9 +14,8 @@ use std::hash::BuildHasher;
 use chrono::NaiveDateTime;
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
-use domain::catalogue::Product as ProductModel;
-
 use super::bits::Bits;
+use super::shown::Shown;
 use crate::models::{ApparelVariant, IndexedProduct, ShownProduct, UnitProduct};
 
 /// One product as the list filters see it (see `apply_product_filter!` in `products.rs`) and
@@ -65,6 +65,16 @@ impl Vocab {
     pub(crate) fn get(&self, id: &str) -> Option<&Term> {
         self.by_id.get(id).and_then(|&i| self.terms.get(i))
     }
+
+    /// The place of the row with this id.
+    pub(crate) fn place(&self, id: &str) -> Option<u32> {
+        self.by_id.get(id).and_then(|&i| u32::try_from(i).ok())
+    }
+
+    /// The row at a place ([`NONE`]: none).
+    pub(crate) fn at(&self, place: u32) -> Option<&Term> {
+        self.terms.get(usize::try_from(place).ok()?)
+    }
 }
 
 /// The vocabularies: what filters may name by id or name, and the names a page shows.
@@ -104,11 +114,10 @@ impl Facet {
         code
     }
 
-    /// Numbers `value` and puts `slot` in its set; answers the code.
-    fn add(&mut self, value: &str, slot: u32) -> u32 {
+    /// Numbers `value` and puts `slot` in its set.
+    fn add(&mut self, value: &str, slot: u32) {
         let code = self.code(value);
         self.sets[code as usize].insert(slot);
-        code
     }
 
     fn remove_slot(&mut self, slot: u32) {
@@ -128,11 +137,6 @@ impl Facet {
             .get(value)
             .and_then(|&code| self.sets.get(code as usize))
     }
-
-    /// The value of a code.
-    pub(crate) fn value(&self, code: u32) -> Option<&str> {
-        self.values.get(code as usize).map(String::as_str)
-    }
 }
 
 /// Titles are indexed by their byte trigrams: a needle of three bytes or more is looked for
@@ -151,42 +155,19 @@ pub(crate) fn trigrams(text: &str) -> Vec<Trigram> {
     all
 }
 
-/// The codes of one slot's product.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Codes {
-    pub brand: u32,
-    pub category: u32,
-    pub apparel_type: u32,
-    pub show_type: u32,
-    /// Colour codes, then effect codes.
-    pub links: Box<[u32]>,
-    /// How many of `links` are colours.
-    pub colours: u16,
-}
-
-impl Codes {
-    pub(crate) fn colours(&self) -> &[u32] {
-        &self.links[..usize::from(self.colours)]
-    }
-
-    pub(crate) fn effects(&self) -> &[u32] {
-        &self.links[usize::from(self.colours)..]
-    }
-}
-
 /// The catalogue's list index at one catalogue version.
 #[derive(Debug, Default)]
 pub(crate) struct IndexData {
     /// The catalogue version whose products this holds (or a later one's).
     pub version: i64,
-    /// Per slot: the product's id ("" for a free slot), title, creation time and codes.
+    /// Per slot: the product's id ("" for a free slot), title and creation time.
     ids: Vec<Box<str>>,
     titles: Vec<Box<str>>,
     created: Vec<NaiveDateTime>,
-    pub codes: Vec<Codes>,
-    /// Per slot: the product as a page shows it (`None` for a free slot, or when it names a
-    /// term the index does not hold: SQL answers its pages then).
-    pub models: Vec<Option<ProductModel>>,
+    /// Per slot: the product as a page shows it, without its id (the slot's) or any name
+    /// (the vocabularies'): `None` for a free slot, or when it names a term the index does
+    /// not hold (SQL answers its pages then).
+    pub shown: Vec<Option<Shown>>,
     free: Vec<u32>,
     /// Slots by id (the table holds slot numbers; ids are compared in `ids`).
     slot_of: HashTable<u32>,
@@ -279,6 +260,11 @@ impl IndexData {
             .copied()
     }
 
+    /// The id of a slot's product ("" for a free slot).
+    pub(crate) fn id(&self, slot: u32) -> &str {
+        self.ids.get(slot as usize).map_or("", |id| id)
+    }
+
     /// The title of a slot ("" for a free one).
     pub(crate) fn title(&self, slot: u32) -> &str {
         self.titles.get(slot as usize).map_or("", |t| t)
@@ -306,8 +292,7 @@ impl IndexData {
                 self.ids.push(id.into());
                 self.titles.push(Box::default());
                 self.created.push(NaiveDateTime::default());
-                self.codes.push(Codes::default());
-                self.models.push(None);
+                self.shown.push(None);
                 u32::try_from(self.ids.len() - 1).unwrap_or(NONE - 1)
             }
         };
@@ -317,7 +302,7 @@ impl IndexData {
         slot
     }
 
-    /// Writes a product's facts into its slot: title, date, codes and sets.
+    /// Writes a product's facts into its slot: title, date, sets and what a page shows.
     fn set_facts(&mut self, slot: u32, entry: &Entry) {
         let (at, e) = (slot as usize, &entry.product);
         self.titles[at] = e.title_lower.as_str().into();
@@ -328,24 +313,20 @@ impl IndexData {
         self.in_stock.set(slot, e.in_stock);
         self.variant_stock
             .set(slot, entry.variants.iter().any(|v| v.available_stock > 0));
-        let optional = |facet: &mut Facet, value: &Option<String>| {
-            value.as_deref().map_or(NONE, |v| facet.add(v, slot))
-        };
-        let mut links: Vec<u32> = entry
-            .colors
-            .iter()
-            .map(|c| self.colors.add(c, slot))
-            .collect();
-        let colours = u16::try_from(links.len()).unwrap_or(u16::MAX);
-        links.extend(entry.effects.iter().map(|x| self.effects.add(x, slot)));
-        self.codes[at] = Codes {
-            brand: self.brands.add(&e.brand_id, slot),
-            category: self.categories.add(&e.category_id, slot),
-            apparel_type: optional(&mut self.apparel_types, &e.apparel_type_id),
-            show_type: optional(&mut self.show_types, &e.show_type_id),
-            links: links.into_boxed_slice(),
-            colours,
-        };
+        self.brands.add(&e.brand_id, slot);
+        self.categories.add(&e.category_id, slot);
+        if let Some(t) = &e.apparel_type_id {
+            self.apparel_types.add(t, slot);
+        }
+        if let Some(t) = &e.show_type_id {
+            self.show_types.add(t, slot);
+        }
+        for c in &entry.colors {
+            self.colors.add(c, slot);
+        }
+        for x in &entry.effects {
+            self.effects.add(x, slot);
+        }
         for v in &entry.variants {
             if let Some(c) = &v.color_id {
                 self.variant_colors.add(c, slot);
@@ -353,7 +334,7 @@ impl IndexData {
             self.variant_pairs
                 .add(&format!("{}{PAIR}{}", v.gender, v.size), slot);
         }
-        self.models[at] = self.model(slot, entry);
+        self.shown[at] = Shown::new(entry, &self.terms);
     }
 
     /// Takes a slot out of every set.
@@ -401,8 +382,7 @@ impl IndexData {
             }
             self.ids[at] = Box::default();
             self.titles[at] = Box::default();
-            self.codes[at] = Codes::default();
-            self.models[at] = None;
+            self.shown[at] = None;
             self.free.push(slot);
             return;
         };

@@ -17,6 +17,7 @@ pub(crate) mod changes;
 mod data;
 mod load;
 mod query;
+mod shown;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -5,30 +5,14 @@
 //! together (`tests/filter_scan.rs`).
 
 use domain::catalogue::{
-    FacetCount, FacetKind, NamedRef, Product as ProductModel, ProductFilter, ProductSort,
-    StockFilter, Variant,
+    FacetCount, FacetKind, Product as ProductModel, ProductFilter, ProductSort, StockFilter,
 };
 use domain::ids::ProductId;
 use domain::paging::PageRequest;
 use memchr::memmem;
 
 use super::bits::{union, Bits};
-use super::data::{trigrams, Entry, Facet, IndexData, Order, Term, Vocab, NONE, PAIR};
-use crate::catalogue::convert;
-use crate::catalogue::products::sort_variants;
-use crate::models::{ApparelType, Brand, Category, ShowType};
-
-/// What the index knows of a product besides its row: its brand, category and types with
-/// their names, and its colours and effects (sorted by name, then id, as the page query sorts
-/// them).
-struct Facts {
-    brand: Brand,
-    category: Category,
-    apparel_type: Option<ApparelType>,
-    show_type: Option<ShowType>,
-    colors: Vec<NamedRef>,
-    effects: Vec<NamedRef>,
-}
+use super::data::{trigrams, Facet, IndexData, Order, Vocab, PAIR};
 
 /// One page of a list, and how many products match in all.
 #[derive(Debug, Clone)]
@@ -50,28 +34,6 @@ fn named<'a>(terms: &'a Vocab, refs: &'a [String]) -> impl Iterator<Item = &'a s
 /// The slots having one of `values` in `facet`.
 fn any_of<'a>(facet: &Facet, values: impl IntoIterator<Item = &'a str>) -> Bits {
     union(values.into_iter().filter_map(|v| facet.set(v)))
-}
-
-/// The row of a code of `facet` in `vocab`.
-fn term<'a>(facet: &Facet, vocab: &'a Vocab, code: u32) -> Option<&'a Term> {
-    vocab.get(facet.value(code)?)
-}
-
-/// The named rows of some codes, by name then id (bytes); `None` if one is unknown.
-fn sorted_names(facet: &Facet, vocab: &Vocab, codes: &[u32]) -> Option<Vec<NamedRef>> {
-    let mut named = codes
-        .iter()
-        .map(|&code| {
-            term(facet, vocab, code).map(|t| NamedRef {
-                id: t.id.clone(),
-                name: t.name.clone(),
-            })
-        })
-        .collect::<Option<Vec<_>>>()?;
-    named.sort_by(|a, b| {
-        (a.name.as_bytes(), a.id.as_bytes()).cmp(&(b.name.as_bytes(), b.id.as_bytes()))
-    });
-    Some(named)
 }
 
 impl IndexData {
@@ -265,7 +227,7 @@ impl IndexData {
             products: self
                 .page_slots(&hits, total, order, page)
                 .into_iter()
-                .map(|slot| self.models.get(slot as usize)?.clone())
+                .map(|slot| self.model(slot))
                 .collect::<Option<Vec<_>>>()?,
         })
     }
@@ -276,7 +238,7 @@ impl IndexData {
         let mut found = Vec::with_capacity(ids.len());
         for id in ids {
             if let Some(slot) = self.slot(id.as_str()) {
-                found.push(self.models.get(slot as usize)?.clone()?);
+                found.push(self.model(slot)?);
             }
         }
         Some(found)
@@ -361,82 +323,10 @@ impl IndexData {
         counts
     }
 
-    /// The product of `slot` as a page shows it: its entry (whose facts are in the slot's
-    /// codes already) with the names of what it names; `None` if it names a term the index
-    /// does not hold. The variants' colours are looked up as the page query's outer join
-    /// does: an unknown one is no colour.
-    pub(super) fn model(&self, slot: u32, entry: &Entry) -> Option<ProductModel> {
-        let facts = self.facts(slot)?;
-        let colours = &self.terms.colors;
-        let mut variants: Vec<Variant> = entry
-            .variants
-            .iter()
-            .map(|v| {
-                let colour = v.color_id.as_deref().and_then(|c| colours.get(c));
-                convert::variant(
-                    v.clone(),
-                    colour.map(|t| convert::named(t.id.clone(), t.name.clone())),
-                )
-            })
-            .collect();
-        sort_variants(&mut variants);
-        let mut model = convert::product(
-            entry.shown.clone(),
-            facts.brand,
-            facts.category,
-            facts.apparel_type,
-            facts.show_type,
-            entry.unit.clone(),
-        );
-        model.colors = facts.colors;
-        model.effects = facts.effects;
-        model.variants = variants;
-        Some(model)
-    }
-
-    /// The facts of the product in `slot`.
-    fn facts(&self, slot: u32) -> Option<Facts> {
-        let codes = self.codes.get(slot as usize)?;
-        let t = &self.terms;
-        let brand = term(&self.brands, &t.brands, codes.brand)?;
-        let category = term(&self.categories, &t.categories, codes.category)?;
-        let typed = |facet: &Facet,
-                     vocab: &Vocab,
-                     code: u32|
-         -> Option<Option<(String, String, Option<String>)>> {
-            if code == NONE {
-                return Some(None);
-            }
-            let row = term(facet, vocab, code)?;
-            Some(Some((
-                row.id.clone(),
-                row.name.clone(),
-                row.description.clone(),
-            )))
-        };
-        let apparel_type = typed(&self.apparel_types, &t.apparel_types, codes.apparel_type)?;
-        let show_type = typed(&self.show_types, &t.show_types, codes.show_type)?;
-        Some(Facts {
-            brand: Brand {
-                id: brand.id.clone(),
-                name: brand.name.clone(),
-            },
-            category: Category {
-                id: category.id.clone(),
-                name: category.name.clone(),
-            },
-            apparel_type: apparel_type.map(|(id, name, description)| ApparelType {
-                id,
-                name,
-                description,
-            }),
-            show_type: show_type.map(|(id, name, description)| ShowType {
-                id,
-                name,
-                description,
-            }),
-            colors: sorted_names(&self.colors, &t.colors, codes.colours())?,
-            effects: sorted_names(&self.effects, &t.effects, codes.effects())?,
-        })
+    /// The product of `slot` as a page shows it, made from its compact form and its id;
+    /// `None` for a free slot, or one whose product names a term the index does not hold.
+    pub(crate) fn model(&self, slot: u32) -> Option<ProductModel> {
+        let shown = self.shown.get(slot as usize)?.as_ref()?;
+        shown.model(self.id(slot), &self.terms)
     }
 }
