@@ -3,6 +3,8 @@ import { shownPrerender } from '@/app/boot/prerender';
 import { installGlobalHandlers, reportError } from '@/lib/error-reporting/reporter';
 import { startErrorTracking } from '@/lib/error-reporting/sentry';
 import { nextTask, whenIdle } from '@/lib/next-task';
+import { sessionChecked, sessionSlice } from '@/lib/session/session-slice';
+import { readSession } from '@/lib/session/session-storage';
 import { loadThemeStyles } from '@/lib/theme/theme-styles';
 import { applyTheme, readStoredTheme } from '@/lib/theme/themes';
 import './index.css';
@@ -41,7 +43,12 @@ const start = async (): Promise<void> => {
     import(/* webpackMode: "eager" */ '@/app/router'),
     import(/* webpackMode: "eager" */ '@/app/store'),
   ]);
-  const store = makeStore();
+  // Where React renders the page afresh (not the prerendered home page, whose signed-out-or-unknown
+  // navbar hydration must match), the stored session is read before the first render, as the
+  // session watcher reads it just after: a first render as 'loading' (no account links, every
+  // card's add-to-cart as signed out) was followed at once by a second, synchronous one of the
+  // navbar and every card. The watcher's check then finds the session unchanged.
+  const store = prerendered ? makeStore() : makeStore({ session: sessionSlice.reducer(undefined, sessionChecked(readSession())) });
   const app = (
     <StrictMode>
       <App store={store} />
