@@ -12,7 +12,8 @@ the new one on the same database (copied for SQLite), so before and after come f
 (several older binaries: `misses.py label=path label=path`).
 
 Reported per row: req/s, p99, the shop's CPU per request (utime+stime from /proc over the
-measured window) and on PostgreSQL the database's CPU per request (every postgres process).
+measured window) and on PostgreSQL the database's CPU per request (every postgres process); per
+server, its own anonymous memory (RssAnon) after the rows (issue 37: <= 150 MB at 100,000).
 Writes bench/results/misses.md. Knobs: BENCH_SIZES ("10000 100000"), MISSES_DURATION (10),
 MISSES_WARMUP (3), BENCH_BUILD (1: build the release binary first; 0: use target/release/shop).
 """
@@ -42,6 +43,8 @@ OUT = b.ROOT / "bench" / "results" / "misses.md"
 # Goals of issue 15 on this machine: shop CPU per uncached list request, and p99.
 GOAL_CPU_MS = {10_000: 0.3, 100_000: 1.0}
 GOAL_P99_MS = 20.0
+# Issue 37: the server's RssAnon at 100,000 products after the rows.
+GOAL_RSS_ANON_MB = 150.0
 ROWS = ("filter", "search", "page")
 ROW_NAMES = {
     "filter": "list, a new filter combination each request",
@@ -165,9 +168,18 @@ def measure(work: Path, binary: Path, db: str | Path, label: str, postgres: bool
             r["db_cpu_ms"] = db_ticks * 1000 / b.CLK_TCK / n if postgres else None
             r["load"] = b.loadavg()
             rows[row] = r
+        rows["rss_anon_mb"] = rss_anon_mb(shop.pid)
     finally:
         b.stop(shop)
     return rows
+
+
+def rss_anon_mb(pid: int) -> float:
+    """The server's own anonymous memory (RssAnon): its heap, the list index included."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("RssAnon:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def run_backend(work: Path, backend: str, binaries: list[tuple[str, Path]]) -> dict:
@@ -219,6 +231,7 @@ def report(runs: dict, binaries: list[tuple[str, Path]], started: dt.datetime, e
     ]
     verdicts = []
     builds = []
+    memory = []
     for backend, results in runs.items():
         if "skipped" in results:
             lines.append(f"| {backend} | | {results['skipped']} | | | | | | | | |")
@@ -235,6 +248,20 @@ def report(runs: dict, binaries: list[tuple[str, Path]], started: dt.datetime, e
                     )
                 new = by_label[binaries[-1][0]][row]
                 if row == ROWS[0]:
+                    memory.append(
+                        f"{backend} {size:,}: "
+                        + ", ".join(
+                            f"{label} {by_label[label]['rss_anon_mb']:.1f} MB"
+                            for label, _ in binaries
+                            if "rss_anon_mb" in by_label[label]
+                        )
+                    )
+                    rss = by_label[binaries[-1][0]].get("rss_anon_mb")
+                    if size == 100_000 and rss is not None:
+                        verdicts.append(
+                            f"- {'MET' if rss <= GOAL_RSS_ANON_MB else 'MISSED'}: {backend}, {size:,} products, "
+                            f"the server's RssAnon after the rows: {rss:.1f} MB (goal <= {GOAL_RSS_ANON_MB:.0f})"
+                        )
                     built = by_label[binaries[-1][0]].get("index_ms", "absent")
                     builds.append(
                         f"{backend} {size:,}: "
@@ -252,7 +279,11 @@ def report(runs: dict, binaries: list[tuple[str, Path]], started: dt.datetime, e
         "\"catalogue list index built\", in the background from start-up; SQL answers until then). "
         "Build time of the new binary's index: " + "; ".join(builds) + "."
     )
-    return "\n".join(lines + ["", waited, "", *verdicts, ""])
+    held = (
+        "- The server's own anonymous memory (RssAnon, /proc) after its three rows, the list index "
+        "included: " + "; ".join(memory) + "."
+    )
+    return "\n".join(lines + ["", waited, held, "", *verdicts, ""])
 
 
 def main() -> int:
