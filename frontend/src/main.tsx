@@ -1,8 +1,12 @@
 import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from '@/app/app';
 import { shownPrerender } from '@/app/boot/prerender';
+import { loadRoute, preloadRoute } from '@/app/router';
+import { makeStore } from '@/app/store';
 import { installGlobalHandlers, reportError } from '@/lib/error-reporting/reporter';
 import { startErrorTracking } from '@/lib/error-reporting/sentry';
-import { nextTask, whenIdle } from '@/lib/next-task';
+import { whenIdle } from '@/lib/next-task';
 import { sessionChecked, sessionSlice } from '@/lib/session/session-slice';
 import { readSession } from '@/lib/session/session-storage';
 import { loadThemeStyles } from '@/lib/theme/theme-styles';
@@ -21,57 +25,36 @@ void loadThemeStyles(theme);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 const prerendered = shownPrerender();
+// Where React renders the page afresh (not the prerendered home page, whose signed-out-or-unknown
+// navbar hydration must match), the stored session is read before the first render, as the
+// session watcher reads it just after: a first render as 'loading' (no account links, every
+// card's add-to-cart as signed out) was followed at once by a second, synchronous one of the
+// navbar and every card. The watcher's check then finds the session unchanged.
+const store = prerendered
+  ? makeStore()
+  : makeStore({ session: sessionSlice.reducer(undefined, sessionChecked(readSession())) });
+const app = (
+  <StrictMode>
+    <App store={store} />
+  </StrictMode>
+);
 
 /** How long the first render waits for the landing page's data before showing it loading. */
 const DATA_WAIT_MS = 1500;
 
-/**
- * The app's start, in tasks of their own with the main thread yielded between them (nextTask),
- * instead of one long task after the first paint that input would wait for: React DOM's
- * evaluation; the shell's (router, store, layout); the landing page's chunks' (the page and, for
- * a page that reads data, RTK Query); its first reads; then the render, itself time-sliced. The
- * modules are main.js's own (`webpackMode: "eager"`: no chunk, no request), evaluated on import.
- */
-const start = async (): Promise<void> => {
-  // Started with the app, as before the start was split: the wait covers the chunks and the reads.
-  const dataWait = new Promise<void>((resolve) => setTimeout(resolve, DATA_WAIT_MS));
-  await nextTask();
-  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await nextTask();
-  const [{ App }, { loadRoute, preloadRoute }, { makeStore }] = await Promise.all([
-    import(/* webpackMode: "eager" */ '@/app/app'),
-    import(/* webpackMode: "eager" */ '@/app/router'),
-    import(/* webpackMode: "eager" */ '@/app/store'),
-  ]);
-  // Where React renders the page afresh (not the prerendered home page, whose signed-out-or-unknown
-  // navbar hydration must match), the stored session is read before the first render, as the
-  // session watcher reads it just after: a first render as 'loading' (no account links, every
-  // card's add-to-cart as signed out) was followed at once by a second, synchronous one of the
-  // navbar and every card. The watcher's check then finds the session unchanged.
-  const store = prerendered ? makeStore() : makeStore({ session: sessionSlice.reducer(undefined, sessionChecked(readSession())) });
-  const app = (
-    <StrictMode>
-      <App store={store} />
-    </StrictMode>
-  );
-  await nextTask();
+// The first render waits for the page's chunk (the boot script fetches a landing page's beside
+// main.js), so that it shows the page itself, never Loading first (React would keep a shown
+// Suspense fallback up for at least 300 ms); and, but for the prerendered home page (hydrated as
+// it is), for the page's first API reads (also preloaded), so that it shows the data at once
+// instead of a page of placeholders first: one render of the page instead of two.
+const ready = prerendered
+  ? preloadRoute(window.location.pathname)
+  : Promise.race([
+      loadRoute(`${window.location.pathname}${window.location.search}`, store.dispatch),
+      new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS)),
+    ]);
 
-  // The first render waits for the page's chunk (the boot script fetches a landing page's beside
-  // main.js), so that it shows the page itself, never Loading first (React would keep a shown
-  // Suspense fallback up for at least 300 ms); and, but for the prerendered home page (hydrated as
-  // it is), for the page's first API reads (also preloaded), so that it shows the data at once
-  // instead of a page of placeholders first: one render of the page instead of two.
-  const here = `${window.location.pathname}${window.location.search}`;
-  const landing = async () => {
-    await preloadRoute(window.location.pathname);
-    if (prerendered) return;
-    // The reads (RTK Query's dispatches) in a task apart from the chunks' evaluation.
-    await nextTask();
-    await loadRoute(here, store.dispatch);
-  };
-  await (prerendered ? landing() : Promise.race([landing(), dataWait]));
-  await nextTask();
-
+void ready.then(() => {
   // The prerendered home page on screen: React takes its elements over (a click meanwhile is
   // replayed once hydrated), in a transition too (time-sliced; a click hydrates its part at once).
   // Replacing them would repaint the page's largest text.
@@ -83,10 +66,7 @@ const start = async (): Promise<void> => {
     const root = createRoot(container);
     startTransition(() => root.render(app));
   }
-};
-
-// A failure is an unhandled rejection: the global handlers report it.
-void start();
+});
 
 // Only when the server names a DSN, once the browser is idle after the start: a chunk of its own.
 whenIdle(() => void startErrorTracking());
