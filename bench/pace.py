@@ -55,24 +55,6 @@ def scenarios(base: str) -> list[tuple[str, str, str]]:
     ]
 
 
-def start_server(work: Path, db: Path, bin_path: Path, level: str, name: str):
-    """A shop on the seeded database; with `info` its standard output goes to a file."""
-    log_file = open(work / f"{name}.log", "wb")  # noqa: SIM115  (closed by the caller)
-    port = b.free_port()
-    env = dict(
-        os.environ,
-        DATABASE_URL=f"sqlite://{db}",
-        SHOP_ADDR=f"{b.HOST}:{port}",
-        SHOP_DATA_DIR=str(work / f"data-{name}"),
-        SHOP_FRONTEND_DIR=str(work / "no-frontend"),
-        SHOP_METRICS_ADDR=f"{b.HOST}:0",
-        RUST_LOG=level,
-    )
-    proc = subprocess.Popen([str(bin_path), "serve"], env=env, cwd=work, stdout=log_file, stderr=subprocess.DEVNULL)
-    b.wait_http(f"http://{b.HOST}:{port}/api/health")
-    return proc, port, log_file
-
-
 def measure(url: str, pid: int | None) -> dict:
     b.wrk(url, WARMUP, latency=False)
     before = b.cpu_ticks(pid) if pid else 0
@@ -156,9 +138,10 @@ def main() -> int:
         running = {}
         try:
             for label, path in builds:
+                b.BIN = path
                 for level in ("warn", "info"):
-                    name = f"{label} {level}"
-                    running[name] = start_server(work, db, path, level, name.replace(" ", "-"))
+                    # With `info`, the access log goes to the server's log file (bench.start_shop).
+                    running[f"{label} {level}"] = b.start_shop(work, db, {"RUST_LOG": level})
             base = f"http://{b.HOST}:{running['new warn'][1]}"
             cases = scenarios(base)
             bodies = {file: b.fetch(base + path) for _, path, file in cases}
@@ -174,7 +157,7 @@ def main() -> int:
                             if server == "nginx":
                                 url, pid = f"http://{b.HOST}:{nginx_port}/{file}", None
                             else:
-                                proc, port, _ = running[server]
+                                proc, port = running[server]
                                 url, pid = f"http://{b.HOST}:{port}{path}", proc.pid
                                 assert b.fetch(url) == bodies[file], f"{server} answers other bytes for {path}"
                             b.log(f"[{name}] round {round_no + 1}/{ROUNDS}: {server}")
@@ -183,9 +166,8 @@ def main() -> int:
             finally:
                 b.stop(nginx)
         finally:
-            for proc, _, log_file in running.values():
+            for proc, _ in running.values():
                 b.stop(proc)
-                log_file.close()
     text = report(results, servers, started, time.time() - t0)
     OUT.write_text(text)
     print(text)
