@@ -12,7 +12,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError, TrySendError};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Lines the queue holds before new ones are dropped (about 5 MB of access lines).
 pub const QUEUE_LINES: usize = 16_384;
@@ -64,12 +64,24 @@ impl LogWriter {
         }
     }
 
-    /// Waits (at most two seconds) until every line queued so far is written.
+    /// Waits (at most two seconds in all) until every line queued so far is written. A full
+    /// queue behind a stuck output (a reader of the pipe that stopped reading) must not hold
+    /// the process on its way out, so the flush is queued without blocking too.
     pub fn flush(&self) {
+        let deadline = Instant::now() + FLUSH_WAIT;
         let (done, written) = mpsc::sync_channel(1);
-        if self.queue.send(Message::Flush(done)).is_ok() {
-            let _ = written.recv_timeout(FLUSH_WAIT);
+        let mut message = Message::Flush(done);
+        loop {
+            match self.queue.try_send(message) {
+                Ok(()) => break,
+                Err(TrySendError::Full(back)) if Instant::now() < deadline => {
+                    message = back;
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Err(_) => return,
+            }
         }
+        let _ = written.recv_timeout(deadline.saturating_duration_since(Instant::now()));
     }
 }
 
@@ -240,6 +252,33 @@ mod tests {
             "{text}"
         );
         assert_eq!(lines.len(), 10, "{text}");
+    }
+
+    #[test]
+    fn a_flush_behind_a_stuck_output_and_a_full_queue_gives_up_after_two_seconds() {
+        let gate = Arc::new(Barrier::new(2));
+        let out = Output {
+            gate: Some(gate.clone()),
+            ..Output::default()
+        };
+        let mut writer = LogWriter::spawn(out, 4).expect("thread");
+        // The writer takes the first line and is held at the gate; 4 more fill the queue.
+        writer.write_all(b"first\n").expect("queued");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        for i in 0..4 {
+            writer
+                .write_all(format!("line {i}\n").as_bytes())
+                .expect("queued");
+        }
+        let started = std::time::Instant::now();
+        writer.flush();
+        let waited = started.elapsed();
+        gate.wait();
+        assert!(
+            waited >= std::time::Duration::from_millis(1900)
+                && waited < std::time::Duration::from_secs(4),
+            "{waited:?}"
+        );
     }
 
     #[test]
