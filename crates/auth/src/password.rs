@@ -1,9 +1,7 @@
 //! Password hashing with argon2id (PHC strings, random salt per hash).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-
-use std::cell::RefCell;
 
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
@@ -54,6 +52,7 @@ pub struct Passwords {
     hasher: Argon2<'static>,
     params: Params,
     pool: Arc<HashPool>,
+    memory: Arc<Memory>,
     /// A hash of a random password, verified against when the e-mail is unknown so that an
     /// unknown address costs the same time as a wrong password.
     dummy_hash: String,
@@ -86,16 +85,32 @@ impl Passwords {
         threads: usize,
         queue_wait: Duration,
     ) -> Result<Self, PasswordError> {
+        Self::keeping_memory(cost, threads, queue_wait, KEEP_MEMORY)
+    }
+
+    /// As [`Passwords::with_pool`], keeping argon2's working memory for `keep` after the last
+    /// hash.
+    fn keeping_memory(
+        cost: PasswordCost,
+        threads: usize,
+        queue_wait: Duration,
+        keep: Duration,
+    ) -> Result<Self, PasswordError> {
         let params = match cost {
             PasswordCost::Standard => Params::new(19_456, 2, 1, None),
             PasswordCost::Fast => Params::new(256, 1, 1, None),
         }
         .map_err(|e| PasswordError::Hashing(e.to_string()))?;
         let hasher = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
+        let memory = Arc::new(Memory::default());
         let mut passwords = Passwords {
             hasher,
             params,
-            pool: HashPool::new(threads, queue_wait),
+            pool: HashPool::with_idle(threads, queue_wait, keep, {
+                let memory = Arc::clone(&memory);
+                move || memory.release()
+            }),
+            memory,
             dummy_hash: String::new(),
         };
         let random: [u8; 16] = rand::random();
@@ -110,11 +125,18 @@ impl Passwords {
     /// thread comes free in time.
     pub fn hash(&self, password: &str) -> Result<String, PasswordError> {
         let (hasher, params) = (self.hasher.clone(), self.params.clone());
-        let password = password.to_owned();
+        let (password, memory) = (password.to_owned(), Arc::clone(&self.memory));
         self.pool.run(move || {
             let salt: [u8; 16] = rand::random();
             let mut out = [0u8; 32];
-            raw_hash(&hasher, &params, password.as_bytes(), &salt, &mut out)?;
+            raw_hash(
+                &memory,
+                &hasher,
+                &params,
+                password.as_bytes(),
+                &salt,
+                &mut out,
+            )?;
             let phc = PasswordHash {
                 algorithm: Algorithm::Argon2id.ident(),
                 version: Some(Version::V0x13.into()),
@@ -143,10 +165,17 @@ impl Passwords {
         let salt = parsed.salt.ok_or(PasswordError::MalformedHash)?;
         let expected = parsed.hash.ok_or(PasswordError::MalformedHash)?;
         let hasher = Argon2::new(algorithm, version, params.clone());
-        let password = password.to_owned();
+        let (password, memory) = (password.to_owned(), Arc::clone(&self.memory));
         self.pool.run(move || {
             let mut out = vec![0u8; expected.len()];
-            raw_hash(&hasher, &params, password.as_bytes(), &salt, &mut out)?;
+            raw_hash(
+                &memory,
+                &hasher,
+                &params,
+                password.as_bytes(),
+                &salt,
+                &mut out,
+            )?;
             Ok(constant_time_eq(&out, expected.as_bytes()))
         })?
     }
@@ -165,31 +194,60 @@ fn hashing(e: impl std::fmt::Display) -> PasswordError {
     PasswordError::Hashing(e.to_string())
 }
 
-thread_local! {
-    /// The argon2 working memory of this hashing thread, kept between hashes. argon2id takes
-    /// 19 MiB per hash; freshly allocated each time, the allocator kept the freed blocks (about
-    /// 19 MiB more resident memory per hash until it levels off); reused, a thread holds one.
-    static MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+/// Blocks reserved (not touched) beyond what a hash uses, so that its working memory is larger
+/// than glibc's largest threshold for serving an allocation from a mapping of its own (32 MiB
+/// on 64-bit): such an allocation is always mapped afresh and unmapped when it is freed. At 19
+/// MiB it sits below that threshold once glibc has raised it, and freed memory stays in the
+/// thread's heap. Reserved pages that are never touched cost nothing.
+const MAPPED_BLOCKS: usize = 33 * 1024;
+
+/// How long the working memory is kept after the last hash. Reused, a hash takes 22 ms here;
+/// on fresh memory 32 ms (its pages are faulted in again). Kept for ever, each hashing thread
+/// held 19 MiB for the life of the server: 39 MB of an idle server's 155-179 MB at 100,000
+/// products (docs/performance.md, "Memory").
+pub const KEEP_MEMORY: Duration = Duration::from_secs(10);
+
+/// argon2's working memory, one per hash running or recently run, shared by the hashing
+/// threads and emptied when they have been idle for [`KEEP_MEMORY`].
+#[derive(Debug, Default)]
+struct Memory(Mutex<Vec<Vec<Block>>>);
+
+impl Memory {
+    fn take(&self, blocks: usize) -> Vec<Block> {
+        let kept = self.0.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        let mut memory = kept.unwrap_or_else(|| Vec::with_capacity(blocks.max(MAPPED_BLOCKS)));
+        // argon2 fills every block before it reads one: what a former hash left is overwritten.
+        memory.resize(blocks, Block::default());
+        memory
+    }
+
+    fn give_back(&self, memory: Vec<Block>) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(memory);
+    }
+
+    fn release(&self) {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).clear();
+    }
 }
 
-/// argon2 of `password` and `salt` into `out`, on this thread's reused working memory.
+/// argon2 of `password` and `salt` into `out`, on working memory from `memory`.
 fn raw_hash(
+    memory: &Memory,
     hasher: &Argon2<'_>,
     params: &Params,
     password: &[u8],
     salt: &[u8],
     out: &mut [u8],
 ) -> Result<(), PasswordError> {
-    MEMORY.with(|memory| {
-        let mut memory = memory.borrow_mut();
-        let blocks = params.block_count();
-        if memory.len() < blocks {
-            memory.resize(blocks, Block::default());
-        }
-        hasher
-            .hash_password_into_with_memory(password, salt, out, &mut memory[..blocks])
-            .map_err(hashing)
-    })
+    let mut blocks = memory.take(params.block_count());
+    let hashed = hasher
+        .hash_password_into_with_memory(password, salt, out, &mut blocks)
+        .map_err(hashing);
+    memory.give_back(blocks);
+    hashed
 }
 
 /// Equal bytes, in a time that does not depend on where they differ.
@@ -220,6 +278,44 @@ mod tests {
         assert!(standard
             .verify("Secret#123", &fast.hash("Secret#123").expect("hash"))
             .expect("verify"));
+    }
+
+    /// This process's anonymous resident memory, in MiB.
+    fn rss_anon_mib() -> f64 {
+        let status = std::fs::read_to_string("/proc/self/status").expect("status");
+        let kb: f64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("RssAnon:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("RssAnon");
+        kb / 1024.0
+    }
+
+    #[test]
+    fn the_working_memory_is_reused_while_hashing_and_given_back_when_idle() {
+        let keep = Duration::from_millis(300);
+        let p = Passwords::keeping_memory(PasswordCost::Standard, 2, DEFAULT_QUEUE_WAIT, keep)
+            .expect("hasher");
+        let h = p.hash("Secret#123").expect("hash");
+        for _ in 0..3 {
+            assert!(p.verify("Secret#123", &h).expect("verify"));
+        }
+        let kept = p.memory.0.lock().expect("lock").len();
+        assert_eq!(kept, 1, "one hash at a time needs one block of memory");
+        let busy = rss_anon_mib();
+        std::thread::sleep(keep * 3);
+        assert!(p.memory.0.lock().expect("lock").is_empty());
+        let idle = rss_anon_mib();
+        // 19 MiB given back to the system, not only to the allocator (other tests of this
+        // binary may allocate meanwhile, a little).
+        assert!(
+            busy - idle > 15.0,
+            "RssAnon {busy:.1} MiB busy, {idle:.1} MiB idle"
+        );
+        assert!(
+            p.verify("Secret#123", &h).expect("verify"),
+            "and hashes again"
+        );
     }
 
     #[test]

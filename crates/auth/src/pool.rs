@@ -5,13 +5,18 @@
 //! threads at once, and the allocator kept most of it (one arena per thread). Here at most
 //! `threads` hashes run at a time, always on the same few threads, and a request that cannot
 //! be admitted within `wait` is refused ([`PoolError::Busy`]) instead of queueing without end.
+//! When no job has come for a while, the pool says so once ([`HashPool::new`]'s `on_idle`), so
+//! that working memory kept between hashes can be given back.
 
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// What the pool runs once when no job came for its idle time.
+type OnIdle = Arc<dyn Fn() + Send + Sync + 'static>;
 
 /// Why a job did not run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -85,15 +90,28 @@ impl HashPool {
     /// `threads` dedicated threads (at least one); a job waits at most `wait` to be admitted.
     #[must_use]
     pub fn new(threads: usize, wait: Duration) -> Arc<Self> {
+        Self::with_idle(threads, wait, Duration::MAX, || {})
+    }
+
+    /// As [`HashPool::new`]; besides, when no job has come for `idle`, one thread runs
+    /// `on_idle` (once, until jobs come again).
+    #[must_use]
+    pub fn with_idle(
+        threads: usize,
+        wait: Duration,
+        idle: Duration,
+        on_idle: impl Fn() + Send + Sync + 'static,
+    ) -> Arc<Self> {
         let threads = threads.max(1);
         let (jobs, queue) = mpsc::channel::<Job>();
         let queue = Arc::new(Mutex::new(queue));
+        let on_idle: OnIdle = Arc::new(on_idle);
         for i in 0..threads {
-            let queue = Arc::clone(&queue);
+            let (queue, on_idle) = (Arc::clone(&queue), Arc::clone(&on_idle));
             // A thread that cannot be started leaves the others to do the work.
             let _ = thread::Builder::new()
                 .name(format!("password-hash-{i}"))
-                .spawn(move || work(&queue));
+                .spawn(move || work(&queue, idle, &*on_idle));
         }
         Arc::new(HashPool {
             jobs: Mutex::new(jobs),
@@ -133,11 +151,23 @@ impl HashPool {
     }
 }
 
-fn work(queue: &Mutex<Receiver<Job>>) {
+/// One thread's loop. The thread that holds the queue waits for the next job; the others wait
+/// for the queue. So when the holder has waited `idle` in vain, every thread is idle.
+fn work(queue: &Mutex<Receiver<Job>>, idle: Duration, on_idle: &(dyn Fn() + Send + Sync)) {
     loop {
-        let job = match queue.lock().unwrap_or_else(PoisonError::into_inner).recv() {
-            Ok(job) => job,
-            Err(_) => return, // every sender is gone
+        let job = {
+            let queue = queue.lock().unwrap_or_else(PoisonError::into_inner);
+            match queue.recv_timeout(idle) {
+                Ok(job) => job,
+                Err(RecvTimeoutError::Timeout) => {
+                    on_idle();
+                    match queue.recv() {
+                        Ok(job) => job,
+                        Err(_) => return, // every sender is gone
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
         };
         job();
     }
@@ -216,5 +246,29 @@ mod tests {
         );
         // The places came back: the pool takes work again.
         assert_eq!(pool.run(|| 7), Ok(7));
+    }
+
+    #[test]
+    fn the_idle_hook_runs_once_after_a_quiet_spell_and_not_between_close_jobs() {
+        let idled = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&idled);
+        let pool = HashPool::with_idle(
+            2,
+            Duration::from_secs(1),
+            Duration::from_millis(200),
+            move || {
+                counter.fetch_add(1, Ordering::SeqCst);
+            },
+        );
+        for _ in 0..5 {
+            assert_eq!(pool.run(|| 1), Ok(1));
+            thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(idled.load(Ordering::SeqCst), 0, "jobs came every 20 ms");
+        thread::sleep(Duration::from_millis(700));
+        assert_eq!(idled.load(Ordering::SeqCst), 1, "once per quiet spell");
+        assert_eq!(pool.run(|| 2), Ok(2));
+        thread::sleep(Duration::from_millis(500));
+        assert_eq!(idled.load(Ordering::SeqCst), 2, "again after the next job");
     }
 }
