@@ -7,15 +7,18 @@ brands, sometimes a category, page 1 or 2), a title search with a new term each 
 piece of 3 to 6 characters of a real title), and a random page of the whole in-stock list. Each
 row runs with wrk (BENCH_THREADS, BENCH_CONNECTIONS) through a Lua script that makes the
 requests, at BENCH_SIZES products (plus the demo shop) on SQLite and on PostgreSQL (a throwaway
-cluster from scripts/with-postgres.sh). With OLD, the old binary runs each row too, right before
-the new one on the same database (copied for SQLite), so before and after come from one run
-(several older binaries: `misses.py label=path label=path`).
+cluster from scripts/with-postgres.sh). With OLD, the old binary runs each row too, on the same
+database (copied for SQLite), so before and after come from one run (several older binaries:
+`misses.py label=path label=path`). The binaries' servers run side by side and take turns, row
+by row, in MISSES_ROUNDS rounds (3; the order reversed every other round: old, new, new, old,
+...); each row reports the median round, so that a disturbance of a few seconds moves one
+round, not the comparison.
 
 Reported per row: req/s, p99, the shop's CPU per request (utime+stime from /proc over the
 measured window) and on PostgreSQL the database's CPU per request (every postgres process); per
 server, its own anonymous memory (RssAnon) after the rows (issue 37: <= 150 MB at 100,000).
 Writes bench/results/misses.md. Knobs: BENCH_SIZES ("10000 100000"), MISSES_DURATION (10),
-MISSES_WARMUP (3), BENCH_BUILD (1: build the release binary first; 0: use target/release/shop).
+MISSES_WARMUP (3), MISSES_ROUNDS (3), BENCH_BUILD (1: build the release binary first; 0: use target/release/shop).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ import bench as b  # noqa: E402  (the shared wrk, seed and server helpers)
 
 DURATION = int(os.environ.get("MISSES_DURATION", "10"))
 WARMUP = int(os.environ.get("MISSES_WARMUP", "3"))
+ROUNDS = max(1, int(os.environ.get("MISSES_ROUNDS", "3")))
 OUT = b.ROOT / "bench" / "results" / "misses.md"
 # Goals of issue 15 on this machine: shop CPU per uncached list request, and p99.
 GOAL_CPU_MS = {10_000: 0.3, 100_000: 1.0}
@@ -144,34 +148,49 @@ def wait_for_index(log: Path) -> int | None:
     return None
 
 
-def measure(work: Path, binary: Path, db: str | Path, label: str, postgres: bool) -> dict:
-    """Starts `binary` on `db`, waits until its list index is built (if it builds one: a server
-    that has been up a while has it, and until then SQL answers), and runs the three rows;
-    answers each row's figures."""
-    b.BIN = binary
-    shop, port = b.start_shop(work, db, {"RUST_LOG": "warn,persistence::catalogue::index=info"})
-    base = f"http://{b.HOST}:{port}"
-    rows = {}
+def measure(work: Path, servers: dict[str, tuple[Path, str | Path]], postgres: bool) -> dict:
+    """Starts each server (`label: (binary, database)`), waits until each has built its list
+    index (if it builds one: a server that has been up a while has it, and until then SQL
+    answers), and runs the rows in rounds, the servers in turns; answers each server's figures,
+    each row's the median round by req/s with every round's req/s."""
+    running = {}
     try:
-        if has_index(binary):
-            rows["index_ms"] = wait_for_index(work / f"shop-{port}.log")
-        luas = scripts(work, base)
+        for label, (binary, db) in servers.items():
+            b.BIN = binary
+            running[label] = b.start_shop(work, db, {"RUST_LOG": "warn,persistence::catalogue::index=info"})
+        results: dict = {label: {} for label in servers}
+        for label, (binary, _) in servers.items():
+            if has_index(binary):
+                results[label]["index_ms"] = wait_for_index(work / f"shop-{running[label][1]}.log")
+        # The servers hold copies of one database: the scripts are the same for each.
+        labels = list(servers)
+        luas = scripts(work, f"http://{b.HOST}:{running[labels[-1]][1]}")
         for row in ROWS:
-            b.log(f"  {label}: {ROW_NAMES[row]}")
-            b.wrk(base + "/api/products", WARMUP, latency=False, script=luas[row])
-            shop_before, db_before = b.cpu_ticks(shop.pid), postgres_ticks() if postgres else 0
-            r = b.wrk(base + "/api/products", DURATION, script=luas[row])
-            shop_ticks = b.cpu_ticks(shop.pid) - shop_before
-            db_ticks = (postgres_ticks() - db_before) if postgres else 0
-            n = r["requests"] or 1
-            r["cpu_ms"] = shop_ticks * 1000 / b.CLK_TCK / n
-            r["db_cpu_ms"] = db_ticks * 1000 / b.CLK_TCK / n if postgres else None
-            r["load"] = b.loadavg()
-            rows[row] = r
-        rows["rss_anon_mb"] = rss_anon_mb(shop.pid)
+            turns: dict[str, list[dict]] = {label: [] for label in labels}
+            for round_no in range(ROUNDS):
+                for label in labels if round_no % 2 == 0 else labels[::-1]:
+                    shop, port = running[label]
+                    base = f"http://{b.HOST}:{port}"
+                    b.log(f"  {label}: {ROW_NAMES[row]} (round {round_no + 1}/{ROUNDS})")
+                    b.wrk(base + "/api/products", WARMUP, latency=False, script=luas[row])
+                    shop_before, db_before = b.cpu_ticks(shop.pid), postgres_ticks() if postgres else 0
+                    r = b.wrk(base + "/api/products", DURATION, script=luas[row])
+                    shop_ticks = b.cpu_ticks(shop.pid) - shop_before
+                    db_ticks = (postgres_ticks() - db_before) if postgres else 0
+                    n = r["requests"] or 1
+                    r["cpu_ms"] = shop_ticks * 1000 / b.CLK_TCK / n
+                    r["db_cpu_ms"] = db_ticks * 1000 / b.CLK_TCK / n if postgres else None
+                    r["load"] = b.loadavg()
+                    turns[label].append(r)
+            for label, runs in turns.items():
+                median = sorted(runs, key=lambda r: r["rps"])[len(runs) // 2]
+                results[label][row] = dict(median, rounds=[r["rps"] for r in runs])
+        for label, (shop, _) in running.items():
+            results[label]["rss_anon_mb"] = rss_anon_mb(shop.pid)
     finally:
-        b.stop(shop)
-    return rows
+        for shop, _ in running.values():
+            b.stop(shop)
+    return results
 
 
 def rss_anon_mb(pid: int) -> float:
@@ -202,14 +221,15 @@ def run_backend(work: Path, backend: str, binaries: list[tuple[str, Path]]) -> d
             b.BIN = binaries[-1][1]
             b.seed(seeded, size)
             b.run([psql, "-q", "-d", seeded, "-c", "VACUUM ANALYZE"])
-        results[size] = {}
+        servers = {}
         for label, binary in binaries:
-            b.log(f"[{backend} {size:,}] {label} binary")
             db = seeded
             if backend == "SQLite":
                 db = work / f"misses-{size}-{label}.db"
                 shutil.copy(seeded, db)
-            results[size][label] = measure(work, binary, db, label, backend == "PostgreSQL")
+            servers[label] = (binary, db)
+        b.log(f"[{backend} {size:,}] " + ", ".join(label for label, _ in binaries))
+        results[size] = measure(work, servers, backend == "PostgreSQL")
     return results
 
 
@@ -225,9 +245,12 @@ def report(runs: dict, binaries: list[tuple[str, Path]], started: dt.datetime, e
         "- CPU ms/req: the shop's CPU time over the measured window per request; db CPU ms/req: every "
         "postgres process's (PostgreSQL only). Goals: shop CPU <= 0.3 ms at 10,000 and <= 1 ms at 100,000 "
         f"products, p99 <= {GOAL_P99_MS:.0f} ms.",
+        f"- {ROUNDS} rounds, the servers in turns (the order reversed every other round); each row is "
+        f"the median round by req/s. vs {binaries[0][0]}: req/s over the first binary's.",
         "",
-        "| database | products | row | binary | req/s | p50 ms | p99 ms | CPU ms/req | db CPU ms/req | non-2xx | load avg |",
-        "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"| database | products | row | binary | req/s | rounds | vs {binaries[0][0]} | p50 ms | p99 ms | CPU ms/req "
+        "| db CPU ms/req | non-2xx | load avg |",
+        "|---|---:|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     verdicts = []
     builds = []
@@ -242,8 +265,12 @@ def report(runs: dict, binaries: list[tuple[str, Path]], started: dt.datetime, e
                 for label, _ in binaries:
                     r = by_label[label][row]
                     db_cpu = "" if r["db_cpu_ms"] is None else f"{r['db_cpu_ms']:.3f}"
+                    rounds = " / ".join(f"{rps:,.0f}" for rps in r.get("rounds", [r["rps"]]))
+                    first = by_label[binaries[0][0]][row]["rps"]
+                    ratio = f"{r['rps'] / first:.2f}x" if first else "-"
                     lines.append(
-                        f"| {backend} | {size:,} | {ROW_NAMES[row]} | {label} | {r['rps']:,.0f} | {r['p50']:.2f} | "
+                        f"| {backend} | {size:,} | {ROW_NAMES[row]} | {label} | {r['rps']:,.0f} | {rounds} | {ratio} | "
+                        f"{r['p50']:.2f} | "
                         f"{r['p99']:.2f} | {r['cpu_ms']:.3f} | {db_cpu} | {r['errors']} | {r['load']:.1f} |"
                     )
                 new = by_label[binaries[-1][0]][row]
