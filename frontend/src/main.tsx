@@ -6,7 +6,7 @@ import { loadRoute, preloadRoute } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { installGlobalHandlers, reportError } from '@/lib/error-reporting/reporter';
 import { startErrorTracking } from '@/lib/error-reporting/sentry';
-import { whenIdle } from '@/lib/next-task';
+import { whenIdle } from '@/lib/when-idle';
 import { sessionChecked, sessionSlice } from '@/lib/session/session-slice';
 import { readSession } from '@/lib/session/session-storage';
 import { loadThemeStyles } from '@/lib/theme/theme-styles';

@@ -67,10 +67,12 @@ impl Application {
                 .map_err(|e| setup(&e))?
                 .map_err(|e| setup(&e))?;
         }
-        // The catalogue's list index is read from the tables in a thread of its own.
+        // The catalogue's list index is read from the tables in a thread of its own, and
+        // SQLite's WAL is checkpointed in another, not by the writer whose commit fills it.
         db.start_catalogue_index();
+        db.start_wal_checkpoints();
         if settings.catalogue_listen {
-            if let Some(guard) = db.start_catalogue_listener(&settings.database_url) {
+            if let Some(guard) = db.start_catalogue_listener() {
                 // The listener thread stops when this task is dropped (with the runtime that
                 // serves the application).
                 tokio::spawn(async move {

@@ -220,11 +220,14 @@ impl CustomizeConnection<PooledDb, diesel::r2d2::Error> for SqlitePragmas {
             // munmap, the other cores' TLB flushes and the page faults to map it again:
             // without the map, an add to the cart costs 9 % less CPU and the mixed load runs
             // 14 % more operations a second (docs/performance.md "No memory map").
-            conn.batch_execute(
+            // wal_autocheckpoint: the server checkpoints on a thread of its own
+            // (crate::checkpoint); a writer does only past this fallback.
+            conn.batch_execute(&format!(
                 "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
                  PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                 PRAGMA mmap_size = 0;",
-            )
+                 PRAGMA mmap_size = 0; PRAGMA wal_autocheckpoint = {};",
+                crate::checkpoint::FALLBACK_PAGES
+            ))
             .map_err(diesel::r2d2::Error::QueryError)?;
         }
         Ok(())
@@ -336,6 +339,15 @@ impl Db {
             target: std::sync::Arc::new(target),
             signal: std::sync::Arc::default(),
         })
+    }
+
+    /// On SQLite, starts checkpointing the WAL on a thread of its own (the server does at
+    /// start-up: see [`crate::checkpoint`]); it ends when the last handle of this database is
+    /// dropped. Nothing on PostgreSQL.
+    pub fn start_wal_checkpoints(&self) {
+        if let Target::Sqlite(path) = &*self.target {
+            crate::checkpoint::start(path, std::sync::Arc::downgrade(&self.writer));
+        }
     }
 
     /// The database the URL named.

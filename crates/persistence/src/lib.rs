@@ -17,6 +17,7 @@ mod backup;
 mod carts;
 mod catalogue;
 mod checkout;
+mod checkpoint;
 mod connection;
 mod error;
 mod in_json;

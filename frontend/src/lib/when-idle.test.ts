@@ -1,4 +1,4 @@
-import { whenIdle } from './next-task';
+import { whenIdle } from './when-idle';
 
 describe('whenIdle', () => {
   it('calls the function later, not at once', async () => {

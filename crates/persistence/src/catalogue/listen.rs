@@ -25,7 +25,7 @@ use diesel::Connection;
 
 use super::signal::VersionSignal;
 use super::version::current_version;
-use crate::connection::{Backend, Db, DbConnection};
+use crate::connection::{Db, DbConnection, Target};
 use crate::DbError;
 
 /// The channel catalogue versions are sent on (the payload is the new version in decimal).
@@ -62,19 +62,19 @@ impl Db {
         &self.signal
     }
 
-    /// Starts listening for catalogue versions on a connection of its own to `database_url`
-    /// (this pool's database), in a thread of its own; `None` on SQLite (one node: its own
-    /// writes publish their versions) or when the thread cannot start. The thread stops when
-    /// the guard is dropped.
+    /// Starts listening for catalogue versions on a connection of its own to this pool's
+    /// database, in a thread of its own; `None` on SQLite (one node: its own writes publish
+    /// their versions) or when the thread cannot start. The thread stops when the guard is
+    /// dropped.
     #[must_use]
-    pub fn start_catalogue_listener(&self, database_url: &str) -> Option<ListenerGuard> {
-        if self.backend() != Backend::Postgres {
+    pub fn start_catalogue_listener(&self) -> Option<ListenerGuard> {
+        let Target::Postgres(url) = self.target() else {
             return None;
-        }
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let listener = Listener {
             db: self.clone(),
-            url: database_url.trim().to_owned(),
+            url: url.clone(),
             stop: stop.clone(),
         };
         match std::thread::Builder::new()
