@@ -50,7 +50,6 @@ impl From<PoolError> for PasswordError {
 #[derive(Clone)]
 pub struct Passwords {
     hasher: Argon2<'static>,
-    params: Params,
     pool: Arc<HashPool>,
     memory: Arc<Memory>,
     /// A hash of a random password, verified against when the e-mail is unknown so that an
@@ -101,11 +100,10 @@ impl Passwords {
             PasswordCost::Fast => Params::new(256, 1, 1, None),
         }
         .map_err(|e| PasswordError::Hashing(e.to_string()))?;
-        let hasher = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
+        let hasher = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
         let memory = Arc::new(Memory::default());
         let mut passwords = Passwords {
             hasher,
-            params,
             pool: HashPool::with_idle(threads, queue_wait, keep, {
                 let memory = Arc::clone(&memory);
                 move || memory.release()
@@ -124,23 +122,16 @@ impl Passwords {
     /// [`PasswordError::Hashing`] if the hasher fails, [`PasswordError::Busy`] when no hashing
     /// thread comes free in time.
     pub fn hash(&self, password: &str) -> Result<String, PasswordError> {
-        let (hasher, params) = (self.hasher.clone(), self.params.clone());
+        let hasher = self.hasher.clone();
         let (password, memory) = (password.to_owned(), Arc::clone(&self.memory));
         self.pool.run(move || {
             let salt: [u8; 16] = rand::random();
             let mut out = [0u8; 32];
-            raw_hash(
-                &memory,
-                &hasher,
-                &params,
-                password.as_bytes(),
-                &salt,
-                &mut out,
-            )?;
+            memory.hash(&hasher, password.as_bytes(), &salt, &mut out)?;
             let phc = PasswordHash {
                 algorithm: Algorithm::Argon2id.ident(),
                 version: Some(Version::V0x13.into()),
-                params: ParamsString::try_from(&params).map_err(hashing)?,
+                params: ParamsString::try_from(hasher.params()).map_err(hashing)?,
                 salt: Some(Salt::new(&salt).map_err(hashing)?),
                 hash: Some(Output::new(&out).map_err(hashing)?),
             };
@@ -164,18 +155,11 @@ impl Passwords {
         let params = Params::try_from(&parsed).map_err(|_| PasswordError::MalformedHash)?;
         let salt = parsed.salt.ok_or(PasswordError::MalformedHash)?;
         let expected = parsed.hash.ok_or(PasswordError::MalformedHash)?;
-        let hasher = Argon2::new(algorithm, version, params.clone());
+        let hasher = Argon2::new(algorithm, version, params);
         let (password, memory) = (password.to_owned(), Arc::clone(&self.memory));
         self.pool.run(move || {
             let mut out = vec![0u8; expected.len()];
-            raw_hash(
-                &memory,
-                &hasher,
-                &params,
-                password.as_bytes(),
-                &salt,
-                &mut out,
-            )?;
+            memory.hash(&hasher, password.as_bytes(), &salt, &mut out)?;
             Ok(constant_time_eq(&out, expected.as_bytes()))
         })?
     }
@@ -228,29 +212,29 @@ impl Memory {
             .push(memory);
     }
 
+    /// argon2 of `password` and `salt` into `out` with `hasher`'s parameters, on working
+    /// memory taken from here and given back.
+    fn hash(
+        &self,
+        hasher: &Argon2<'_>,
+        password: &[u8],
+        salt: &[u8],
+        out: &mut [u8],
+    ) -> Result<(), PasswordError> {
+        let mut blocks = self.take(hasher.params().block_count());
+        let hashed = hasher
+            .hash_password_into_with_memory(password, salt, out, &mut blocks)
+            .map_err(hashing);
+        self.give_back(blocks);
+        hashed
+    }
+
     fn release(&self) {
         self.0
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clear();
     }
-}
-
-/// argon2 of `password` and `salt` into `out`, on working memory from `memory`.
-fn raw_hash(
-    memory: &Memory,
-    hasher: &Argon2<'_>,
-    params: &Params,
-    password: &[u8],
-    salt: &[u8],
-    out: &mut [u8],
-) -> Result<(), PasswordError> {
-    let mut blocks = memory.take(params.block_count());
-    let hashed = hasher
-        .hash_password_into_with_memory(password, salt, out, &mut blocks)
-        .map_err(hashing);
-    memory.give_back(blocks);
-    hashed
 }
 
 /// Equal bytes, in a time that does not depend on where they differ.
