@@ -480,7 +480,7 @@ def rolling_restart(cluster: Cluster, admin: Client) -> tuple[bool, str]:
 
     def browse(n: int) -> None:
         c = Client(url)
-        i = n  # each browser starts at its own page and product
+        i = 0
         while not stop.is_set():
             i += 1
             note("list", c.call("GET", f"/api/products?page={i % 3 + 1}&pageSize=25"))
