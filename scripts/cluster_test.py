@@ -12,8 +12,8 @@ front of them. Then, through the balancer only:
 4. an admin creates and edits products, reading each write back at once: never stale;
 5. an image uploaded once and fetched ten times: always 200, the same bytes;
 6. the sign-in limit holds across the nodes (counted in the database);
-7. every node restarted in turn (out of the balancer, SIGTERM, drain, start, back in) under a steady browse and cart load:
-   no answer other than 2xx.
+7. every node restarted in turn (out of the balancer, SIGTERM, drain, start, back in) under a
+   steady browse and cart load: no answer other than 2xx.
 
 Prints a summary (a line a check) and exits 1 when a check failed. Knobs: CLUSTER_NODES (3),
 CLUSTER_BUYERS (50), CLUSTER_KEEP=1 (keep the work folder and logs), SHOP_BIN (the debug binary),

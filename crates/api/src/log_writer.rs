@@ -190,6 +190,25 @@ mod tests {
         String::from_utf8(out.bytes.lock().expect("lock").clone()).expect("utf-8")
     }
 
+    /// A writer with room for `queue` lines whose thread has taken the line "first" and is
+    /// held at the returned gate; then `lines` more lines ("line 0", ...) are written.
+    fn held_writer(queue: usize, lines: usize) -> (LogWriter, Output, Arc<Barrier>) {
+        let gate = Arc::new(Barrier::new(2));
+        let out = Output {
+            gate: Some(gate.clone()),
+            ..Output::default()
+        };
+        let mut writer = LogWriter::spawn(out.clone(), queue).expect("thread");
+        writer.write_all(b"first\n").expect("queued");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        for i in 0..lines {
+            writer
+                .write_all(format!("line {i}\n").as_bytes())
+                .expect("queued");
+        }
+        (writer, out, gate)
+    }
+
     #[test]
     fn every_line_of_every_thread_is_written_whole_and_in_its_order() {
         let out = Output::default();
@@ -223,21 +242,9 @@ mod tests {
 
     #[test]
     fn a_full_queue_drops_lines_without_waiting_and_says_how_many() {
-        let gate = Arc::new(Barrier::new(2));
-        let out = Output {
-            gate: Some(gate.clone()),
-            ..Output::default()
-        };
-        let mut writer = LogWriter::spawn(out.clone(), 8).expect("thread");
         // The first line is taken by the writer, which then waits at the gate; 8 more fill the
         // queue; the last 11 are dropped, and none of these writes waits.
-        writer.write_all(b"first\n").expect("queued");
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        for i in 0..19 {
-            writer
-                .write_all(format!("line {i}\n").as_bytes())
-                .expect("queued");
-        }
+        let (writer, out, gate) = held_writer(8, 19);
         gate.wait();
         writer.flush();
         let text = text(&out);
@@ -256,20 +263,8 @@ mod tests {
 
     #[test]
     fn a_flush_behind_a_stuck_output_and_a_full_queue_gives_up_after_two_seconds() {
-        let gate = Arc::new(Barrier::new(2));
-        let out = Output {
-            gate: Some(gate.clone()),
-            ..Output::default()
-        };
-        let mut writer = LogWriter::spawn(out, 4).expect("thread");
         // The writer takes the first line and is held at the gate; 4 more fill the queue.
-        writer.write_all(b"first\n").expect("queued");
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        for i in 0..4 {
-            writer
-                .write_all(format!("line {i}\n").as_bytes())
-                .expect("queued");
-        }
+        let (writer, _out, gate) = held_writer(4, 4);
         let started = std::time::Instant::now();
         writer.flush();
         let waited = started.elapsed();

@@ -5,8 +5,8 @@
 //! threads at once, and the allocator kept most of it (one arena per thread). Here at most
 //! `threads` hashes run at a time, always on the same few threads, and a request that cannot
 //! be admitted within `wait` is refused ([`PoolError::Busy`]) instead of queueing without end.
-//! When no job has come for a while, the pool says so once ([`HashPool::new`]'s `on_idle`), so
-//! that working memory kept between hashes can be given back.
+//! When no job has come for a while, the pool says so once ([`HashPool::with_idle`]'s
+//! `on_idle`), so that working memory kept between hashes can be given back.
 
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
