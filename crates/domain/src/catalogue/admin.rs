@@ -4,11 +4,13 @@
 //! storefront shows it (so the caller needs no second read). [`Kind::create`] and
 //! [`Kind::update`] are that frame; each kind's use case gives the writes in between.
 
+use std::marker::PhantomData;
+
 use chrono::NaiveDateTime;
 use serde::Serialize;
 
 use crate::audit::{Audit, AuditEntry};
-use crate::catalogue::{CatalogueReads, Product, ProductAdmin, Show};
+use crate::catalogue::{CatalogueReads, Product, ProductAdmin, ProductForm, ProductForms, Show};
 use crate::ids::{ProductId, UserId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
@@ -42,16 +44,17 @@ impl ReadBack for Show {
     }
 }
 
-/// One kind of product the back office writes (fireworks, show, apparel): what the audit log
-/// calls it, and how the error `E` of its use cases says that the form was refused or that no
-/// product of this kind has the id.
-pub(super) struct Kind<E> {
+/// One kind of product the back office writes (fireworks, show, apparel), with its form `F`:
+/// what the audit log calls it, and how the error `E` of its use cases says that the form was
+/// refused or that no product of this kind has the id.
+pub(super) struct Kind<E, F> {
     name: &'static str,
     invalid: fn(FieldErrors) -> E,
     not_found: E,
+    form: PhantomData<fn() -> F>,
 }
 
-impl<E: From<StoreError>> Kind<E> {
+impl<E: From<StoreError>, F: ProductForm + Serialize> Kind<E, F> {
     /// The kind the audit log calls `name`, with its use cases' refusals.
     pub(super) const fn new(
         name: &'static str,
@@ -62,7 +65,19 @@ impl<E: From<StoreError>> Kind<E> {
             name,
             invalid,
             not_found,
+            form: PhantomData,
         }
+    }
+
+    /// The stored form of the product `id` of this kind.
+    ///
+    /// # Errors
+    /// Not found when there is no product of this kind with that id; store failures.
+    pub(super) fn record<X>(self, tx: &mut X, id: &ProductId) -> Result<F::Record, E>
+    where
+        X: ProductForms<F> + ?Sized,
+    {
+        tx.stored_form(id)?.ok_or(self.not_found)
     }
 
     /// The audit of what `actor` writes on things of this kind at `at`.
@@ -81,17 +96,16 @@ impl<E: From<StoreError>> Kind<E> {
     /// # Errors
     /// The form's refusal, `insert`'s errors, not found when nothing can be read back; store
     /// failures.
-    pub(super) fn create<S, V, A>(
+    pub(super) fn create<S, A>(
         self,
         store: &S,
         actor: &UserId,
         now: NaiveDateTime,
-        form: Result<V, FieldErrors>,
-        insert: impl FnOnce(&mut S::Tx<'_>, &V) -> Result<ProductId, E>,
+        form: Result<F, FieldErrors>,
+        insert: impl FnOnce(&mut S::Tx<'_>, &F) -> Result<ProductId, E>,
     ) -> Result<A, E>
     where
         S: Store,
-        V: Serialize,
         A: ReadBack,
     {
         let valid = form.map_err(self.invalid)?;
@@ -111,18 +125,17 @@ impl<E: From<StoreError>> Kind<E> {
     /// # Errors
     /// The form's refusal, `change`'s errors, not found when nothing can be read back; store
     /// failures.
-    pub(super) fn update<S, V, A>(
+    pub(super) fn update<S, A>(
         self,
         store: &S,
         actor: &UserId,
         now: NaiveDateTime,
         id: &ProductId,
-        form: Result<V, FieldErrors>,
-        change: impl FnOnce(&mut S::Tx<'_>, &V) -> Result<V, E>,
+        form: Result<F, FieldErrors>,
+        change: impl FnOnce(&mut S::Tx<'_>, &F) -> Result<F, E>,
     ) -> Result<A, E>
     where
         S: Store,
-        V: Serialize,
         A: ReadBack,
     {
         let valid = form.map_err(self.invalid)?;

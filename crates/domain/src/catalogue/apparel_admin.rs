@@ -15,7 +15,7 @@ use crate::pricing::{next_apparel_base_sku, variant_sku};
 use chrono::NaiveDateTime;
 use std::collections::HashSet;
 
-use crate::catalogue::{ApparelAdmin, ProductAdmin};
+use crate::catalogue::{ApparelAdmin, ProductAdmin, ProductForms};
 use crate::ids::{check_id, ColourId, ProductId, UserId, VariantId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
@@ -345,7 +345,7 @@ fn new_sku(
 }
 
 /// How the audit log names this write's subject, and how its use cases refuse.
-const APPAREL: Kind<ApparelAdminError> = Kind::new(
+const APPAREL: Kind<ApparelAdminError, ValidApparel> = Kind::new(
     "apparel",
     ApparelAdminError::Invalid,
     ApparelAdminError::NotFound,
@@ -366,7 +366,7 @@ pub fn create_apparel(
         let colours = check_references(tx, valid)?;
         let skus = tx.apparel_skus()?;
         let base = next_apparel_base_sku(skus.iter().map(String::as_str));
-        let id = tx.insert_apparel(&base, valid, now)?;
+        let id = tx.insert_form(&base, valid, now)?;
         let mut taken = HashSet::new();
         for v in &valid.variants {
             tx.insert_variant(
@@ -399,9 +399,9 @@ pub fn update_apparel(
     now: NaiveDateTime,
 ) -> Result<Product, ApparelAdminError> {
     APPAREL.update(store, actor, now, id, input.validate(), |tx, valid| {
-        let before = tx.apparel_record(id)?.ok_or(ApparelAdminError::NotFound)?;
+        let before = APPAREL.record(tx, id)?;
         let colours = check_references(tx, valid)?;
-        tx.update_apparel(id, valid, now)?;
+        tx.update_form(id, valid, now)?;
         let mut taken: HashSet<String> = before.variants.iter().map(|v| v.sku.clone()).collect();
         for v in &valid.variants {
             match before.variants.iter().find(|s| s.key == v.key) {
@@ -450,7 +450,7 @@ pub fn delete_apparel(
     now: NaiveDateTime,
 ) -> Result<(), ApparelAdminError> {
     store.write(|tx| {
-        let before = tx.apparel_record(id)?.ok_or(ApparelAdminError::NotFound)?;
+        let before = APPAREL.record(tx, id)?;
         let orders = tx.usage_of_product(id)?.orders;
         if orders > 0 {
             return Err(ApparelAdminError::InUse {

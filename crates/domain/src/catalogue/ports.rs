@@ -13,34 +13,59 @@ use crate::money::Money;
 use crate::paging::{Page, PageRequest};
 use crate::store::StoreError;
 
-/// The back office's apparel writes: products with their size/gender/colour variants.
-pub trait ApparelAdmin {
-    /// Stores a new apparel product (without variants) under `sku`; answers its id.
+/// A back-office form of one kind of product: [`ValidProduct`] (fireworks), [`ValidApparel`]
+/// or [`ValidShow`].
+pub trait ProductForm {
+    /// What the store gives back for a product of this kind: the form as stored (for apparel
+    /// with its SKU and every variant), which an edit or a delete reads first and audits.
+    type Record;
+}
+
+impl ProductForm for ValidProduct {
+    type Record = ValidProduct;
+}
+
+impl ProductForm for ValidApparel {
+    type Record = ApparelRecord;
+}
+
+impl ProductForm for ValidShow {
+    type Record = ValidShow;
+}
+
+/// The back office's stored form of products of the kind `F`: its row and what goes with it
+/// (a fireworks product's colour and effect links, apparel's colours, a show's lines), written
+/// whole and read back whole. Apparel variants and unit products have ports of their own.
+pub trait ProductForms<F: ProductForm> {
+    /// Stores a new product of this kind under `sku`; answers its id.
     ///
     /// # Errors
     /// [`StoreError::Duplicate`] when the SKU is taken; [`StoreError::Conflict`] for unknown
     /// references.
-    fn insert_apparel(
+    fn insert_form(
         &mut self,
         sku: &str,
-        apparel: &ValidApparel,
+        form: &F,
         at: NaiveDateTime,
     ) -> Result<ProductId, StoreError>;
 
-    /// The stored form of an apparel product with every variant, or `None`.
-    fn apparel_record(&mut self, id: &ProductId) -> Result<Option<ApparelRecord>, StoreError>;
+    /// The stored form of the product `id`, or `None` (also when it is of another kind).
+    fn stored_form(&mut self, id: &ProductId) -> Result<Option<F::Record>, StoreError>;
 
-    /// Replaces an apparel product's own fields and colours (not its variants).
+    /// Replaces the fields and links (or lines) of the product `id` of this kind; its SKU stays.
     ///
     /// # Errors
     /// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown references.
-    fn update_apparel(
+    fn update_form(
         &mut self,
         id: &ProductId,
-        apparel: &ValidApparel,
+        form: &F,
         at: NaiveDateTime,
     ) -> Result<(), StoreError>;
+}
 
+/// The back office's apparel writes beyond the product's form: its size/gender/colour variants.
+pub trait ApparelAdmin {
     /// Adds a variant to an apparel product.
     ///
     /// # Errors
@@ -148,35 +173,10 @@ pub trait CatalogueReads {
     fn show_types(&mut self) -> Result<Vec<TypeRef>, StoreError>;
 }
 
-/// The back office's product writes: products with their unit product.
+/// The back office's product writes beyond a form: SKUs, unit products, usage and deletes.
 pub trait ProductAdmin {
     /// Whether a product or unit product other than `except` has this SKU.
     fn sku_in_use(&mut self, sku: &str, except: Option<&ProductId>) -> Result<bool, StoreError>;
-
-    /// Stores a new fireworks product with its colour and effect links; answers its id.
-    ///
-    /// # Errors
-    /// [`StoreError::Duplicate`] when the SKU is taken; [`StoreError::Conflict`] for unknown
-    /// metadata.
-    fn insert_product(
-        &mut self,
-        product: &ValidProduct,
-        at: NaiveDateTime,
-    ) -> Result<ProductId, StoreError>;
-
-    /// The stored form of a fireworks product (not a show or apparel), or `None`.
-    fn product_record(&mut self, id: &ProductId) -> Result<Option<ValidProduct>, StoreError>;
-
-    /// Replaces a fireworks product's fields and links (the SKU stays).
-    ///
-    /// # Errors
-    /// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown metadata.
-    fn update_product(
-        &mut self,
-        id: &ProductId,
-        product: &ValidProduct,
-        at: NaiveDateTime,
-    ) -> Result<(), StoreError>;
 
     /// Creates or updates a product's unit product (its stock is kept; a new one starts at 0)
     /// and sets it available. When `unit` carries the price helper's price
@@ -214,34 +214,8 @@ pub trait ProductAdmin {
     fn delete_product(&mut self, id: &ProductId) -> Result<(), StoreError>;
 }
 
-/// The back office's show writes.
+/// The back office's show writes beyond the show's form.
 pub trait ShowAdmin {
     /// The SKUs of every show (`SHOW-n`), for the next one.
     fn show_skus(&mut self) -> Result<Vec<String>, StoreError>;
-
-    /// Stores a new show (package `[1]`) with its lines; answers its id.
-    ///
-    /// # Errors
-    /// [`StoreError::Duplicate`] when the SKU is taken; [`StoreError::Conflict`] for unknown
-    /// references.
-    fn insert_show(
-        &mut self,
-        sku: &str,
-        show: &ValidShow,
-        at: NaiveDateTime,
-    ) -> Result<ProductId, StoreError>;
-
-    /// The stored form of a show, or `None`.
-    fn show_record(&mut self, id: &ProductId) -> Result<Option<ValidShow>, StoreError>;
-
-    /// Replaces a show's fields and lines.
-    ///
-    /// # Errors
-    /// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown references.
-    fn update_show(
-        &mut self,
-        id: &ProductId,
-        show: &ValidShow,
-        at: NaiveDateTime,
-    ) -> Result<(), StoreError>;
 }

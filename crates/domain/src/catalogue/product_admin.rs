@@ -13,7 +13,7 @@ use super::{video_url, Package, Sku};
 use crate::pricing::{default_unit_price, unit_package, unit_sku};
 use chrono::NaiveDateTime;
 
-use crate::catalogue::ProductAdmin;
+use crate::catalogue::{ProductAdmin, ProductForms};
 use crate::ids::{ProductId, UserId};
 use crate::profile::FieldErrors;
 use crate::store::{Store, StoreError};
@@ -267,7 +267,7 @@ fn ensure_sku_free<T: ProductAdmin + ?Sized>(
 }
 
 /// How the audit log names this write's subject, and how its use cases refuse.
-const PRODUCT: Kind<ProductAdminError> = Kind::new(
+const PRODUCT: Kind<ProductAdminError, ValidProduct> = Kind::new(
     "product",
     ProductAdminError::Invalid,
     ProductAdminError::NotFound,
@@ -288,7 +288,7 @@ pub fn create_product(
         check_references(tx, valid)?;
         ensure_sku_free(tx, valid, None)?;
         let id = tx
-            .insert_product(valid, now)
+            .insert_form(valid.sku.as_str(), valid, now)
             .map_err(|e| sku_taken(e, valid))?;
         if let Some(unit) = valid.unit() {
             tx.put_unit_product(&id, &unit, true)?;
@@ -313,7 +313,7 @@ pub fn update_product(
     now: NaiveDateTime,
 ) -> Result<Product, ProductAdminError> {
     PRODUCT.update(store, actor, now, id, input.validate(), |tx, valid| {
-        let before = tx.product_record(id)?.ok_or(ProductAdminError::NotFound)?;
+        let before = PRODUCT.record(tx, id)?;
         if before.sku != valid.sku {
             let mut errors = FieldErrors::new();
             errors.add_message("sku", "SKU cannot be changed");
@@ -321,7 +321,7 @@ pub fn update_product(
         }
         check_references(tx, valid)?;
         ensure_sku_free(tx, valid, Some(id))?;
-        tx.update_product(id, valid, now)?;
+        tx.update_form(id, valid, now)?;
         match valid.unit() {
             Some(unit) => tx.put_unit_product(id, &unit, true)?,
             None if tx.usage_of_product(id)?.unit_orders > 0 => tx.set_unit_available(id, false)?,
@@ -343,7 +343,7 @@ pub fn delete_product(
     now: NaiveDateTime,
 ) -> Result<(), ProductAdminError> {
     store.write(|tx| {
-        let before = tx.product_record(id)?.ok_or(ProductAdminError::NotFound)?;
+        let before = PRODUCT.record(tx, id)?;
         if let Some(what) = tx.usage_of_product(id)?.describe() {
             return Err(ProductAdminError::InUse {
                 title: before.title,

@@ -10,7 +10,7 @@ use crate::pricing::next_show_sku;
 use chrono::NaiveDateTime;
 use std::collections::HashMap;
 
-use crate::catalogue::{ProductAdmin, ShowAdmin};
+use crate::catalogue::{ProductAdmin, ProductForms, ShowAdmin};
 use crate::ids::{ProductId, UserId};
 use crate::pricing::PriceLookups;
 use crate::profile::FieldErrors;
@@ -265,7 +265,7 @@ fn check<T: PriceLookups + Terms + ?Sized>(
 }
 
 /// How the audit log names this write's subject, and how its use cases refuse.
-const SHOW: Kind<ShowAdminError> =
+const SHOW: Kind<ShowAdminError, ValidShow> =
     Kind::new("show", ShowAdminError::Invalid, ShowAdminError::NotFound);
 
 /// Creates a show with the next SHOW-n SKU; answers it as [`super::get_show`] does.
@@ -282,7 +282,7 @@ pub fn create_show(
         check(tx, valid, None)?;
         let skus = tx.show_skus()?;
         let sku = next_show_sku(skus.iter().map(String::as_str));
-        Ok(tx.insert_show(&sku, valid, now)?)
+        Ok(tx.insert_form(&sku, valid, now)?)
     })
 }
 
@@ -299,9 +299,9 @@ pub fn update_show(
     now: NaiveDateTime,
 ) -> Result<Show, ShowAdminError> {
     SHOW.update(store, actor, now, id, input.validate(), |tx, valid| {
-        let before = tx.show_record(id)?.ok_or(ShowAdminError::NotFound)?;
+        let before = SHOW.record(tx, id)?;
         check(tx, valid, Some(id))?;
-        tx.update_show(id, valid, now)?;
+        tx.update_form(id, valid, now)?;
         Ok(before)
     })
 }
@@ -317,7 +317,7 @@ pub fn delete_show(
     now: NaiveDateTime,
 ) -> Result<(), ShowAdminError> {
     store.write(|tx| {
-        let before = tx.show_record(id)?.ok_or(ShowAdminError::NotFound)?;
+        let before = SHOW.record(tx, id)?;
         let usage = tx.usage_of_product(id)?;
         if usage.orders > 0 {
             return Err(ShowAdminError::InUse {

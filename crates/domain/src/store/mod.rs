@@ -20,6 +20,9 @@ pub trait Store: Send + Sync {
         + crate::catalogue::ProductAdmin
         + crate::catalogue::ShowAdmin
         + crate::catalogue::ApparelAdmin
+        + crate::catalogue::ProductForms<crate::catalogue::ValidProduct>
+        + crate::catalogue::ProductForms<crate::catalogue::ValidApparel>
+        + crate::catalogue::ProductForms<crate::catalogue::ValidShow>
         + crate::pricing::PriceLookups
         + crate::vocabulary::Terms
         + crate::inventory::Inventory

@@ -1,7 +1,6 @@
 //! Apparel writes: the product row and its colours, and the variants one by one (the domain
 //! decides which variants are added, changed, kept unavailable or deleted).
 
-use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use domain::catalogue::{
@@ -12,43 +11,11 @@ use domain::ids::{ColourId, ProductId, VariantId};
 use domain::money::Money;
 use uuid::Uuid;
 
-use super::form_row::{insert_form_row, update_form_row, FormKind, FormRow};
+use super::form_row::{FormKind, FormRow, StoredForm};
 use super::writes::links;
 use crate::models::{ApparelVariant, Product};
 use crate::schema::{apparel_variants, cart_lines, order_items, product_colors, products};
 use crate::{DbConnection, DbError};
-
-fn apparel_row(a: &ValidApparel) -> FormRow<'_> {
-    FormRow {
-        kind: FormKind::Apparel {
-            apparel_type_id: &a.apparel_type_id,
-        },
-        title: &a.title,
-        description: a.description.as_deref(),
-        case_price: a.case_price,
-        in_stock: a.in_stock,
-        brand_id: a.brand_id.as_str(),
-        category_id: a.category_id.as_str(),
-        image: &a.image,
-        video_url: a.video_url.as_deref(),
-        package: Some(&a.package),
-    }
-}
-
-/// Stores a new apparel product (no variants yet) with its colours.
-///
-/// # Errors
-/// [`StoreError::Duplicate`] for a taken SKU; [`StoreError::Conflict`] for unknown metadata.
-pub fn insert_apparel(
-    conn: &mut DbConnection,
-    sku: &str,
-    a: &ValidApparel,
-    at: NaiveDateTime,
-) -> Result<ProductId, DbError> {
-    let id = insert_form_row(conn, sku, &apparel_row(a), at)?;
-    links(conn, &id, &a.colors, &[])?;
-    Ok(ProductId::from(id))
-}
 
 fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
     Ok(StoredVariant {
@@ -68,76 +35,79 @@ fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
     })
 }
 
-/// The stored form of an apparel product with every variant (by SKU).
-///
-/// # Errors
-/// Database failures; [`StoreError::Other`] for a stored row the domain refuses.
-pub fn apparel_record(
-    conn: &mut DbConnection,
-    id: &ProductId,
-) -> Result<Option<ApparelRecord>, DbError> {
-    let Some(row) = products::table
-        .find(id.as_str())
-        .filter(products::is_apparel.eq(true))
-        .select(Product::as_select())
-        .first(conn)
-        .optional()?
-    else {
-        return Ok(None);
-    };
-    let variants = apparel_variants::table
-        .filter(apparel_variants::product_id.eq(id.as_str()))
-        .order(apparel_variants::sku)
-        .select(ApparelVariant::as_select())
-        .load(conn)?
-        .into_iter()
-        .map(stored)
-        .collect::<Result<Vec<_>, _>>()?;
-    let colors: Vec<String> = product_colors::table
-        .filter(product_colors::product_id.eq(id.as_str()))
-        .order(product_colors::color_id)
-        .select(product_colors::color_id)
-        .load(conn)?;
-    Ok(Some(ApparelRecord {
-        product: ValidApparel {
-            title: row.title,
-            description: row.description,
-            case_price: Money::from_cents(row.case_price_cents),
-            in_stock: row.in_stock,
-            package: Package::parse(&row.package).map_err(DbError::other)?,
-            image: row.image,
-            video_url: row.video_url,
-            brand_id: row.brand_id.into(),
-            category_id: row.category_id.into(),
-            apparel_type_id: row.apparel_type_id.unwrap_or_default(),
-            colors: colors.into_iter().map(ColourId::from).collect(),
-            variants: variants
-                .iter()
-                .filter(|v| v.available)
-                .map(|v| ValidVariant {
-                    key: v.key.clone(),
-                    unit_price: v.unit_price,
-                    available_stock: Some(v.available_stock),
-                })
-                .collect(),
-        },
-        sku: row.sku,
-        variants,
-    }))
-}
+/// An apparel product: its row and its colours (its variants are written one by one).
+impl StoredForm for ValidApparel {
+    fn row(&self) -> FormRow<'_> {
+        FormRow {
+            kind: FormKind::Apparel {
+                apparel_type_id: &self.apparel_type_id,
+            },
+            title: &self.title,
+            description: self.description.as_deref(),
+            case_price: self.case_price,
+            in_stock: self.in_stock,
+            brand_id: self.brand_id.as_str(),
+            category_id: self.category_id.as_str(),
+            image: &self.image,
+            video_url: self.video_url.as_deref(),
+            package: Some(&self.package),
+        }
+    }
 
-/// Replaces an apparel product's fields and colours.
-///
-/// # Errors
-/// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown metadata.
-pub fn update_apparel(
-    conn: &mut DbConnection,
-    id: &ProductId,
-    a: &ValidApparel,
-    at: NaiveDateTime,
-) -> Result<(), DbError> {
-    update_form_row(conn, id.as_str(), &apparel_row(a), at)?;
-    links(conn, id.as_str(), &a.colors, &[])
+    fn write_parts(&self, conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
+        links(conn, id, &self.colors, &[])
+    }
+
+    fn record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<ApparelRecord>, DbError> {
+        let Some(row) = products::table
+            .find(id.as_str())
+            .filter(products::is_apparel.eq(true))
+            .select(Product::as_select())
+            .first(conn)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let variants = apparel_variants::table
+            .filter(apparel_variants::product_id.eq(id.as_str()))
+            .order(apparel_variants::sku)
+            .select(ApparelVariant::as_select())
+            .load(conn)?
+            .into_iter()
+            .map(stored)
+            .collect::<Result<Vec<_>, _>>()?;
+        let colors: Vec<String> = product_colors::table
+            .filter(product_colors::product_id.eq(id.as_str()))
+            .order(product_colors::color_id)
+            .select(product_colors::color_id)
+            .load(conn)?;
+        Ok(Some(ApparelRecord {
+            product: ValidApparel {
+                title: row.title,
+                description: row.description,
+                case_price: Money::from_cents(row.case_price_cents),
+                in_stock: row.in_stock,
+                package: Package::parse(&row.package).map_err(DbError::other)?,
+                image: row.image,
+                video_url: row.video_url,
+                brand_id: row.brand_id.into(),
+                category_id: row.category_id.into(),
+                apparel_type_id: row.apparel_type_id.unwrap_or_default(),
+                colors: colors.into_iter().map(ColourId::from).collect(),
+                variants: variants
+                    .iter()
+                    .filter(|v| v.available)
+                    .map(|v| ValidVariant {
+                        key: v.key.clone(),
+                        unit_price: v.unit_price,
+                        available_stock: Some(v.available_stock),
+                    })
+                    .collect(),
+            },
+            sku: row.sku,
+            variants,
+        }))
+    }
 }
 
 /// Adds a variant.
@@ -268,9 +238,8 @@ pub fn variant_product(conn: &mut DbConnection, id: &VariantId) -> Result<Option
 mod port {
     use crate::catalogue;
     use crate::store::{q, Tx};
-    use chrono::NaiveDateTime;
     use domain::catalogue::ApparelAdmin;
-    use domain::catalogue::{ApparelRecord, NewVariant, StoredVariant, ValidApparel};
+    use domain::catalogue::{NewVariant, StoredVariant};
     use domain::ids::{ProductId, VariantId};
     use domain::money::Money;
     use domain::store::StoreError;
@@ -278,31 +247,6 @@ mod port {
     impl ApparelAdmin for Tx<'_> {
         fn apparel_skus(&mut self) -> Result<Vec<String>, StoreError> {
             q(catalogue::apparel_skus(self.conn))
-        }
-
-        fn insert_apparel(
-            &mut self,
-            sku: &str,
-            apparel: &ValidApparel,
-            at: NaiveDateTime,
-        ) -> Result<ProductId, StoreError> {
-            let id = q(catalogue::insert_apparel(self.conn, sku, apparel, at))?;
-            self.changes.product(id.as_str());
-            Ok(id)
-        }
-
-        fn apparel_record(&mut self, id: &ProductId) -> Result<Option<ApparelRecord>, StoreError> {
-            q(catalogue::apparel_record(self.conn, id))
-        }
-
-        fn update_apparel(
-            &mut self,
-            id: &ProductId,
-            apparel: &ValidApparel,
-            at: NaiveDateTime,
-        ) -> Result<(), StoreError> {
-            self.changes.product(id.as_str());
-            q(catalogue::update_apparel(self.conn, id, apparel, at))
         }
 
         fn insert_variant(

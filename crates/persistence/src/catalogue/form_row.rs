@@ -1,19 +1,73 @@
 //! The product row a back-office form writes, whatever its kind (fireworks product, show,
-//! apparel): the one place where the three kinds' inserts and updates fill the row's columns.
+//! apparel): the one place where the three kinds' inserts and updates fill the row's columns,
+//! and the domain's [`ProductForms`] port over every kind that says how it is stored
+//! ([`StoredForm`]).
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use domain::catalogue::Package;
+use domain::catalogue::{Package, ProductForm, ProductForms};
+use domain::ids::ProductId;
 use domain::money::Money;
+use domain::store::StoreError;
 use uuid::Uuid;
 
 use crate::models::Product;
 use crate::schema::products;
+use crate::store::{q, Tx};
 use crate::{DbConnection, DbError};
+
+/// How the form of one kind of product is stored: the columns it fills on its product row,
+/// the rows that go with it, and the stored form read back.
+pub trait StoredForm: ProductForm {
+    /// The product row's columns this form fills.
+    fn row(&self) -> FormRow<'_>;
+
+    /// Writes what goes with the product row `id` (links or lines), replacing what was there.
+    ///
+    /// # Errors
+    /// `Conflict` for unknown references; database failures.
+    fn write_parts(&self, conn: &mut DbConnection, id: &str) -> Result<(), DbError>;
+
+    /// The stored form of the product `id`, or `None` when it is not of this kind.
+    ///
+    /// # Errors
+    /// Database failures; `Other` for a stored row the domain refuses.
+    fn record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<Self::Record>, DbError>;
+}
+
+impl<F: StoredForm> ProductForms<F> for Tx<'_> {
+    fn insert_form(
+        &mut self,
+        sku: &str,
+        form: &F,
+        at: NaiveDateTime,
+    ) -> Result<ProductId, StoreError> {
+        let id = q(insert_form_row(self.conn, sku, &form.row(), at))?;
+        q(form.write_parts(self.conn, &id))?;
+        let id = ProductId::from(id);
+        self.changes.product(id.as_str());
+        Ok(id)
+    }
+
+    fn stored_form(&mut self, id: &ProductId) -> Result<Option<F::Record>, StoreError> {
+        q(F::record(self.conn, id))
+    }
+
+    fn update_form(
+        &mut self,
+        id: &ProductId,
+        form: &F,
+        at: NaiveDateTime,
+    ) -> Result<(), StoreError> {
+        self.changes.product(id.as_str());
+        q(update_form_row(self.conn, id.as_str(), &form.row(), at))?;
+        q(form.write_parts(self.conn, id.as_str()))
+    }
+}
 
 /// What sets a kind of product apart on its row.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum FormKind<'a> {
+pub enum FormKind<'a> {
     /// A fireworks product, sold by the unit too or not.
     Fireworks { is_case_breakable: bool },
     /// A show of this show type (its package is always one item).
@@ -24,7 +78,7 @@ pub(super) enum FormKind<'a> {
 
 /// The columns of a product row that the admin's form fills.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct FormRow<'a> {
+pub struct FormRow<'a> {
     pub kind: FormKind<'a>,
     pub title: &'a str,
     pub description: Option<&'a str>,
@@ -42,7 +96,7 @@ pub(super) struct FormRow<'a> {
 ///
 /// # Errors
 /// `Duplicate` for a taken SKU; `Conflict` for unknown references.
-pub(super) fn insert_form_row(
+fn insert_form_row(
     conn: &mut DbConnection,
     sku: &str,
     row: &FormRow<'_>,
@@ -85,7 +139,7 @@ pub(super) fn insert_form_row(
 ///
 /// # Errors
 /// `NotFound` when no such row of that kind exists; `Conflict` for unknown references.
-pub(super) fn update_form_row(
+fn update_form_row(
     conn: &mut DbConnection,
     id: &str,
     row: &FormRow<'_>,

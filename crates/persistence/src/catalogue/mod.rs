@@ -23,8 +23,8 @@ pub(crate) mod vocabulary;
 mod writes;
 
 pub(crate) use apparel::{
-    apparel_record, delete_variant, delete_variant_cart_lines, insert_apparel, insert_variant,
-    stored_variant, update_apparel, update_variant, variant_order_items, variant_product,
+    delete_variant, delete_variant_cart_lines, insert_variant, stored_variant, update_variant,
+    variant_order_items, variant_product,
 };
 pub(crate) use inventory::{inventory_page, product_counts, stock_total};
 pub use listen::{ListenerGuard, CHANNEL, LISTENER_NAME};
@@ -40,9 +40,8 @@ pub use signal::{take_moved_version, VersionSignal, HEARTBEAT_WITHIN};
 pub(crate) use terminals::{find_terminal, list_terminals};
 pub use version::{bump_version, current_version};
 pub(crate) use writes::{
-    delete_product, delete_unit_product, insert_product, insert_show, product_record,
-    put_unit_product, set_product_in_stock, set_unit_available, show_record, show_skus, sku_in_use,
-    update_product, update_show, usage_of_product,
+    delete_product, delete_unit_product, put_unit_product, set_product_in_stock,
+    set_unit_available, show_skus, sku_in_use, usage_of_product,
 };
 
 pub(crate) use crate::search::{like_anywhere, like_prefix, lower};

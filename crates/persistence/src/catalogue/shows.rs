@@ -143,40 +143,12 @@ fn show_line(line: ShowProduct, p: Product, unit: Option<UnitProduct>) -> ShowLi
 mod port {
     use crate::catalogue;
     use crate::store::{q, Tx};
-    use chrono::NaiveDateTime;
     use domain::catalogue::ShowAdmin;
-    use domain::catalogue::ValidShow;
-    use domain::ids::ProductId;
     use domain::store::StoreError;
 
     impl ShowAdmin for Tx<'_> {
         fn show_skus(&mut self) -> Result<Vec<String>, StoreError> {
             q(catalogue::show_skus(self.conn))
-        }
-
-        fn insert_show(
-            &mut self,
-            sku: &str,
-            show: &ValidShow,
-            at: NaiveDateTime,
-        ) -> Result<ProductId, StoreError> {
-            let id = q(catalogue::insert_show(self.conn, sku, show, at))?;
-            self.changes.product(id.as_str());
-            Ok(id)
-        }
-
-        fn show_record(&mut self, id: &ProductId) -> Result<Option<ValidShow>, StoreError> {
-            q(catalogue::show_record(self.conn, id))
-        }
-
-        fn update_show(
-            &mut self,
-            id: &ProductId,
-            show: &ValidShow,
-            at: NaiveDateTime,
-        ) -> Result<(), StoreError> {
-            self.changes.product(id.as_str());
-            q(catalogue::update_show(self.conn, id, show, at))
         }
     }
 }

@@ -2,7 +2,7 @@
 //! moves the catalogue version on (`Catalogue::bump_catalogue_version`), so that every API
 //! node drops its cached answers.
 
-use chrono::{NaiveDateTime, Utc};
+use chrono::Utc;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use domain::catalogue::{
@@ -12,7 +12,7 @@ use domain::ids::{ColourId, ProductId};
 use domain::money::Money;
 use uuid::Uuid;
 
-use super::form_row::{insert_form_row, update_form_row, FormKind, FormRow};
+use super::form_row::{FormKind, FormRow, StoredForm};
 use crate::models::{Product, ProductColor, ProductEffect, ShowProduct, UnitProduct};
 use crate::schema::{
     case_break_requests, order_items, product_colors, product_effects, products, show_products,
@@ -95,121 +95,76 @@ pub(super) fn links(
     Ok(())
 }
 
-fn product_row(p: &ValidProduct) -> FormRow<'_> {
-    FormRow {
-        kind: FormKind::Fireworks {
-            is_case_breakable: p.is_case_breakable,
-        },
-        title: &p.title,
-        description: p.description.as_deref(),
-        case_price: p.case_price,
-        in_stock: p.in_stock,
-        brand_id: p.brand_id.as_str(),
-        category_id: p.category_id.as_str(),
-        image: &p.image,
-        video_url: p.video_url.as_deref(),
-        package: Some(&p.package),
+/// A fireworks product (not a show, not apparel): its row and its colour and effect links.
+impl StoredForm for ValidProduct {
+    fn row(&self) -> FormRow<'_> {
+        FormRow {
+            kind: FormKind::Fireworks {
+                is_case_breakable: self.is_case_breakable,
+            },
+            title: &self.title,
+            description: self.description.as_deref(),
+            case_price: self.case_price,
+            in_stock: self.in_stock,
+            brand_id: self.brand_id.as_str(),
+            category_id: self.category_id.as_str(),
+            image: &self.image,
+            video_url: self.video_url.as_deref(),
+            package: Some(&self.package),
+        }
     }
-}
 
-fn show_row(s: &ValidShow) -> FormRow<'_> {
-    FormRow {
-        kind: FormKind::Show {
-            show_type_id: &s.show_type_id,
-        },
-        title: &s.title,
-        description: s.description.as_deref(),
-        case_price: s.case_price,
-        in_stock: s.in_stock,
-        brand_id: s.brand_id.as_str(),
-        category_id: s.category_id.as_str(),
-        image: &s.image,
-        video_url: s.video_url.as_deref(),
-        package: None,
+    fn write_parts(&self, conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
+        links(conn, id, &self.colors, &self.effects)
     }
-}
 
-/// Stores a new fireworks product with its links.
-///
-/// # Errors
-/// [`StoreError::Duplicate`] for a taken SKU; [`StoreError::Conflict`] for unknown metadata.
-pub fn insert_product(
-    conn: &mut DbConnection,
-    p: &ValidProduct,
-    at: NaiveDateTime,
-) -> Result<ProductId, DbError> {
-    let id = insert_form_row(conn, p.sku.as_str(), &product_row(p), at)?;
-    links(conn, &id, &p.colors, &p.effects)?;
-    Ok(ProductId::from(id))
-}
-
-/// The stored form of a fireworks product (not a show, not apparel).
-///
-/// # Errors
-/// Database failures; [`StoreError::Other`] for a stored row the domain refuses.
-pub fn product_record(
-    conn: &mut DbConnection,
-    id: &ProductId,
-) -> Result<Option<ValidProduct>, DbError> {
-    let Some(row) = products::table
-        .find(id.as_str())
-        .filter(products::is_show.eq(false))
-        .filter(products::is_apparel.eq(false))
-        .select(Product::as_select())
-        .first(conn)
-        .optional()?
-    else {
-        return Ok(None);
-    };
-    let unit: Option<UnitProduct> = unit_products::table
-        .filter(unit_products::product_id.eq(id.as_str()))
-        .select(UnitProduct::as_select())
-        .first(conn)
-        .optional()?;
-    let colors: Vec<String> = product_colors::table
-        .filter(product_colors::product_id.eq(id.as_str()))
-        .order(product_colors::color_id)
-        .select(product_colors::color_id)
-        .load(conn)?;
-    let effects: Vec<String> = product_effects::table
-        .filter(product_effects::product_id.eq(id.as_str()))
-        .order(product_effects::effect_id)
-        .select(product_effects::effect_id)
-        .load(conn)?;
-    Ok(Some(ValidProduct {
-        sku: Sku::parse(&row.sku).map_err(DbError::other)?,
-        title: row.title,
-        description: row.description,
-        case_price: Money::from_cents(row.case_price_cents),
-        in_stock: row.in_stock,
-        package: Package::parse(&row.package).map_err(DbError::other)?,
-        is_case_breakable: row.is_case_breakable,
-        unit_price: unit
-            .as_ref()
-            .filter(|u| u.price_overridden)
-            .map(|u| Money::from_cents(u.unit_price_cents)),
-        unit_stock: unit.and_then(|u| u32::try_from(u.available_stock).ok()),
-        image: row.image,
-        video_url: row.video_url,
-        brand_id: row.brand_id.into(),
-        category_id: row.category_id.into(),
-        colors: colors.into_iter().map(ColourId::from).collect(),
-        effects,
-    }))
-}
-
-/// Replaces a fireworks product's fields and links.
-///
-/// # Errors
-/// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown metadata.
-pub fn update_product(
-    conn: &mut DbConnection,
-    id: &ProductId,
-    p: &ValidProduct,
-    at: NaiveDateTime,
-) -> Result<(), DbError> {
-    update_form_row(conn, id.as_str(), &product_row(p), at)?;
-    links(conn, id.as_str(), &p.colors, &p.effects)
+    fn record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<ValidProduct>, DbError> {
+        let Some(row) = products::table
+            .find(id.as_str())
+            .filter(products::is_show.eq(false))
+            .filter(products::is_apparel.eq(false))
+            .select(Product::as_select())
+            .first(conn)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let unit: Option<UnitProduct> = unit_products::table
+            .filter(unit_products::product_id.eq(id.as_str()))
+            .select(UnitProduct::as_select())
+            .first(conn)
+            .optional()?;
+        let colors: Vec<String> = product_colors::table
+            .filter(product_colors::product_id.eq(id.as_str()))
+            .order(product_colors::color_id)
+            .select(product_colors::color_id)
+            .load(conn)?;
+        let effects: Vec<String> = product_effects::table
+            .filter(product_effects::product_id.eq(id.as_str()))
+            .order(product_effects::effect_id)
+            .select(product_effects::effect_id)
+            .load(conn)?;
+        Ok(Some(ValidProduct {
+            sku: Sku::parse(&row.sku).map_err(DbError::other)?,
+            title: row.title,
+            description: row.description,
+            case_price: Money::from_cents(row.case_price_cents),
+            in_stock: row.in_stock,
+            package: Package::parse(&row.package).map_err(DbError::other)?,
+            is_case_breakable: row.is_case_breakable,
+            unit_price: unit
+                .as_ref()
+                .filter(|u| u.price_overridden)
+                .map(|u| Money::from_cents(u.unit_price_cents)),
+            unit_stock: unit.and_then(|u| u32::try_from(u.available_stock).ok()),
+            image: row.image,
+            video_url: row.video_url,
+            brand_id: row.brand_id.into(),
+            category_id: row.category_id.into(),
+            colors: colors.into_iter().map(ColourId::from).collect(),
+            effects,
+        }))
+    }
 }
 
 /// Creates or updates a product's unit product (see the port's documentation).
@@ -365,83 +320,73 @@ fn show_lines(conn: &mut DbConnection, show: &str, s: &ValidShow) -> Result<(), 
     Ok(())
 }
 
-/// Stores a new show with its lines.
-///
-/// # Errors
-/// [`StoreError::Duplicate`] for a taken SKU; [`StoreError::Conflict`] for unknown references.
-pub fn insert_show(
-    conn: &mut DbConnection,
-    sku: &str,
-    s: &ValidShow,
-    at: NaiveDateTime,
-) -> Result<ProductId, DbError> {
-    let id = insert_form_row(conn, sku, &show_row(s), at)?;
-    show_lines(conn, &id, s)?;
-    Ok(ProductId::from(id))
-}
+/// A show: its row and its lines.
+impl StoredForm for ValidShow {
+    fn row(&self) -> FormRow<'_> {
+        FormRow {
+            kind: FormKind::Show {
+                show_type_id: &self.show_type_id,
+            },
+            title: &self.title,
+            description: self.description.as_deref(),
+            case_price: self.case_price,
+            in_stock: self.in_stock,
+            brand_id: self.brand_id.as_str(),
+            category_id: self.category_id.as_str(),
+            image: &self.image,
+            video_url: self.video_url.as_deref(),
+            package: None,
+        }
+    }
 
-/// The stored form of a show.
-///
-/// # Errors
-/// Database failures.
-pub fn show_record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<ValidShow>, DbError> {
-    let Some(row) = products::table
-        .find(id.as_str())
-        .filter(products::is_show.eq(true))
-        .select(Product::as_select())
-        .first(conn)
-        .optional()?
-    else {
-        return Ok(None);
-    };
-    let lines: Vec<ShowProduct> = show_products::table
-        .filter(show_products::show_id.eq(id.as_str()))
-        .order((show_products::product_id, show_products::is_unit))
-        .select(ShowProduct::as_select())
-        .load(conn)?;
-    Ok(Some(ValidShow {
-        title: row.title,
-        description: row.description,
-        case_price: Money::from_cents(row.case_price_cents),
-        image: row.image,
-        video_url: row.video_url,
-        in_stock: row.in_stock,
-        show_type_id: row.show_type_id.unwrap_or_default(),
-        brand_id: row.brand_id.into(),
-        category_id: row.category_id.into(),
-        products: lines
-            .into_iter()
-            .map(|l| ValidShowLine {
-                product_id: l.product_id,
-                quantity: u32::try_from(l.quantity).unwrap_or(1),
-                notes: l.notes,
-                packing: Packing::from_is_unit(l.is_unit),
-            })
-            .collect(),
-    }))
-}
+    fn write_parts(&self, conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
+        show_lines(conn, id, self)
+    }
 
-/// Replaces a show's fields and lines.
-///
-/// # Errors
-/// [`StoreError::NotFound`]; [`StoreError::Conflict`] for unknown references.
-pub fn update_show(
-    conn: &mut DbConnection,
-    id: &ProductId,
-    s: &ValidShow,
-    at: NaiveDateTime,
-) -> Result<(), DbError> {
-    update_form_row(conn, id.as_str(), &show_row(s), at)?;
-    show_lines(conn, id.as_str(), s)
+    fn record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<ValidShow>, DbError> {
+        let Some(row) = products::table
+            .find(id.as_str())
+            .filter(products::is_show.eq(true))
+            .select(Product::as_select())
+            .first(conn)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let lines: Vec<ShowProduct> = show_products::table
+            .filter(show_products::show_id.eq(id.as_str()))
+            .order((show_products::product_id, show_products::is_unit))
+            .select(ShowProduct::as_select())
+            .load(conn)?;
+        Ok(Some(ValidShow {
+            title: row.title,
+            description: row.description,
+            case_price: Money::from_cents(row.case_price_cents),
+            image: row.image,
+            video_url: row.video_url,
+            in_stock: row.in_stock,
+            show_type_id: row.show_type_id.unwrap_or_default(),
+            brand_id: row.brand_id.into(),
+            category_id: row.category_id.into(),
+            products: lines
+                .into_iter()
+                .map(|l| ValidShowLine {
+                    product_id: l.product_id,
+                    quantity: u32::try_from(l.quantity).unwrap_or(1),
+                    notes: l.notes,
+                    packing: Packing::from_is_unit(l.is_unit),
+                })
+                .collect(),
+        }))
+    }
 }
 
 /// The domain's port over the queries above.
 mod port {
     use crate::catalogue;
     use crate::store::{q, Tx};
-    use chrono::NaiveDateTime;
     use domain::catalogue::ProductAdmin;
-    use domain::catalogue::{ProductUsage, UnitRecord, ValidProduct};
+    use domain::catalogue::{ProductUsage, UnitRecord};
     use domain::ids::ProductId;
     use domain::store::StoreError;
 
@@ -452,30 +397,6 @@ mod port {
             except: Option<&ProductId>,
         ) -> Result<bool, StoreError> {
             q(catalogue::sku_in_use(self.conn, sku, except))
-        }
-
-        fn insert_product(
-            &mut self,
-            product: &ValidProduct,
-            at: NaiveDateTime,
-        ) -> Result<ProductId, StoreError> {
-            let id = q(catalogue::insert_product(self.conn, product, at))?;
-            self.changes.product(id.as_str());
-            Ok(id)
-        }
-
-        fn product_record(&mut self, id: &ProductId) -> Result<Option<ValidProduct>, StoreError> {
-            q(catalogue::product_record(self.conn, id))
-        }
-
-        fn update_product(
-            &mut self,
-            id: &ProductId,
-            product: &ValidProduct,
-            at: NaiveDateTime,
-        ) -> Result<(), StoreError> {
-            self.changes.product(id.as_str());
-            q(catalogue::update_product(self.conn, id, product, at))
         }
 
         fn put_unit_product(
