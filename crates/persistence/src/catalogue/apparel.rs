@@ -11,10 +11,10 @@ use domain::ids::{ColourId, ProductId, VariantId};
 use domain::money::Money;
 use uuid::Uuid;
 
-use super::form_row::{FormKind, FormRow, StoredForm};
+use super::form_row::{form_row, stored_row, FormKind, FormRow, StoredForm};
 use super::writes::links;
-use crate::models::{ApparelVariant, Product};
-use crate::schema::{apparel_variants, cart_lines, order_items, product_colors, products};
+use crate::models::ApparelVariant;
+use crate::schema::{apparel_variants, cart_lines, order_items, product_colors};
 use crate::{DbConnection, DbError};
 
 fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
@@ -38,20 +38,13 @@ fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
 /// An apparel product: its row and its colours (its variants are written one by one).
 impl StoredForm for ValidApparel {
     fn row(&self) -> FormRow<'_> {
-        FormRow {
-            kind: FormKind::Apparel {
+        form_row!(
+            self,
+            FormKind::Apparel {
                 apparel_type_id: &self.apparel_type_id,
             },
-            title: &self.title,
-            description: self.description.as_deref(),
-            case_price: self.case_price,
-            in_stock: self.in_stock,
-            brand_id: self.brand_id.as_str(),
-            category_id: self.category_id.as_str(),
-            image: &self.image,
-            video_url: self.video_url.as_deref(),
-            package: Some(&self.package),
-        }
+            Some(&self.package)
+        )
     }
 
     fn write_parts(&self, conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
@@ -59,13 +52,7 @@ impl StoredForm for ValidApparel {
     }
 
     fn record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<ApparelRecord>, DbError> {
-        let Some(row) = products::table
-            .find(id.as_str())
-            .filter(products::is_apparel.eq(true))
-            .select(Product::as_select())
-            .first(conn)
-            .optional()?
-        else {
+        let Some(row) = stored_row(conn, id, false, true)? else {
             return Ok(None);
         };
         let variants = apparel_variants::table

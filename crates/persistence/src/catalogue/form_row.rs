@@ -92,6 +92,47 @@ pub struct FormRow<'a> {
     pub package: Option<&'a Package>,
 }
 
+/// The [`FormRow`] of a form of any kind: `kind`, the fields every kind's form has under the
+/// same names (title, description, case price, availability, brand, category, image, video),
+/// and `package` (`None` for a show).
+macro_rules! form_row {
+    ($form:expr, $kind:expr, $package:expr) => {
+        $crate::catalogue::form_row::FormRow {
+            kind: $kind,
+            title: &$form.title,
+            description: $form.description.as_deref(),
+            case_price: $form.case_price,
+            in_stock: $form.in_stock,
+            brand_id: $form.brand_id.as_str(),
+            category_id: $form.category_id.as_str(),
+            image: &$form.image,
+            video_url: $form.video_url.as_deref(),
+            package: $package,
+        }
+    };
+}
+pub(super) use form_row;
+
+/// The product row `id` when it is of the kind given by its two flags (a fireworks product is
+/// neither a show nor apparel), or `None`.
+///
+/// # Errors
+/// Database failures.
+pub(super) fn stored_row(
+    conn: &mut DbConnection,
+    id: &ProductId,
+    is_show: bool,
+    is_apparel: bool,
+) -> Result<Option<Product>, DbError> {
+    Ok(products::table
+        .find(id.as_str())
+        .filter(products::is_show.eq(is_show))
+        .filter(products::is_apparel.eq(is_apparel))
+        .select(Product::as_select())
+        .first(conn)
+        .optional()?)
+}
+
 /// Inserts the row with this SKU; answers the new id.
 ///
 /// # Errors

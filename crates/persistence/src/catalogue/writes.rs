@@ -12,8 +12,8 @@ use domain::ids::{ColourId, ProductId};
 use domain::money::Money;
 use uuid::Uuid;
 
-use super::form_row::{FormKind, FormRow, StoredForm};
-use crate::models::{Product, ProductColor, ProductEffect, ShowProduct, UnitProduct};
+use super::form_row::{form_row, stored_row, FormKind, FormRow, StoredForm};
+use crate::models::{ProductColor, ProductEffect, ShowProduct, UnitProduct};
 use crate::schema::{
     case_break_requests, order_items, product_colors, product_effects, products, show_products,
     unit_products,
@@ -98,20 +98,13 @@ pub(super) fn links(
 /// A fireworks product (not a show, not apparel): its row and its colour and effect links.
 impl StoredForm for ValidProduct {
     fn row(&self) -> FormRow<'_> {
-        FormRow {
-            kind: FormKind::Fireworks {
+        form_row!(
+            self,
+            FormKind::Fireworks {
                 is_case_breakable: self.is_case_breakable,
             },
-            title: &self.title,
-            description: self.description.as_deref(),
-            case_price: self.case_price,
-            in_stock: self.in_stock,
-            brand_id: self.brand_id.as_str(),
-            category_id: self.category_id.as_str(),
-            image: &self.image,
-            video_url: self.video_url.as_deref(),
-            package: Some(&self.package),
-        }
+            Some(&self.package)
+        )
     }
 
     fn write_parts(&self, conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
@@ -119,14 +112,7 @@ impl StoredForm for ValidProduct {
     }
 
     fn record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<ValidProduct>, DbError> {
-        let Some(row) = products::table
-            .find(id.as_str())
-            .filter(products::is_show.eq(false))
-            .filter(products::is_apparel.eq(false))
-            .select(Product::as_select())
-            .first(conn)
-            .optional()?
-        else {
+        let Some(row) = stored_row(conn, id, false, false)? else {
             return Ok(None);
         };
         let unit: Option<UnitProduct> = unit_products::table
@@ -323,20 +309,13 @@ fn show_lines(conn: &mut DbConnection, show: &str, s: &ValidShow) -> Result<(), 
 /// A show: its row and its lines.
 impl StoredForm for ValidShow {
     fn row(&self) -> FormRow<'_> {
-        FormRow {
-            kind: FormKind::Show {
+        form_row!(
+            self,
+            FormKind::Show {
                 show_type_id: &self.show_type_id,
             },
-            title: &self.title,
-            description: self.description.as_deref(),
-            case_price: self.case_price,
-            in_stock: self.in_stock,
-            brand_id: self.brand_id.as_str(),
-            category_id: self.category_id.as_str(),
-            image: &self.image,
-            video_url: self.video_url.as_deref(),
-            package: None,
-        }
+            None
+        )
     }
 
     fn write_parts(&self, conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
@@ -344,13 +323,7 @@ impl StoredForm for ValidShow {
     }
 
     fn record(conn: &mut DbConnection, id: &ProductId) -> Result<Option<ValidShow>, DbError> {
-        let Some(row) = products::table
-            .find(id.as_str())
-            .filter(products::is_show.eq(true))
-            .select(Product::as_select())
-            .first(conn)
-            .optional()?
-        else {
+        let Some(row) = stored_row(conn, id, true, false)? else {
             return Ok(None);
         };
         let lines: Vec<ShowProduct> = show_products::table
