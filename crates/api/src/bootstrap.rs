@@ -176,7 +176,11 @@ fn hand_over_password(
 ) -> Result<(), BootstrapError> {
     if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         tracing::warn!(%email, "created the first admin with a generated password (shown once on the terminal)");
-        eprintln!("\n  First admin: {email}\n  Password:    {password}\n  (shown once; set SHOP_ADMIN_EMAIL/SHOP_ADMIN_PASSWORD to choose your own)\n");
+        // One write: the log's own thread writes to the same terminal meanwhile, and `eprintln!`
+        // writes each piece of its format by itself (a log line could land between the label
+        // and the e-mail).
+        let notice = format!("\n  First admin: {email}\n  Password:    {password}\n  (shown once; set SHOP_ADMIN_EMAIL/SHOP_ADMIN_PASSWORD to choose your own)\n\n");
+        let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), notice.as_bytes());
         return Ok(());
     }
     let path = settings.data_dir.join(FIRST_ADMIN_PASSWORD_FILE);
