@@ -12,9 +12,9 @@ use domain::money::Money;
 use uuid::Uuid;
 
 use super::form_row::{form_row, stored_row, FormKind, FormRow, StoredForm};
-use super::writes::links;
+use super::writes::{links, stored_colours};
 use crate::models::ApparelVariant;
-use crate::schema::{apparel_variants, cart_lines, order_items, product_colors};
+use crate::schema::{apparel_variants, cart_lines, order_items};
 use crate::{DbConnection, DbError};
 
 fn stored(row: ApparelVariant) -> Result<StoredVariant, DbError> {
@@ -63,11 +63,7 @@ impl StoredForm for ValidApparel {
             .into_iter()
             .map(stored)
             .collect::<Result<Vec<_>, _>>()?;
-        let colors: Vec<String> = product_colors::table
-            .filter(product_colors::product_id.eq(id.as_str()))
-            .order(product_colors::color_id)
-            .select(product_colors::color_id)
-            .load(conn)?;
+        let colors = stored_colours(conn, id)?;
         Ok(Some(ApparelRecord {
             product: ValidApparel {
                 title: row.title,

@@ -95,6 +95,18 @@ pub(super) fn links(
     Ok(())
 }
 
+/// A product's colour ids, in id order (a fireworks or an apparel product's record).
+pub(super) fn stored_colours(
+    conn: &mut DbConnection,
+    id: &ProductId,
+) -> Result<Vec<String>, DbError> {
+    Ok(product_colors::table
+        .filter(product_colors::product_id.eq(id.as_str()))
+        .order(product_colors::color_id)
+        .select(product_colors::color_id)
+        .load(conn)?)
+}
+
 /// A fireworks product (not a show, not apparel): its row and its colour and effect links.
 impl StoredForm for ValidProduct {
     fn row(&self) -> FormRow<'_> {
@@ -120,11 +132,7 @@ impl StoredForm for ValidProduct {
             .select(UnitProduct::as_select())
             .first(conn)
             .optional()?;
-        let colors: Vec<String> = product_colors::table
-            .filter(product_colors::product_id.eq(id.as_str()))
-            .order(product_colors::color_id)
-            .select(product_colors::color_id)
-            .load(conn)?;
+        let colors = stored_colours(conn, id)?;
         let effects: Vec<String> = product_effects::table
             .filter(product_effects::product_id.eq(id.as_str()))
             .order(product_effects::effect_id)
