@@ -2,6 +2,7 @@
 //! used by the `shop` binary and the integration tests.
 #![warn(missing_docs)]
 
+pub mod access_log;
 pub mod api_docs;
 pub mod app_routes;
 pub mod bootstrap;
@@ -28,6 +29,7 @@ pub mod payment_window;
 pub mod rate_limit;
 pub mod read_your_writes;
 pub mod report_jobs;
+pub mod request_scope;
 pub mod routes;
 pub mod routes_system;
 pub mod shutdown;

@@ -3,7 +3,7 @@
 
 use std::net::TcpListener;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse};
@@ -330,19 +330,16 @@ fn run(
             .wrap(Compress::default())
             .wrap(security_headers(https))
             .wrap_fn(move |req, srv| {
-                let start = Instant::now();
-                let method = req.method().clone();
+                let started = crate::access_log::Started::new(&req);
                 let metrics = metrics.clone();
-                let fut = srv.call(req);
-                async move {
-                    let res = fut.await?;
-                    let route = res
-                        .request()
-                        .match_pattern()
-                        .unwrap_or_else(|| "other".into());
-                    metrics.record(&method, &route, res.status().as_u16(), start.elapsed());
-                    Ok(res)
-                }
+                let id = started.request_id();
+                // Routing and the middlewares' first steps run in `call`: for the request too.
+                let fut = crate::request_scope::within(id, || srv.call(req));
+                crate::request_scope::InRequest::new(id, async move {
+                    let outcome = fut.await;
+                    started.finish(&metrics, &outcome);
+                    outcome
+                })
             })
             .wrap(Condition::new(
                 error_tracking,

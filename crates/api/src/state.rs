@@ -50,8 +50,9 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Runs one use case (blocking: diesel, argon2) off the async workers, inside the
-    /// current tracing span. The closure gets the state; its error is mapped to an answer.
+    /// Runs one use case (blocking: diesel, argon2) off the async workers, as part of the
+    /// current request ([`crate::request_scope`]). The closure gets the state; its error is
+    /// mapped to an answer.
     ///
     /// # Errors
     /// Whatever `work` returns (converted into [`ApiError`]); 500 if the task panics.
@@ -123,7 +124,8 @@ impl AppState {
     }
 }
 
-/// Runs CPU-heavy or blocking work (argon2, diesel) off the async workers, keeping the span;
+/// Runs CPU-heavy or blocking work (argon2, diesel) off the async workers, as part of the
+/// caller's request (its log lines name it);
 /// when its writes moved the catalogue version, the request's answer says so
 /// ([`crate::read_your_writes`]).
 ///
@@ -134,11 +136,11 @@ where
     F: FnOnce() -> Result<T, ApiError> + Send + 'static,
     T: Send + 'static,
 {
-    let span = tracing::Span::current();
+    let request = crate::request_scope::current();
     let (done, moved) = actix_web::web::block(move || {
         // A write on this thread before (outside any request) is none of this call's.
         let _earlier = persistence::take_moved_version();
-        let done = span.in_scope(work);
+        let done = crate::request_scope::within(request, work);
         (done, persistence::take_moved_version())
     })
     .await
