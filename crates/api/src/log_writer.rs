@@ -312,6 +312,19 @@ mod tests {
         String::from_utf8(out.bytes.lock().expect("lock").clone()).expect("utf-8")
     }
 
+    /// The 500 lines ("thread {t} line {i}") of each of 4 threads, each thread's in its order.
+    fn every_thread_s_lines_in_order(text: &str) {
+        assert_eq!(text.lines().count(), 2000, "{text}");
+        for t in 0..4 {
+            let mine: Vec<&str> = text
+                .lines()
+                .filter(|l| l.starts_with(&format!("thread {t} ")))
+                .collect();
+            let expected: Vec<String> = (0..500).map(|i| format!("thread {t} line {i}")).collect();
+            assert_eq!(mine, expected);
+        }
+    }
+
     /// A writer with room for `queue` lines whose thread has taken the line "first" and is
     /// held at the returned gate; then `lines` more lines ("line 0", ...) are written.
     fn held_writer(queue: usize, lines: usize) -> (LogWriter, Output, Arc<Barrier>) {
@@ -348,16 +361,7 @@ mod tests {
             }
         });
         writer.flush();
-        let text = text(&out);
-        assert_eq!(text.lines().count(), 2000, "{text}");
-        for t in 0..4 {
-            let mine: Vec<&str> = text
-                .lines()
-                .filter(|l| l.starts_with(&format!("thread {t} ")))
-                .collect();
-            let expected: Vec<String> = (0..500).map(|i| format!("thread {t} line {i}")).collect();
-            assert_eq!(mine, expected);
-        }
+        every_thread_s_lines_in_order(&text(&out));
         // Batched: far fewer writes than lines.
         assert!(*out.writes.lock().expect("lock") < 2000);
     }
@@ -415,16 +419,7 @@ mod tests {
             }
         });
         writer.flush();
-        let text = text(&out);
-        assert_eq!(text.lines().count(), 2000, "{text}");
-        for t in 0..4 {
-            let mine: Vec<&str> = text
-                .lines()
-                .filter(|l| l.starts_with(&format!("thread {t} ")))
-                .collect();
-            let expected: Vec<String> = (0..500).map(|i| format!("thread {t} line {i}")).collect();
-            assert_eq!(mine, expected);
-        }
+        every_thread_s_lines_in_order(&text(&out));
     }
 
     #[test]
