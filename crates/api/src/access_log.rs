@@ -1,10 +1,11 @@
 //! The access log and the request metrics: one middleware sees every answer once, counts it
 //! in [`Metrics`] and, at the `info` level, writes its access line.
 //!
-//! The line is formatted here, in one buffer, and handed to the server's log queue
-//! ([`crate::log_writer`]) as it is: no `tracing` event or span close per request, which cost
-//! the span's field records, its enter and exit timings and the event's formatting on the
-//! worker. The line keeps the fields and the shape of the server's other lines:
+//! The line is formatted here, straight into the worker thread's own buffer of the server's
+//! log writer ([`crate::log_writer::LogWriter::write_line`]): no `tracing` event or span close
+//! per request, which cost the span's field records, its enter and exit timings and the
+//! event's formatting on the worker. The line keeps the fields and the shape of the server's
+//! other lines:
 //!
 //! ```text
 //! 2026-12-02T01:07:37.123456Z  INFO access: http.method=GET http.route=/api/products/{id}
@@ -104,17 +105,8 @@ impl Started {
         let route = route.as_deref().unwrap_or("other");
         metrics.record(&self.method, route, status.as_u16(), elapsed);
         if let Some(request) = &self.line {
-            let write = |buf: &mut Vec<u8>| {
-                request.write_line(
-                    buf,
-                    &self.method,
-                    route,
-                    status,
-                    self.request_id,
-                    elapsed,
-                    error,
-                );
-            };
+            let write =
+                |buf: &mut Vec<u8>| self.write_line(buf, request, route, status, elapsed, error);
             match OUTPUT.get() {
                 Some(queue) => queue.write_line(write),
                 None => {
@@ -153,16 +145,16 @@ impl Request {
             uri: request.uri().clone(),
         }
     }
+}
 
-    /// Appends the whole line to `buf`, its newline included.
-    #[allow(clippy::too_many_arguments)]
+impl Started {
+    /// Appends the whole access line to `buf`, its newline included.
     fn write_line(
         &self,
         buf: &mut Vec<u8>,
-        method: &Method,
+        request: &Request,
         route: &str,
         status: StatusCode,
-        request_id: Option<Uuid>,
         elapsed: Duration,
         error: Option<&actix_web::Error>,
     ) {
@@ -172,12 +164,12 @@ impl Request {
             buf,
             "  INFO access: http.method={} http.route={route} http.target={} \
              http.client_ip={} http.status_code={}",
-            method_label(method),
-            logged_target(route, &self.uri),
-            self.client_ip,
+            method_label(&self.method),
+            logged_target(route, &request.uri),
+            request.client_ip,
             status.as_u16(),
         );
-        if let Some(id) = request_id {
+        if let Some(id) = self.request_id {
             let _ = write!(buf, " request_id={id}");
         }
         let micros = elapsed.as_micros();
@@ -248,11 +240,11 @@ mod tests {
     use actix_web::test::TestRequest;
     use actix_web::web;
 
-    use super::Request;
+    use super::{Request, Started};
     use crate::client::ProxyTrust;
 
     fn line_of(
-        request: &Request,
+        request: Request,
         method: &Method,
         route: &str,
         status: StatusCode,
@@ -260,8 +252,14 @@ mod tests {
         elapsed: Duration,
         error: Option<&actix_web::Error>,
     ) -> String {
+        let started = Started {
+            at: std::time::Instant::now(),
+            method: method.clone(),
+            request_id: id,
+            line: None,
+        };
         let mut buf = Vec::new();
-        request.write_line(&mut buf, method, route, status, id, elapsed, error);
+        started.write_line(&mut buf, &request, route, status, elapsed, error);
         String::from_utf8(buf).expect("utf-8")
     }
 
@@ -275,7 +273,7 @@ mod tests {
             .app_data(web::Data::new(trust))
             .to_srv_request();
         line_of(
-            &Request::of(req.request()),
+            Request::of(req.request()),
             &method,
             "/api/products",
             StatusCode::OK,
@@ -323,7 +321,7 @@ mod tests {
         let error: actix_web::Error =
             actix_web::error::ErrorBadRequest("bad\n2026-12-02T00:00:00Z  INFO forged");
         let line = line_of(
-            &Request::of(req.request()),
+            Request::of(req.request()),
             &Method::POST,
             "other",
             StatusCode::BAD_REQUEST,

@@ -125,12 +125,7 @@ impl LogWriter {
 
     /// Queues one line (or drops and counts it when the queue is full).
     fn send(&self, line: &[u8]) {
-        self.send_owned(line.to_vec());
-    }
-
-    /// Queues one line formatted by its caller, newline included (or drops and counts it).
-    pub fn send_owned(&self, line: Vec<u8>) {
-        match self.queue.try_send(Message::Line(line)) {
+        match self.queue.try_send(Message::Line(line.to_vec())) {
             Ok(()) | Err(TrySendError::Disconnected(_)) => {}
             Err(TrySendError::Full(_)) => {
                 self.shared.dropped.fetch_add(1, Ordering::Relaxed);

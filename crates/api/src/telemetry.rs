@@ -1,8 +1,9 @@
 //! Logging: `tracing` with `RUST_LOG` (default `info`). A line written while a request is
 //! handled (errors included, on the blocking pool too) ends with that request's `request_id`
-//! ([`crate::request_scope`]); the access line of each request is [`crate::access_log`]'s. With `SHOP_SENTRY_DSN`, error events also go to the
-//! error tracking service and warnings become its breadcrumbs ([`crate::error_tracking`]). The
-//! server writes its lines through a queue ([`crate::log_writer`]), off the request's path.
+//! ([`crate::request_scope`]); the access line of each request is [`crate::access_log`]'s.
+//! With `SHOP_SENTRY_DSN`, error events also go to the error tracking service and warnings
+//! become its breadcrumbs ([`crate::error_tracking`]). The server writes its lines through a
+//! queue ([`crate::log_writer`]), off the request's path.
 
 use tracing_subscriber::fmt::writer::BoxMakeWriter;
 use tracing_subscriber::layer::SubscriberExt as _;
