@@ -31,7 +31,7 @@
 //! Answers carry an `ETag` (a digest of the body) and the call's `Cache-Control`; a request
 //! whose `If-None-Match` names the current `ETag` gets `304 Not Modified`.
 
-use std::hash::{BuildHasher, RandomState};
+use std::hash::{BuildHasher, Hash, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -157,20 +157,34 @@ impl std::fmt::Debug for CatalogueCache {
     }
 }
 
-/// An entry's key: 128 bits hashed from the catalogue version and the normalized query with two
+/// An entry's key: 128 bits hashed from the catalogue version and the parsed query with two
 /// independently, randomly keyed SipHash states, so a long filter (a query string can be
 /// 20 KB) costs the cache 16 bytes whatever its text, and nobody can craft two queries that
 /// share a key without knowing this process's random keys.
 type Key = u128;
+
+/// A parsed query hashed once ([`CatalogueCache::query_key`]): 128 bits that stand for it in
+/// the keys of its answers and of its row count, without the query's text being formatted or
+/// kept. Its `Hash` feeds the bits on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct QueryKey(u128);
 
 /// The two keyed hashers of one cache.
 #[derive(Debug, Default)]
 struct KeyHasher(RandomState, RandomState);
 
 impl KeyHasher {
-    fn key(&self, version: i64, text: &str) -> Key {
-        let high = self.0.hash_one((version, text));
-        let low = self.1.hash_one((version, text));
+    /// The key of `query` at catalogue `version`. A query is a value's `Hash` (a path, or a
+    /// tuple of the route's name and its parsed parameters): derived hashes write each string
+    /// with a terminator and each list with its length, so two different queries of one route
+    /// never feed the hashers the same bytes.
+    fn key<Q: Hash + ?Sized>(&self, version: i64, query: &Q) -> Key {
+        self.both((version, query))
+    }
+
+    fn both(&self, value: impl Hash) -> u128 {
+        let high = self.0.hash_one(&value);
+        let low = self.1.hash_one(&value);
         (u128::from(high) << 64) | u128::from(low)
     }
 }
@@ -389,20 +403,28 @@ impl CatalogueCache {
         Ok(version)
     }
 
+    /// `query` (a route's name and its parsed parameters) hashed once, to key its answers and
+    /// its row count: no text is formatted for it.
+    #[must_use]
+    pub fn query_key(&self, query: &impl Hash) -> QueryKey {
+        QueryKey(self.keys.both(query))
+    }
+
     /// The remembered row count of the list filter `key` at catalogue `version`.
     #[must_use]
-    pub fn count(&self, key: &str, version: i64) -> Option<i64> {
+    pub fn count(&self, key: &(impl Hash + ?Sized), version: i64) -> Option<i64> {
         self.counts.get(&self.keys.key(version, key))
     }
 
     /// Remembers the row count of the list filter `key`, counted at catalogue `version`.
-    pub fn remember_count(&self, key: &str, version: i64, total: i64) {
+    pub fn remember_count(&self, key: &(impl Hash + ?Sized), version: i64, total: i64) {
         self.counts.insert(self.keys.key(version, key), total);
     }
 
     /// Answers a catalogue GET from the cache, or runs `load` on a store read (after reading
     /// the catalogue version in the same unit of work), caches its JSON and answers it. `key`
-    /// must identify the answer completely (path and normalized query). Errors of `load`
+    /// must identify the answer completely (a path, or a [`QueryKey`] of the route's name and
+    /// its parsed query). Errors of `load`
     /// (404, ...) are answered, not cached; concurrent misses of one key share one load.
     ///
     /// # Errors
@@ -411,7 +433,7 @@ impl CatalogueCache {
         &self,
         req: &HttpRequest,
         state: &AppState,
-        key: String,
+        key: impl Hash,
         reads: Reads,
         load: F,
     ) -> Result<HttpResponse, ApiError>
@@ -436,41 +458,40 @@ impl CatalogueCache {
         if let Some(cached) = self.bodies.get(&versioned).await {
             return Ok(answer(req, &cached, policy));
         }
-        let loaded = self
-            .bodies
-            .try_get_with(versioned, async {
-                // Wait for a place on the async worker, before taking a thread or a connection.
-                let _permit = self.misses.acquire().await.map_err(ApiError::internal)?;
-                let run = move |s: &AppState, known: Option<i64>| {
-                    s.store.read(|tx| {
-                        // The version first: the answer is at least as new as the version
-                        // it is stored under.
-                        let read_at = match known {
-                            Some(version) => {
-                                tx.assume_catalogue_version(version);
-                                version
-                            }
-                            None => tx.catalogue_version()?,
-                        };
-                        let value = load(tx, read_at)?;
-                        let body = serde_json::to_vec(&value).map_err(ApiError::internal)?;
-                        Ok::<_, ApiError>((read_at, body))
-                    })
-                };
-                // When the list index holds this version, the read runs no statement (not
-                // even the version's, read a moment ago), so it runs here on either database,
-                // and the answer is at least as new as `version`.
-                let from_index =
-                    reads.indexed && state.store.index_answers_without_waiting(version);
-                let here = from_index || state.store.reads_without_waiting();
-                let (read_at, body) = state
-                    .read_here_if(here, move |s| run(s, from_index.then_some(version)))
-                    .await?;
-                self.observe(read_at);
-                Ok::<_, ApiError>(CachedBody::new(Bytes::from(body)))
-            })
-            .await
-            .map_err(Arc::unwrap_or_clone)?;
+        // The miss's future on the heap: the answer of a hit, each request's path, moves a
+        // future that does not hold it.
+        let loaded = Box::pin(self.bodies.try_get_with(versioned, async {
+            // Wait for a place on the async worker, before taking a thread or a connection.
+            let _permit = self.misses.acquire().await.map_err(ApiError::internal)?;
+            let run = move |s: &AppState, known: Option<i64>| {
+                s.store.read(|tx| {
+                    // The version first: the answer is at least as new as the version
+                    // it is stored under.
+                    let read_at = match known {
+                        Some(version) => {
+                            tx.assume_catalogue_version(version);
+                            version
+                        }
+                        None => tx.catalogue_version()?,
+                    };
+                    let value = load(tx, read_at)?;
+                    let body = serde_json::to_vec(&value).map_err(ApiError::internal)?;
+                    Ok::<_, ApiError>((read_at, body))
+                })
+            };
+            // When the list index holds this version, the read runs no statement (not
+            // even the version's, read a moment ago), so it runs here on either database,
+            // and the answer is at least as new as `version`.
+            let from_index = reads.indexed && state.store.index_answers_without_waiting(version);
+            let here = from_index || state.store.reads_without_waiting();
+            let (read_at, body) = state
+                .read_here_if(here, move |s| run(s, from_index.then_some(version)))
+                .await?;
+            self.observe(read_at);
+            Ok::<_, ApiError>(CachedBody::new(Bytes::from(body)))
+        }))
+        .await
+        .map_err(Arc::unwrap_or_clone)?;
         Ok(answer(req, &loaded, policy))
     }
 }
@@ -521,7 +542,7 @@ impl CachedRead {
     /// Whatever `load` returns; 503 when no connection can be had.
     pub async fn respond<T, F>(
         &self,
-        key: String,
+        key: impl Hash,
         reads: impl Into<Reads>,
         load: F,
     ) -> Result<HttpResponse, ApiError>
@@ -554,13 +575,10 @@ impl CachedRead {
         ApiError: From<E>,
     {
         let reads = reads.into();
-        let key = self.req.path().to_owned();
+        let key = self.req.path();
         let before = self.cache.current();
         let again = load.clone();
-        match self
-            .respond(key.clone(), reads, |tx, _| Ok(load(tx)?))
-            .await
-        {
+        match self.respond(key, reads, |tx, _| Ok(load(tx)?)).await {
             Err(ApiError::NotFound(message)) => {
                 if self.cache.read_version(&self.state).await? > before {
                     self.respond(key, reads, |tx, _| Ok(again(tx)?)).await

@@ -160,3 +160,39 @@ fn a_request_naming_a_newer_version_reads_it() {
     fresh.freshness.signal.publish(2);
     assert!(matches!(fresh.known_version(0), Known::Stale(_)));
 }
+
+#[test]
+fn a_query_key_names_one_parsed_query_of_one_route() {
+    use domain::catalogue::ProductFilter;
+    use domain::paging::PageRequest;
+    let cache = CatalogueCache::new(1 << 20, 2);
+    let brand = |ids: &[&str]| ProductFilter {
+        brands: ids.iter().map(|id| (*id).to_owned()).collect(),
+        ..ProductFilter::default()
+    };
+    let page = PageRequest {
+        page: 1,
+        page_size: 25,
+    };
+    let key = |route: &str, filter: &ProductFilter| cache.query_key(&(route, filter, page));
+    assert_eq!(
+        key("products", &brand(&["a"])),
+        key("products", &brand(&["a"]))
+    );
+    // Another route, value, split of the values or page is another answer.
+    let one = key("products", &brand(&["ab"]));
+    assert_ne!(one, key("apparel", &brand(&["ab"])));
+    assert_ne!(one, key("products", &brand(&["a"])));
+    assert_ne!(one, key("products", &brand(&["a", "b"])));
+    assert_ne!(
+        one,
+        cache.query_key(&("products", &brand(&["ab"]), PageRequest { page: 2, ..page }))
+    );
+    // Keyed by this cache's random keys: another process cannot foresee them.
+    let other = CatalogueCache::new(1 << 20, 2);
+    assert_ne!(one, other.query_key(&("products", &brand(&["ab"]), page)));
+    // The answer and the row count of one query, kept apart per version.
+    cache.remember_count(&one, 1, 7);
+    assert_eq!(cache.count(&one, 1), Some(7));
+    assert_eq!(cache.count(&key("products", &brand(&["a"])), 1), None);
+}

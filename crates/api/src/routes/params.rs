@@ -253,14 +253,16 @@ impl Params {
         let Some(text) = self.present(name) else {
             return Ok(default);
         };
-        let message = if max == i64::MAX {
-            format!("{name} must be a whole number of at least {min}")
-        } else {
-            format!("{name} must be a whole number between {min} and {max}")
-        };
         match text.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Ok(n),
-            _ => Err(ApiError::bad_field(name, message)),
+            _ => Err(ApiError::bad_field(
+                name,
+                if max == i64::MAX {
+                    format!("{name} must be a whole number of at least {min}")
+                } else {
+                    format!("{name} must be a whole number between {min} and {max}")
+                },
+            )),
         }
     }
 

@@ -85,22 +85,18 @@ pub struct ApparelTypeJson {
     responses((status = 200, body = Vec<ApparelTypeJson>)))]
 #[get("/apparel/types/all")]
 pub async fn types(read: CachedRead) -> Result<HttpResponse, ApiError> {
-    read.respond(
-        "apparel-types".to_owned(),
-        CachePolicy::Revalidate,
-        |tx, _| {
-            Ok(tx
-                .apparel_types()?
-                .into_iter()
-                .map(|(t, product_count)| ApparelTypeJson {
-                    id: t.id,
-                    name: t.name,
-                    description: t.description,
-                    product_count,
-                })
-                .collect::<Vec<_>>())
-        },
-    )
+    read.respond("apparel-types", CachePolicy::Revalidate, |tx, _| {
+        Ok(tx
+            .apparel_types()?
+            .into_iter()
+            .map(|(t, product_count)| ApparelTypeJson {
+                id: t.id,
+                name: t.name,
+                description: t.description,
+                product_count,
+            })
+            .collect::<Vec<_>>())
+    })
     .await
 }
 
@@ -118,14 +114,10 @@ pub struct SkuPreviewJson {
     responses((status = 200, body = SkuPreviewJson)))]
 #[get("/apparel/sku/preview")]
 pub async fn sku_preview(read: CachedRead) -> Result<HttpResponse, ApiError> {
-    read.respond(
-        "apparel-sku-preview".to_owned(),
-        CachePolicy::MaxAge(300),
-        |tx, _| {
-            Ok(SkuPreviewJson {
-                next_sku: catalogue::next_apparel_sku(tx)?,
-            })
-        },
-    )
+    read.respond("apparel-sku-preview", CachePolicy::MaxAge(300), |tx, _| {
+        Ok(SkuPreviewJson {
+            next_sku: catalogue::next_apparel_sku(tx)?,
+        })
+    })
     .await
 }

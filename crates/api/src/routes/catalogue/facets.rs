@@ -163,7 +163,7 @@ async fn respond(
         sort: domain::catalogue::ProductSort::default(),
         ..filter
     };
-    let key = format!("{scope}-facets|{filter:?}|{kinds:?}");
+    let key = read.cache().query_key(&(scope, "facets", &filter, &kinds));
     read.respond(key, Reads::INDEXED, move |tx, _| {
         Ok(FacetsJson::new(catalogue::facet_counts(
             tx, &filter, &kinds,
@@ -226,7 +226,7 @@ pub async fn apparel(read: CachedRead, params: Params) -> Result<HttpResponse, A
 pub async fn shows(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let query = crate::routes::catalogue::shows::show_query(&params, None)?;
     let kinds = kinds(&params, &SHOW_KINDS)?;
-    let key = format!("shows-facets|{query:?}|{kinds:?}");
+    let key = read.cache().query_key(&("shows-facets", &query, &kinds));
     read.respond(key, CachePolicy::Revalidate, move |tx, _| {
         let facets = match catalogue::show_facet_counts(tx, &query, &kinds) {
             // As on the list: an unknown brand has no shows.

@@ -155,7 +155,7 @@ pub enum MetadataAnswer {
 pub async fn get(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     if !params.has_any(&["page", "pageSize", "type", "searchTitle"]) {
         return read
-            .respond("metadata".to_owned(), CachePolicy::MaxAge(300), |tx, _| {
+            .respond("metadata", CachePolicy::MaxAge(300), |tx, _| {
                 let m = tx.metadata()?;
                 Ok(MetadataJson {
                     brands: NamedJson::list(m.brands),
@@ -176,7 +176,9 @@ pub async fn get(read: CachedRead, params: Params) -> Result<HttpResponse, ApiEr
             ApiError::bad_field("type", "type must be brands, categories, colors or effects")
         })?],
     };
-    let key = format!("metadata-page|{page:?}|{kinds:?}|{search:?}");
+    let key = read
+        .cache()
+        .query_key(&("metadata-page", page, &kinds, &search));
     read.respond(key, CachePolicy::MaxAge(60), move |tx, _| {
         let found = catalogue::metadata_pages(tx, &kinds, search.as_deref(), page)?;
         Ok(pages_json(page, found))

@@ -60,9 +60,9 @@ pub async fn respond_product_page(
     filter: ProductFilter,
     page: PageRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let count_key = format!("{kind}|{filter:?}");
-    let key = format!("{count_key}|{page:?}");
     let counts = read.cache().clone();
+    let count_key = counts.query_key(&(kind, &filter));
+    let key = counts.query_key(&(count_key, page));
     read.respond(key, Reads::INDEXED, move |tx, version| {
         let known = counts.count(&count_key, version);
         let found = catalogue::list_products(tx, &filter, page, known)?;

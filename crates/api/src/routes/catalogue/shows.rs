@@ -7,7 +7,7 @@ use domain::catalogue::{self, get_show, ListShowsError, Show, ShowQuery};
 use domain::ids::ProductId;
 use domain::paging::{Page, PageRequest};
 
-use crate::catalogue_cache::{CachePolicy, CachedRead};
+use crate::catalogue_cache::{CachePolicy, CachedRead, QueryKey};
 use crate::error::ApiError;
 use crate::routes::catalogue::dto::{
     JsonList, ShowJson, ShowPageJson, ShowPaginationJson, TypeJson,
@@ -47,8 +47,8 @@ impl ShowRequest {
         })
     }
 
-    fn key(&self, scope: &str) -> String {
-        format!("{scope}|{self:?}")
+    fn key(&self, read: &CachedRead, scope: &str) -> QueryKey {
+        read.cache().query_key(&(scope, self))
     }
 }
 
@@ -80,17 +80,21 @@ fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
 #[get("/shows")]
 pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let q = ShowRequest::parse(&params, None)?;
-    read.respond(q.key("shows"), CachePolicy::Revalidate, move |tx, _| {
-        let found = match catalogue::list_shows(tx, &q.query, q.page) {
-            // On the plain list, an unknown brand has no shows.
-            Err(ListShowsError::BrandNotFound) => Page {
-                items: Vec::new(),
-                total: 0,
-            },
-            other => other?,
-        };
-        Ok(show_page(q.page, found))
-    })
+    read.respond(
+        q.key(&read, "shows"),
+        CachePolicy::Revalidate,
+        move |tx, _| {
+            let found = match catalogue::list_shows(tx, &q.query, q.page) {
+                // On the plain list, an unknown brand has no shows.
+                Err(ListShowsError::BrandNotFound) => Page {
+                    items: Vec::new(),
+                    total: 0,
+                },
+                other => other?,
+            };
+            Ok(show_page(q.page, found))
+        },
+    )
     .await
 }
 
@@ -114,7 +118,7 @@ pub async fn by_brand(
 ) -> Result<HttpResponse, ApiError> {
     let q = ShowRequest::parse(&params, Some(brand.into_inner()))?;
     read.respond(
-        q.key("shows-brand"),
+        q.key(&read, "shows-brand"),
         CachePolicy::Revalidate,
         move |tx, _| {
             let found = catalogue::list_shows(tx, &q.query, q.page)?;

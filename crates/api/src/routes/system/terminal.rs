@@ -84,7 +84,7 @@ pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiE
             ))
         }
     };
-    let key = format!("terminals|{us_state:?}|{zip:?}");
+    let key = read.cache().query_key(&("terminals", &us_state, &zip));
     read.respond(key, CachePolicy::Revalidate, move |tx, _| {
         let terminals = tx.list_terminals(us_state.as_deref(), zip.as_deref())?;
         Ok(TerminalJson::list(terminals))
