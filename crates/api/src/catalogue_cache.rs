@@ -458,8 +458,8 @@ impl CatalogueCache {
         if let Some(cached) = self.bodies.get(&versioned).await {
             return Ok(answer(req, &cached, policy));
         }
-        // The miss's future on the heap: the answer of a hit, each request's path, moves a
-        // future that does not hold it.
+        // The miss's future lives on the heap, so a hit (most requests) moves a small future
+        // through the middleware chain instead of one that holds the whole load.
         let loaded = Box::pin(self.bodies.try_get_with(versioned, async {
             // Wait for a place on the async worker, before taking a thread or a connection.
             let _permit = self.misses.acquire().await.map_err(ApiError::internal)?;

@@ -7,7 +7,7 @@ use domain::catalogue::{self, get_show, ListShowsError, Show, ShowQuery};
 use domain::ids::ProductId;
 use domain::paging::{Page, PageRequest};
 
-use crate::catalogue_cache::{CachePolicy, CachedRead, QueryKey};
+use crate::catalogue_cache::{CachePolicy, CachedRead};
 use crate::error::ApiError;
 use crate::routes::catalogue::dto::{
     JsonList, ShowJson, ShowPageJson, ShowPaginationJson, TypeJson,
@@ -46,10 +46,6 @@ impl ShowRequest {
             query: show_query(params, brand)?,
         })
     }
-
-    fn key(&self, read: &CachedRead, scope: &str) -> QueryKey {
-        read.cache().query_key(&(scope, self))
-    }
 }
 
 fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
@@ -80,21 +76,18 @@ fn show_page(page: PageRequest, found: Page<Show>) -> ShowPageJson {
 #[get("/shows")]
 pub async fn list(read: CachedRead, params: Params) -> Result<HttpResponse, ApiError> {
     let q = ShowRequest::parse(&params, None)?;
-    read.respond(
-        q.key(&read, "shows"),
-        CachePolicy::Revalidate,
-        move |tx, _| {
-            let found = match catalogue::list_shows(tx, &q.query, q.page) {
-                // On the plain list, an unknown brand has no shows.
-                Err(ListShowsError::BrandNotFound) => Page {
-                    items: Vec::new(),
-                    total: 0,
-                },
-                other => other?,
-            };
-            Ok(show_page(q.page, found))
-        },
-    )
+    let key = read.cache().query_key(&("shows", &q));
+    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
+        let found = match catalogue::list_shows(tx, &q.query, q.page) {
+            // On the plain list, an unknown brand has no shows.
+            Err(ListShowsError::BrandNotFound) => Page {
+                items: Vec::new(),
+                total: 0,
+            },
+            other => other?,
+        };
+        Ok(show_page(q.page, found))
+    })
     .await
 }
 
@@ -117,14 +110,11 @@ pub async fn by_brand(
     params: Params,
 ) -> Result<HttpResponse, ApiError> {
     let q = ShowRequest::parse(&params, Some(brand.into_inner()))?;
-    read.respond(
-        q.key(&read, "shows-brand"),
-        CachePolicy::Revalidate,
-        move |tx, _| {
-            let found = catalogue::list_shows(tx, &q.query, q.page)?;
-            Ok(show_page(q.page, found))
-        },
-    )
+    let key = read.cache().query_key(&("shows-brand", &q));
+    read.respond(key, CachePolicy::Revalidate, move |tx, _| {
+        let found = catalogue::list_shows(tx, &q.query, q.page)?;
+        Ok(show_page(q.page, found))
+    })
     .await
 }
 
