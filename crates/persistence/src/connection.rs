@@ -10,6 +10,7 @@ use diesel::sqlite::SqliteConnection;
 use diesel::Connection;
 
 use crate::error::DbError;
+use crate::writer::{Writer, WriterTurn};
 
 /// A connection to either backend. Queries written against [`crate::schema`] run on both.
 ///
@@ -208,7 +209,7 @@ impl ManageConnection for DbManager {
 
 /// Sets the SQLite pragmas on every new pooled connection.
 #[derive(Debug, Clone, Copy)]
-struct SqlitePragmas;
+pub(crate) struct SqlitePragmas;
 
 impl CustomizeConnection<PooledDb, diesel::r2d2::Error> for SqlitePragmas {
     fn on_acquire(&self, conn: &mut PooledDb) -> Result<(), diesel::r2d2::Error> {
@@ -234,16 +235,23 @@ impl CustomizeConnection<PooledDb, diesel::r2d2::Error> for SqlitePragmas {
     }
 }
 
-/// This process's turn to write to SQLite. Ending it hands the lock straight to the writer
-/// that waited longest: with a plain unlock, a thread that has just written could take the
-/// lock again before the woken waiter ran, and under load a few writers waited many turns
-/// (the add-to-cart benchmark's p99 was three times its median).
-pub(crate) struct WriterTurn<'a>(Option<parking_lot::MutexGuard<'a, ()>>);
+/// The connection of one write ([`Db::writing`]).
+pub(crate) enum Writing<'a> {
+    /// SQLite: the writer's connection, for as long as this turn.
+    Turn(WriterTurn<'a>),
+    /// PostgreSQL: a pooled connection.
+    Pooled(Conn),
+}
 
-impl Drop for WriterTurn<'_> {
-    fn drop(&mut self) {
-        if let Some(guard) = self.0.take() {
-            parking_lot::MutexGuard::unlock_fair(guard);
+impl Writing<'_> {
+    /// The connection to write on.
+    ///
+    /// # Errors
+    /// On SQLite, the error of opening the writer's connection.
+    pub(crate) fn conn(&mut self) -> Result<&mut DbConnection, DbError> {
+        match self {
+            Writing::Turn(turn) => turn.conn(),
+            Writing::Pooled(conn) => Ok(conn),
         }
     }
 }
@@ -271,12 +279,9 @@ impl std::ops::DerefMut for Conn {
 pub struct Db {
     pool: Pool<DbManager>,
     backend: Backend,
-    /// SQLite admits one writer at a time; this process's writers queue here for it instead of
-    /// in SQLite's busy handler, which sleeps and backs off (up to 100 ms a turn) while the
-    /// lock is taken: under 32 concurrent writers that backoff made a 1 s p99 out of 1 ms
-    /// transactions. The queue is first come, first served (see [`WriterTurn`]). Unused on
-    /// PostgreSQL.
-    writer: std::sync::Arc<parking_lot::Mutex<()>>,
+    /// On SQLite, the turn to write and the connection writes run on ([`crate::writer`]).
+    /// Unused on PostgreSQL.
+    writer: std::sync::Arc<Writer>,
     /// The catalogue's list index, shared by this process's connections.
     pub(crate) index: std::sync::Arc<crate::catalogue::CatalogueIndex>,
     /// What the URL named (the set-up lock opens a connection or file of its own to it).
@@ -334,7 +339,9 @@ impl Db {
         Ok(Db {
             pool,
             backend,
-            writer: std::sync::Arc::default(),
+            writer: std::sync::Arc::new(Writer::new(DbManager {
+                target: target.clone(),
+            })),
             index: std::sync::Arc::default(),
             target: std::sync::Arc::new(target),
             signal: std::sync::Arc::default(),
@@ -355,11 +362,24 @@ impl Db {
         &self.target
     }
 
-    /// On SQLite, waits for this process's turn to write (see `writer`); hold the guard for
-    /// the whole write, from before `BEGIN IMMEDIATE` (or a single writing statement) to after
-    /// its commit. `None` on PostgreSQL, whose writers do not exclude each other.
+    /// On SQLite, waits for this process's turn to write, which comes with the writer's
+    /// connection ([`crate::writer`]); hold it for the whole write, from before `BEGIN
+    /// IMMEDIATE` (or a single writing statement) to after its commit. `None` on PostgreSQL,
+    /// whose writers do not exclude each other.
     pub(crate) fn writer_turn(&self) -> Option<WriterTurn<'_>> {
-        (self.backend == Backend::Sqlite).then(|| WriterTurn(Some(self.writer.lock())))
+        (self.backend == Backend::Sqlite).then(|| self.writer.turn())
+    }
+
+    /// The connection a write runs on: on SQLite the writer's, with the turn to write; on
+    /// PostgreSQL a pooled one.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) when no connection can be had.
+    pub(crate) fn writing(&self) -> Result<Writing<'_>, DbError> {
+        Ok(match self.writer_turn() {
+            Some(turn) => Writing::Turn(turn),
+            None => Writing::Pooled(self.get()?),
+        })
     }
 
     /// Borrows a connection from the pool (waits up to 10 s).

@@ -43,6 +43,7 @@ pub mod test_support;
 #[cfg(test)]
 mod tests;
 mod users;
+mod writer;
 
 pub use backup::restore_sqlite;
 pub use catalogue::{

@@ -38,9 +38,8 @@ impl SandboxLedgerDb {
         reference: &str,
         update: impl FnOnce(&mut DbConnection) -> QueryResult<usize>,
     ) -> Result<LedgerChange, StoreError> {
-        let _turn = self.db.writer_turn();
-        let mut conn = self.db.get()?;
-        let change = conn.write_transaction(|conn| {
+        let mut writing = self.db.writing()?;
+        let change = writing.conn()?.write_transaction(|conn| {
             if update(conn)? == 1 {
                 return Ok(LedgerChange::Done);
             }
@@ -72,8 +71,7 @@ impl SandboxLedger for SandboxLedgerDb {
         payment: &NewSandboxPayment<'_>,
         now: NaiveDateTime,
     ) -> Result<(), StoreError> {
-        let _turn = self.db.writer_turn();
-        let mut conn = self.db.get()?;
+        let mut writing = self.db.writing()?;
         diesel::insert_into(sp::table)
             .values(&SandboxPayment {
                 reference: payment.reference.to_owned(),
@@ -85,7 +83,7 @@ impl SandboxLedger for SandboxLedgerDb {
                 created_on: now,
                 updated_on: now,
             })
-            .execute(&mut *conn)
+            .execute(writing.conn()?)
             .map_err(DbError::from)?;
         Ok(())
     }

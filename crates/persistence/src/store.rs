@@ -7,7 +7,7 @@ use domain::store::{Store, StoreError};
 
 use crate::catalogue;
 use crate::catalogue::Changes;
-use crate::connection::{Db, DbConnection};
+use crate::connection::{Db, DbConnection, Writing};
 use crate::error::DbError;
 
 /// One unit of work on one pooled connection: the repositories of the domain's ports.
@@ -92,12 +92,13 @@ impl Store for Db {
         E: From<StoreError>,
         F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
     {
-        // The turn first, then a connection: a writer waiting for its turn holds no connection
-        // that a reader could use.
-        let turn = self.writer_turn();
-        let mut conn = self.get().map_err(|e| E::from(e.into()))?;
+        // On SQLite the turn to write, with the writer's connection; a writer waiting for its
+        // turn holds no pooled connection that a reader could use.
+        let mut writing = self.writing().map_err(|e| E::from(e.into()))?;
         let mut moved_to = None;
-        let value = conn
+        let value = writing
+            .conn()
+            .map_err(|e| E::from(e.into()))?
             .write_transaction(|conn| {
                 let mut tx = Tx::new(conn, self, true);
                 let value = f(&mut tx).map_err(TxError::App)?;
@@ -112,12 +113,26 @@ impl Store for Db {
                 TxError::App(e) => e,
                 TxError::Db(e) => E::from(DbError::from(e).into()),
             })?;
-        // Committed: the next writer may go while this one brings the list index up to date.
-        drop(turn);
         if let Some(version) = moved_to {
-            if let Err(error) = self.index.follow(self, &mut conn, version) {
-                // The write stands; the next list catches the index up instead.
-                tracing::debug!(%error, "the list index did not follow a catalogue write");
+            // Committed: the next writer may go while this one brings the list index up to
+            // date, on a pooled connection (PostgreSQL: the one it wrote on).
+            let pooled = match writing {
+                Writing::Pooled(conn) => Ok(conn),
+                Writing::Turn(turn) => {
+                    drop(turn);
+                    self.get()
+                }
+            };
+            match pooled {
+                Ok(mut conn) => {
+                    if let Err(error) = self.index.follow(self, &mut conn, version) {
+                        // The write stands; the next list catches the index up instead.
+                        tracing::debug!(%error, "the list index did not follow a catalogue write");
+                    }
+                }
+                Err(error) => {
+                    tracing::debug!(%error, "the list index did not follow a catalogue write");
+                }
             }
             // This node's read caches take the version at once; the caller's answer names it.
             self.signal.publish(version);
