@@ -136,9 +136,9 @@ impl Metrics {
         self.dropped_reports[reason as usize].fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The exposition text.
+    /// The exposition text, with the SQLite writer's counters when the store is SQLite.
     #[must_use]
-    pub fn render(&self) -> String {
+    pub fn render(&self, writer: Option<persistence::WriterStats>) -> String {
         let mut out = String::with_capacity(4096);
         out.push_str(
             "# HELP shop_http_requests_total HTTP requests by method, route and status.\n",
@@ -196,7 +196,37 @@ impl Metrics {
                 n.load(Ordering::Relaxed)
             );
         }
+        if let Some(writer) = writer {
+            render_writer(&mut out, writer);
+        }
         out
+    }
+}
+
+/// The SQLite writer's counters: how many writes shared a commit, and how busy the one turn
+/// to write is (`rate(shop_sqlite_writer_busy_seconds_total)` near 1: writes wait in line).
+fn render_writer(out: &mut String, writer: persistence::WriterStats) {
+    for (name, help, value) in [
+        (
+            "shop_sqlite_writes_total",
+            "Write transactions run by this node's SQLite writer.",
+            writer.writes.to_string(),
+        ),
+        (
+            "shop_sqlite_commits_total",
+            "Commits of this node's SQLite writer (writes waiting for the turn share one).",
+            writer.commits.to_string(),
+        ),
+        (
+            "shop_sqlite_writer_busy_seconds_total",
+            "Time the SQLite writer's turn to write was held.",
+            writer.held.as_secs_f64().to_string(),
+        ),
+    ] {
+        let _ = writeln!(
+            out,
+            "# HELP {name} {help}\n# TYPE {name} counter\n{name} {value}"
+        );
     }
 }
 
@@ -217,7 +247,7 @@ mod tests {
                 Duration::from_millis(1),
             );
         }
-        let text = m.render();
+        let text = m.render(None);
         assert!(!text.contains("XY"), "a made-up method reached the metrics");
         let series = text
             .lines()
@@ -235,7 +265,7 @@ mod tests {
         m.client_error(ClientErrorKind::UnhandledRejection);
         m.client_error(ClientErrorKind::Boundary);
         m.dropped_report(DroppedReport::RateLimited);
-        let text = m.render();
+        let text = m.render(None);
         for line in [
             "shop_client_errors_total{kind=\"boundary\"} 1",
             "shop_client_errors_total{kind=\"error\"} 0",
@@ -244,6 +274,28 @@ mod tests {
             "shop_client_errors_dropped_total{reason=\"invalid\"} 0",
         ] {
             assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+        }
+    }
+
+    #[test]
+    fn the_sqlite_writers_counters_are_rendered_when_there_is_one() {
+        let m = Metrics::default();
+        assert!(!m.render(None).contains("shop_sqlite"));
+        let text = m.render(Some(persistence::WriterStats {
+            writes: 12,
+            commits: 5,
+            held: Duration::from_millis(1500),
+        }));
+        for line in [
+            "# TYPE shop_sqlite_writes_total counter",
+            "shop_sqlite_writes_total 12",
+            "shop_sqlite_commits_total 5",
+            "shop_sqlite_writer_busy_seconds_total 1.5",
+        ] {
+            assert!(
+                text.lines().any(|l| l == line),
+                "{line} missing from\n{text}"
+            );
         }
     }
 }

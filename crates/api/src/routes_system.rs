@@ -4,12 +4,15 @@ use actix_web::{web, HttpResponse};
 
 use crate::metrics::Metrics;
 
-/// `GET /metrics` (on the metrics listener): request counters and latency histogram,
-/// Prometheus text format.
-pub async fn metrics(metrics: web::Data<Metrics>) -> HttpResponse {
+/// `GET /metrics` (on the metrics listener): request counters and latency histogram, and on
+/// SQLite the writer's counters, Prometheus text format.
+pub async fn metrics(
+    metrics: web::Data<Metrics>,
+    store: web::Data<persistence::Db>,
+) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
-        .body(metrics.render())
+        .body(metrics.render(store.writer_stats()))
 }
 
 /// `GET /api/docs` -> `/api/docs/` (the Swagger UI, served from the binary, works offline).

@@ -129,7 +129,12 @@ impl Application {
                 let listener = TcpListener::bind(addr)?;
                 let port = listener.local_addr()?.port();
                 (
-                    Some(serve_metrics(listener, state.metrics.clone(), &shutdown)?),
+                    Some(serve_metrics(
+                        listener,
+                        state.metrics.clone(),
+                        state.store.clone(),
+                        &shutdown,
+                    )?),
                     Some(port),
                 )
             }
@@ -192,12 +197,15 @@ impl Application {
 fn serve_metrics(
     listener: TcpListener,
     metrics: Arc<Metrics>,
+    store: persistence::Db,
     shutdown: &Shutdown,
 ) -> Result<Server, StartupError> {
     let metrics = web::Data::from(metrics);
+    let store = web::Data::new(store);
     Ok(HttpServer::new(move || {
         App::new()
             .app_data(metrics.clone())
+            .app_data(store.clone())
             .route("/metrics", web::get().to(crate::routes_system::metrics))
     })
     .workers(1)

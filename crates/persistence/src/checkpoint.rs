@@ -3,7 +3,7 @@
 //! A WAL database appends each commit to its `-wal` file; a checkpoint copies the committed
 //! pages back into the database file and syncs both. Left to SQLite, the writer whose commit
 //! takes the WAL past 1,000 pages runs the checkpoint inside its `COMMIT`, while it still
-//! holds this process's turn to write ([`crate::connection`]'s writer queue): every other
+//! holds this process's turn to write ([`crate::writer`]): every other
 //! writer waits for that copy and its two `fsync`s. Here a thread of the server's own runs a
 //! `PASSIVE` checkpoint every [`EVERY`] on a connection of its own. `PASSIVE` takes no write
 //! lock and waits for nobody: it copies what no reader still needs, and writers go on

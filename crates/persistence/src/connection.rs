@@ -10,7 +10,7 @@ use diesel::sqlite::SqliteConnection;
 use diesel::Connection;
 
 use crate::error::DbError;
-use crate::writer::{Writer, WriterTurn};
+use crate::writer::Writer;
 
 /// A connection to either backend. Queries written against [`crate::schema`] run on both.
 ///
@@ -235,27 +235,6 @@ impl CustomizeConnection<PooledDb, diesel::r2d2::Error> for SqlitePragmas {
     }
 }
 
-/// The connection of one write ([`Db::writing`]).
-pub(crate) enum Writing<'a> {
-    /// SQLite: the writer's connection, for as long as this turn.
-    Turn(WriterTurn<'a>),
-    /// PostgreSQL: a pooled connection.
-    Pooled(Conn),
-}
-
-impl Writing<'_> {
-    /// The connection to write on.
-    ///
-    /// # Errors
-    /// On SQLite, the error of opening the writer's connection.
-    pub(crate) fn conn(&mut self) -> Result<&mut DbConnection, DbError> {
-        match self {
-            Writing::Turn(turn) => turn.conn(),
-            Writing::Pooled(conn) => Ok(conn),
-        }
-    }
-}
-
 /// A pooled connection, borrowed from [`Db`] (back to the pool when dropped); derefs to
 /// [`DbConnection`].
 pub struct Conn(PooledConnection<DbManager>);
@@ -362,24 +341,32 @@ impl Db {
         &self.target
     }
 
-    /// On SQLite, waits for this process's turn to write, which comes with the writer's
-    /// connection ([`crate::writer`]); hold it for the whole write, from before `BEGIN
-    /// IMMEDIATE` (or a single writing statement) to after its commit. `None` on PostgreSQL,
-    /// whose writers do not exclude each other.
-    pub(crate) fn writer_turn(&self) -> Option<WriterTurn<'_>> {
-        (self.backend == Backend::Sqlite).then(|| self.writer.turn())
+    /// On SQLite, this process's writer: every write goes through it ([`crate::writer`]).
+    /// `None` on PostgreSQL, whose writers do not exclude each other.
+    pub(crate) fn writer(&self) -> Option<&Writer> {
+        (self.backend == Backend::Sqlite).then_some(&*self.writer)
     }
 
-    /// The connection a write runs on: on SQLite the writer's, with the turn to write; on
-    /// PostgreSQL a pooled one.
+    /// On SQLite, what this process's writer has done since it started; `None` on PostgreSQL.
+    pub fn writer_stats(&self) -> Option<crate::WriterStats> {
+        self.writer().map(Writer::stats)
+    }
+
+    /// Runs `f` as one write transaction: on SQLite through this process's writer (in its
+    /// batch's transaction, see [`crate::writer`]), on PostgreSQL in a transaction of a pooled
+    /// connection.
     ///
     /// # Errors
-    /// [`StoreError::Unavailable`](domain::store::StoreError::Unavailable) when no connection can be had.
-    pub(crate) fn writing(&self) -> Result<Writing<'_>, DbError> {
-        Ok(match self.writer_turn() {
-            Some(turn) => Writing::Turn(turn),
-            None => Writing::Pooled(self.get()?),
-        })
+    /// Whatever `f` returns, or the error of getting a connection, beginning or committing.
+    pub(crate) fn write_transaction_on<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E>,
+        E: From<diesel::result::Error> + From<DbError>,
+    {
+        match self.writer() {
+            Some(writer) => writer.write(f)?,
+            None => self.get()?.write_transaction(f),
+        }
     }
 
     /// Borrows a connection from the pool (waits up to 10 s).

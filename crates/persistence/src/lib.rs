@@ -57,6 +57,7 @@ pub use payment_ledger::SandboxLedgerDb;
 pub use seed::{seed_id, APPAREL_CATEGORY, BRANDS, CATEGORIES, COLORS, EFFECTS, SHOW_TYPES};
 pub use setup_lock::{SetupLock, SETUP_LOCK_KEY, SQLITE_LOCK_SUFFIX};
 pub use store::Tx;
+pub use writer::WriterStats;
 
 impl Db {
     /// Runs pending migrations; answers the versions applied.

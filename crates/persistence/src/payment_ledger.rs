@@ -38,8 +38,7 @@ impl SandboxLedgerDb {
         reference: &str,
         update: impl FnOnce(&mut DbConnection) -> QueryResult<usize>,
     ) -> Result<LedgerChange, StoreError> {
-        let mut writing = self.db.writing()?;
-        let change = writing.conn()?.write_transaction(|conn| {
+        let change = self.db.write_transaction_on(|conn| {
             if update(conn)? == 1 {
                 return Ok(LedgerChange::Done);
             }
@@ -71,20 +70,27 @@ impl SandboxLedger for SandboxLedgerDb {
         payment: &NewSandboxPayment<'_>,
         now: NaiveDateTime,
     ) -> Result<(), StoreError> {
-        let mut writing = self.db.writing()?;
-        diesel::insert_into(sp::table)
-            .values(&SandboxPayment {
-                reference: payment.reference.to_owned(),
-                amount_cents: payment.amount.cents(),
-                status: SandboxStatus::Pending.as_str().to_owned(),
-                card_last4: None,
-                attempts: 0,
-                expires_at: payment.expires_at,
-                created_on: now,
-                updated_on: now,
-            })
-            .execute(writing.conn()?)
-            .map_err(DbError::from)?;
+        let insert = |conn: &mut DbConnection| {
+            diesel::insert_into(sp::table)
+                .values(&SandboxPayment {
+                    reference: payment.reference.to_owned(),
+                    amount_cents: payment.amount.cents(),
+                    status: SandboxStatus::Pending.as_str().to_owned(),
+                    card_last4: None,
+                    attempts: 0,
+                    expires_at: payment.expires_at,
+                    created_on: now,
+                    updated_on: now,
+                })
+                .execute(conn)
+                .map_err(DbError::from)
+        };
+        match self.db.writer() {
+            // SQLite: through this process's writer, in its batch's transaction.
+            Some(writer) => writer.write(insert)??,
+            // PostgreSQL: one statement, its own transaction.
+            None => insert(&mut *self.db.get()?)?,
+        };
         Ok(())
     }
 

@@ -7,7 +7,7 @@ use domain::store::{Store, StoreError};
 
 use crate::catalogue;
 use crate::catalogue::Changes;
-use crate::connection::{Db, DbConnection, Writing};
+use crate::connection::{Db, DbConnection};
 use crate::error::DbError;
 
 /// One unit of work on one pooled connection: the repositories of the domain's ports.
@@ -92,36 +92,36 @@ impl Store for Db {
         E: From<StoreError>,
         F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
     {
-        // On SQLite the turn to write, with the writer's connection; a writer waiting for its
-        // turn holds no pooled connection that a reader could use.
-        let mut writing = self.writing().map_err(|e| E::from(e.into()))?;
         let mut moved_to = None;
-        let value = writing
-            .conn()
-            .map_err(|e| E::from(e.into()))?
-            .write_transaction(|conn| {
-                let mut tx = Tx::new(conn, self, true);
-                let value = f(&mut tx).map_err(TxError::App)?;
-                // The log of what moved the catalogue version commits with the change.
-                tx.changes
-                    .record(tx.conn)
-                    .map_err(|e| TxError::App(E::from(e.into())))?;
-                moved_to = tx.changes.moved_to();
-                Ok(value)
-            })
-            .map_err(|e| match e {
-                TxError::App(e) => e,
-                TxError::Db(e) => E::from(DbError::from(e).into()),
-            })?;
+        let run = |conn: &mut DbConnection| {
+            let mut tx = Tx::new(conn, self, true);
+            let value = f(&mut tx).map_err(TxError::App)?;
+            // The log of what moved the catalogue version commits with the change.
+            tx.changes
+                .record(tx.conn)
+                .map_err(|e| TxError::App(E::from(e.into())))?;
+            moved_to = tx.changes.moved_to();
+            Ok(value)
+        };
+        // On SQLite through this process's writer, whose turn a writer waits for holding no
+        // pooled connection that a reader could use; on PostgreSQL on a pooled connection,
+        // kept to bring the list index up to date.
+        let mut pooled = None;
+        let written = match self.writer() {
+            Some(writer) => writer.write(run).map_err(|e| E::from(e.into()))?,
+            None => pooled
+                .insert(self.get().map_err(|e| E::from(e.into()))?)
+                .write_transaction(run),
+        };
+        let value = written.map_err(|e| match e {
+            TxError::App(e) => e,
+            TxError::Db(e) => E::from(DbError::from(e).into()),
+        })?;
         if let Some(version) = moved_to {
-            // Committed: the next writer may go while this one brings the list index up to
-            // date, on a pooled connection (PostgreSQL: the one it wrote on).
-            let pooled = match writing {
-                Writing::Pooled(conn) => Ok(conn),
-                Writing::Turn(turn) => {
-                    drop(turn);
-                    self.get()
-                }
+            // Committed: the next writer goes while this one brings the list index up to date.
+            let pooled = match pooled {
+                Some(conn) => Ok(conn),
+                None => self.get(),
             };
             match pooled {
                 Ok(mut conn) => {
