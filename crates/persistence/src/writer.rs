@@ -338,6 +338,13 @@ mod tests {
         (dir, db)
     }
 
+    /// A database with the table [`probes`] counts.
+    fn with_probes() -> (tempfile::TempDir, Db) {
+        let (dir, db) = sqlite();
+        write_sql(&db, "CREATE TABLE probe (x INTEGER)").expect("table");
+        (dir, db)
+    }
+
     fn write_sql(db: &Db, sql: &str) -> Result<(), StoreError> {
         db.write(|tx| {
             tx.conn()
@@ -442,8 +449,7 @@ mod tests {
     /// once the second returns both rows are.
     #[test]
     fn a_writer_waiting_for_the_turn_shares_the_transaction_of_the_one_before() {
-        let (_dir, db) = sqlite();
-        write_sql(&db, "CREATE TABLE probe (x INTEGER)").expect("table");
+        let (_dir, db) = with_probes();
         let (one, two) = two_in_one_batch(&db, "INSERT INTO probe VALUES (1)", |conn| {
             conn.batch_execute("INSERT INTO probe VALUES (2)")?;
             assert_eq!(probes(&db), 0, "the first write is not committed yet");
@@ -465,8 +471,7 @@ mod tests {
     /// row is committed.
     #[test]
     fn a_failed_writer_of_a_batch_rolls_back_alone() {
-        let (_dir, db) = sqlite();
-        write_sql(&db, "CREATE TABLE probe (x INTEGER)").expect("table");
+        let (_dir, db) = with_probes();
         let (one, two) = two_in_one_batch(&db, "INSERT INTO probe VALUES (1)", |conn| {
             conn.batch_execute("INSERT INTO probe VALUES (2)")?;
             Err(DbError::conflict("refused"))
@@ -482,8 +487,7 @@ mod tests {
     /// nothing of the batch is kept.
     #[test]
     fn a_writer_that_panics_fails_its_whole_batch() {
-        let (_dir, db) = sqlite();
-        write_sql(&db, "CREATE TABLE probe (x INTEGER)").expect("table");
+        let (_dir, db) = with_probes();
         let (one, two) = two_in_one_batch(&db, "INSERT INTO probe VALUES (1)", |conn| {
             conn.batch_execute("INSERT INTO probe VALUES (2)")?;
             panic!("in the middle of a batch");
