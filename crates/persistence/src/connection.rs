@@ -3,9 +3,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use diesel::connection::AnsiTransactionManager;
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::r2d2::{CustomizeConnection, ManageConnection, Pool, PooledConnection, R2D2Connection};
+use diesel::result::QueryResult;
 use diesel::sqlite::SqliteConnection;
 use diesel::Connection;
 
@@ -51,35 +53,65 @@ impl DbConnection {
         F: FnOnce(&mut DbConnection) -> Result<T, E>,
         E: From<diesel::result::Error>,
     {
-        use diesel::connection::{AnsiTransactionManager, TransactionManager};
-        let Self::Sqlite(sqlite) = self else {
-            return self.transaction(f);
-        };
-        let depth =
-            AnsiTransactionManager::transaction_manager_status_mut(sqlite).transaction_depth()?;
-        if depth.is_some() {
+        if self.backend() == Backend::Postgres || self.sqlite_depth()?.is_some() {
             return self.transaction(f);
         }
-        AnsiTransactionManager::begin_transaction_sql(&mut *sqlite, "BEGIN IMMEDIATE")?;
-        let result = f(self);
-        let Self::Sqlite(sqlite) = self else {
-            // f cannot swap the connection for another variant; nothing to finish then.
-            return result;
-        };
-        match result {
+        self.begin_immediate()?;
+        match f(self) {
             Ok(value) => {
-                if let Err(error) = AnsiTransactionManager::commit_transaction(&mut *sqlite) {
-                    // A failed COMMIT leaves the transaction open: roll it back.
-                    let _ = AnsiTransactionManager::rollback_transaction(&mut *sqlite);
-                    return Err(error.into());
-                }
+                self.commit()?;
                 Ok(value)
             }
             Err(error) => {
-                AnsiTransactionManager::rollback_transaction(&mut *sqlite)?;
+                self.roll_back()?;
                 Err(error)
             }
         }
+    }
+
+    // The helpers below call diesel's `TransactionManager` by name: imported for the whole
+    // file, its `transaction` would clash with `Connection::transaction` on this type.
+
+    /// The SQLite connection of this one; an error on PostgreSQL.
+    fn sqlite(&mut self) -> QueryResult<&mut SqliteConnection> {
+        match self {
+            Self::Sqlite(sqlite) => Ok(sqlite),
+            Self::Postgresql(_) => Err(diesel::result::Error::QueryBuilderError(
+                "a SQLite transaction on a PostgreSQL connection".into(),
+            )),
+        }
+    }
+
+    /// SQLite: how many transactions (the outer one and its savepoints) are open; `None` when
+    /// none is. An error when the transaction manager is broken.
+    pub(crate) fn sqlite_depth(&mut self) -> QueryResult<Option<u32>> {
+        use diesel::connection::TransactionManager as _;
+        Ok(
+            AnsiTransactionManager::transaction_manager_status_mut(self.sqlite()?)
+                .transaction_depth()?
+                .map(std::num::NonZeroU32::get),
+        )
+    }
+
+    /// SQLite: `BEGIN IMMEDIATE`, the write lock taken up front (see [`Self::write_transaction`]).
+    pub(crate) fn begin_immediate(&mut self) -> QueryResult<()> {
+        AnsiTransactionManager::begin_transaction_sql(self.sqlite()?, "BEGIN IMMEDIATE")
+    }
+
+    /// SQLite: commits the open transaction; one whose `COMMIT` fails is rolled back.
+    pub(crate) fn commit(&mut self) -> QueryResult<()> {
+        use diesel::connection::TransactionManager as _;
+        let sqlite = self.sqlite()?;
+        AnsiTransactionManager::commit_transaction(&mut *sqlite).inspect_err(|_| {
+            // A failed COMMIT leaves the transaction open: roll it back.
+            let _ = AnsiTransactionManager::rollback_transaction(&mut *sqlite);
+        })
+    }
+
+    /// SQLite: rolls the open transaction back.
+    pub(crate) fn roll_back(&mut self) -> QueryResult<()> {
+        use diesel::connection::TransactionManager as _;
+        AnsiTransactionManager::rollback_transaction(self.sqlite()?)
     }
 }
 

@@ -118,19 +118,15 @@ impl Store for Db {
             TxError::Db(e) => E::from(DbError::from(e).into()),
         })?;
         if let Some(version) = moved_to {
-            // Committed: the next writer goes while this one brings the list index up to date.
-            let pooled = match pooled {
-                Some(conn) => Ok(conn),
-                None => self.get(),
-            };
-            match pooled {
-                Ok(mut conn) => {
-                    if let Err(error) = self.index.follow(self, &mut conn, version) {
-                        // The write stands; the next list catches the index up instead.
-                        tracing::debug!(%error, "the list index did not follow a catalogue write");
-                    }
-                }
-                Err(error) => {
+            // Committed: the next writer goes while this one brings the list index up to date,
+            // on SQLite on a pooled connection taken only when the index is behind (the first
+            // writer of a batch to get here catches it up for the others).
+            if !self.index.holds(version) {
+                let followed = pooled
+                    .map_or_else(|| self.get(), Ok)
+                    .and_then(|mut conn| self.index.follow(self, &mut conn, version));
+                if let Err(error) = followed {
+                    // The write stands; the next list catches the index up instead.
                     tracing::debug!(%error, "the list index did not follow a catalogue write");
                 }
             }

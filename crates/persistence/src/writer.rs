@@ -29,7 +29,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use diesel::connection::SimpleConnection as _;
-use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::r2d2::{CustomizeConnection as _, ManageConnection as _, R2D2Connection as _};
 use diesel::Connection as _;
 use parking_lot::{Condvar, Mutex, MutexGuard};
@@ -38,11 +37,11 @@ use crate::connection::{DbConnection, DbManager, PooledDb, SqlitePragmas};
 use crate::error::DbError;
 
 /// The most writers one transaction takes before it commits, however many still wait.
-pub(crate) const MAX_MEMBERS: u32 = 16;
+const MAX_MEMBERS: u32 = 16;
 
 /// How long a transaction stays open for writers that come after its first: a writer that
 /// finds it open longer commits it.
-pub(crate) const MAX_OPEN: Duration = Duration::from_millis(5);
+const MAX_OPEN: Duration = Duration::from_millis(5);
 
 /// The turn to write, the writer's connection (none until the first write, or after a write
 /// left it unusable) and the batch whose transaction is open on it.
@@ -160,7 +159,7 @@ impl Writer {
         let (conn, open) = turn.parts()?;
         let joined = open.is_some();
         if !joined {
-            begin(conn)?;
+            conn.begin_immediate()?;
             *open = Some(Batch {
                 members: 0,
                 opened: Instant::now(),
@@ -174,7 +173,7 @@ impl Writer {
             let result = f(conn);
             if result.is_err() {
                 *open = None;
-                rollback(conn)?;
+                conn.roll_back()?;
                 turn.release();
                 return Ok(result);
             }
@@ -189,7 +188,7 @@ impl Writer {
         if others_wait
             && batch.members < MAX_MEMBERS
             && batch.opened.elapsed() < MAX_OPEN
-            && depth(conn) == Some(1)
+            && conn.sqlite_depth().ok().flatten() == Some(1)
         {
             // The next writer joins this transaction; the last one of the batch commits.
             turn.release();
@@ -201,7 +200,7 @@ impl Writer {
             return Ok(result);
         }
         *open = None;
-        let committed = commit(conn);
+        let committed = conn.commit().map_err(DbError::from);
         self.commits.fetch_add(1, Ordering::Relaxed);
         outcome.end(committed.clone());
         turn.release();
@@ -282,45 +281,6 @@ fn open(manager: &DbManager) -> Result<PooledDb, DbError> {
             tracing::warn!(%error, "database: cannot open the writer's connection");
             DbError::UNAVAILABLE
         })
-}
-
-/// The SQLite connection under `conn` (the writer's is always one).
-fn sqlite(conn: &mut DbConnection) -> Result<&mut diesel::SqliteConnection, DbError> {
-    match conn {
-        DbConnection::Sqlite(sqlite) => Ok(sqlite),
-        DbConnection::Postgresql(_) => Err(DbError::other("the writer is SQLite's")),
-    }
-}
-
-/// `BEGIN IMMEDIATE`: the write lock up front, so SQLite never has to upgrade a read
-/// transaction whose snapshot another process's writer moved on.
-fn begin(conn: &mut DbConnection) -> Result<(), DbError> {
-    AnsiTransactionManager::begin_transaction_sql(sqlite(conn)?, "BEGIN IMMEDIATE")
-        .map_err(DbError::from)
-}
-
-fn commit(conn: &mut DbConnection) -> Result<(), DbError> {
-    let sqlite = sqlite(conn)?;
-    AnsiTransactionManager::commit_transaction(&mut *sqlite).map_err(|error| {
-        // A failed COMMIT leaves the transaction open: roll it back.
-        let _ = AnsiTransactionManager::rollback_transaction(&mut *sqlite);
-        DbError::from(error)
-    })
-}
-
-fn rollback(conn: &mut DbConnection) -> Result<(), DbError> {
-    AnsiTransactionManager::rollback_transaction(sqlite(conn)?).map_err(DbError::from)
-}
-
-/// How many transactions (the batch's and savepoints) are open on `conn`; `None` when none
-/// is, or its transaction manager is broken.
-fn depth(conn: &mut DbConnection) -> Option<u32> {
-    let sqlite = sqlite(conn).ok()?;
-    AnsiTransactionManager::transaction_manager_status_mut(sqlite)
-        .transaction_depth()
-        .ok()
-        .flatten()
-        .map(std::num::NonZeroU32::get)
 }
 
 #[cfg(test)]
