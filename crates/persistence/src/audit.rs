@@ -1,10 +1,10 @@
 //! The audit trail.
 
-use diesel::prelude::*;
 use domain::audit::AuditEntry as Entry;
 use uuid::Uuid;
 
 use crate::models::AuditEntry;
+use crate::native::Native as _;
 use crate::schema::audit_log;
 use crate::{DbConnection, DbError};
 /// Appends an entry.
@@ -22,7 +22,7 @@ pub fn record(conn: &mut DbConnection, entry: &Entry) -> Result<(), DbError> {
             details: Some(entry.details.clone()),
             created_at: entry.at,
         })
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 

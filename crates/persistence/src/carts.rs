@@ -7,6 +7,8 @@ use domain::ids::{CartId, ProductId, UserId, VariantId};
 use uuid::Uuid;
 
 use crate::models::CartLine;
+use crate::native::CacheDsl as _;
+use crate::native::Native as _;
 use crate::schema::{cart_lines, carts};
 use crate::{DbConnection, DbError};
 /// The owner of a cart; with `lock`, the cart row stays locked until the transaction ends.
@@ -24,7 +26,7 @@ pub fn owner(
         DbConnection::Postgresql(c) if lock => {
             query.for_no_key_update().first::<String>(c).optional()?
         }
-        _ => query.first::<String>(conn).optional()?,
+        _ => query.first_native::<String>(conn).optional()?,
     };
     Ok(owner.map(UserId::from))
 }
@@ -42,11 +44,11 @@ fn count(n: u32) -> i32 {
 /// # Errors
 /// Database failures.
 pub fn lines(conn: &mut DbConnection, cart: &CartId) -> Result<Vec<StoredLine>, DbError> {
-    let rows: Vec<CartLine> = cart_lines::table
+    let rows: Vec<CartLine> = native!(conn, |c| cart_lines::table
         .filter(cart_lines::cart_id.eq(cart.as_str()))
         .order((cart_lines::created_on.asc(), cart_lines::id.asc()))
         .select(CartLine::as_select())
-        .load(conn)?;
+        .load(c))?;
     Ok(rows
         .into_iter()
         .map(|r| StoredLine {
@@ -85,7 +87,7 @@ pub fn add_line(
             unit_quantity: count(units),
             created_on: at,
         })
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 
@@ -109,7 +111,8 @@ pub fn set_line(
         cart_lines::case_quantity.eq(count(cases)),
         cart_lines::unit_quantity.eq(count(units)),
     ))
-    .execute(conn)?;
+    .cached()
+    .execute_native(conn)?;
     Ok(())
 }
 
@@ -130,7 +133,7 @@ pub fn delete_line(
             .filter(cart_lines::product_id.eq(product.as_str()))
             .filter(cart_lines::variant_key.eq(key)),
     )
-    .execute(conn)?;
+    .execute_native(conn)?;
     Ok(n > 0)
 }
 
@@ -140,7 +143,7 @@ pub fn delete_line(
 /// Database failures.
 pub fn clear(conn: &mut DbConnection, cart: &CartId) -> Result<(), DbError> {
     diesel::delete(cart_lines::table.filter(cart_lines::cart_id.eq(cart.as_str())))
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 

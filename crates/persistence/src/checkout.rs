@@ -18,6 +18,8 @@ use domain::status::CaseBreakStatus;
 use uuid::Uuid;
 
 use crate::models::{CaseBreakRequest, PaymentSession, StockHold};
+use crate::native::CacheDsl as _;
+use crate::native::Native as _;
 use crate::schema::{
     apparel_variants, case_break_requests, payment_sessions, stock_holds, unit_products,
 };
@@ -54,7 +56,7 @@ pub fn insert_session(conn: &mut DbConnection, s: &NewSession) -> Result<Session
             updated_on: s.created_on,
             provider_ref: s.provider_ref.clone(),
         })
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(SessionId::from(id))
 }
 
@@ -75,10 +77,10 @@ pub fn session_by_token(
             .for_update()
             .first(c)
             .optional()?,
-        _ => query
+        _ => native!(conn, |c| query
             .select(PaymentSession::as_select())
-            .first(conn)
-            .optional()?,
+            .first(c)
+            .optional())?,
     };
     row.map(session).transpose()
 }
@@ -91,13 +93,13 @@ pub fn session_by_provider_ref(
     conn: &mut DbConnection,
     provider_ref: &str,
 ) -> Result<Option<Session>, DbError> {
-    payment_sessions::table
+    native!(conn, |c| payment_sessions::table
         .filter(payment_sessions::provider_ref.eq(provider_ref))
         .select(PaymentSession::as_select())
-        .first(conn)
-        .optional()?
-        .map(session)
-        .transpose()
+        .first(c)
+        .optional())?
+    .map(session)
+    .transpose()
 }
 
 fn session(r: PaymentSession) -> Result<Session, DbError> {
@@ -139,7 +141,8 @@ pub fn close_session(
         payment_sessions::order_id.eq(order.map(OrderId::as_str)),
         payment_sessions::updated_on.eq(at),
     ))
-    .execute(conn)?;
+    .cached()
+    .execute_native(conn)?;
     Ok(changed == 1)
 }
 
@@ -160,7 +163,7 @@ pub fn cart_being_paid(
             .filter(payment_sessions::status.eq(SessionStatus::Open.as_str()))
             .filter(payment_sessions::expires_at.gt(now)),
     ))
-    .get_result(conn)?;
+    .get_result_native(conn)?;
     Ok(open)
 }
 
@@ -181,7 +184,7 @@ pub fn lock_variant_stock(
     // PostgreSQL: two checkouts of the same variant take turns (SQLite's write lock does it).
     let rows: Vec<(String, i32)> = match conn {
         DbConnection::Postgresql(c) => query.for_update().load(c)?,
-        DbConnection::Sqlite(_) => query.load(conn)?,
+        DbConnection::Sqlite(_) => query.load_native(conn)?,
     };
     Ok(rows
         .into_iter()
@@ -211,7 +214,7 @@ pub fn held_quantities(
         .filter(stock_holds::expires_at.gt(now))
         .group_by(stock_holds::variant_id)
         .select((stock_holds::variant_id, sum(stock_holds::quantity)))
-        .load(conn)?;
+        .load_native(conn)?;
     Ok(held_by_variant(rows))
 }
 
@@ -233,7 +236,7 @@ pub fn held_by_user(
         .filter(stock_holds::expires_at.gt(now))
         .group_by(stock_holds::variant_id)
         .select((stock_holds::variant_id, sum(stock_holds::quantity)))
-        .load(conn)?;
+        .load_native(conn)?;
     Ok(held_by_variant(rows))
 }
 
@@ -250,7 +253,7 @@ pub fn sessions_opened_since(
         .filter(payment_sessions::user_id.eq(user.as_str()))
         .filter(payment_sessions::created_on.gt(since))
         .count()
-        .get_result(conn)?;
+        .get_result_native(conn)?;
     Ok(quantity(n))
 }
 
@@ -286,7 +289,7 @@ pub fn insert_holds(
 /// Database failures.
 pub fn release_holds(conn: &mut DbConnection, session: &SessionId) -> Result<(), DbError> {
     diesel::delete(stock_holds::table.filter(stock_holds::session_id.eq(session.as_str())))
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 
@@ -295,7 +298,8 @@ pub fn release_holds(conn: &mut DbConnection, session: &SessionId) -> Result<(),
 /// # Errors
 /// Database failures.
 pub fn purge_expired_holds(conn: &mut DbConnection, now: NaiveDateTime) -> Result<(), DbError> {
-    diesel::delete(stock_holds::table.filter(stock_holds::expires_at.le(now))).execute(conn)?;
+    diesel::delete(stock_holds::table.filter(stock_holds::expires_at.le(now)))
+        .execute_native(conn)?;
     Ok(())
 }
 
@@ -315,7 +319,8 @@ pub fn take_variant_stock(
             .filter(apparel_variants::available_stock.ge(n)),
     )
     .set(apparel_variants::available_stock.eq(apparel_variants::available_stock - n))
-    .execute(conn)?;
+    .cached()
+    .execute_native(conn)?;
     Ok(changed == 1)
 }
 
@@ -335,7 +340,7 @@ pub fn take_unit_stock(
     // PostgreSQL: read and update the row as one step (SQLite's write lock does it).
     let row: Option<(String, i32)> = match conn {
         DbConnection::Postgresql(c) => query.for_update().first(c).optional()?,
-        DbConnection::Sqlite(_) => query.first(conn).optional()?,
+        DbConnection::Sqlite(_) => query.first_native(conn).optional()?,
     };
     let Some((product, stock)) = row else {
         return Ok(None);
@@ -344,7 +349,8 @@ pub fn take_unit_stock(
     if taken > 0 {
         diesel::update(unit_products::table.find(unit))
             .set(unit_products::available_stock.eq(unit_products::available_stock - count(taken)))
-            .execute(conn)?;
+            .cached()
+            .execute_native(conn)?;
     }
     Ok(Some((product, taken)))
 }
@@ -371,7 +377,7 @@ pub fn insert_case_break_request(
             created_on: at,
             updated_on: at,
         })
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 

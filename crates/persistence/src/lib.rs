@@ -23,6 +23,7 @@ mod error;
 mod in_json;
 mod migrations;
 mod models;
+mod native;
 mod orders;
 mod outbox;
 mod password_resets;

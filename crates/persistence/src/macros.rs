@@ -22,3 +22,18 @@ macro_rules! insert_rows {
         }
     }};
 }
+
+/// Runs `$body` with `$c` bound to the connection's own backend connection (`SqliteConnection`
+/// or `PgConnection`), instead of through the `MultiConnection` (see `native.rs`). The body is
+/// written once and compiled per backend, so a query selecting `Model::as_select()` (whose
+/// type names its backend) runs on either. `?` in the body returns from the caller.
+macro_rules! native {
+    ($conn:expr, |$c:ident| $body:expr) => {{
+        #[allow(unused_imports)]
+        use diesel::RunQueryDsl as _;
+        match $conn {
+            $crate::connection::DbConnection::Postgresql($c) => $body,
+            $crate::connection::DbConnection::Sqlite($c) => $body,
+        }
+    }};
+}

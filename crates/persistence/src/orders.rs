@@ -12,7 +12,9 @@ use domain::quote::Amounts;
 use domain::status::{CaseBreakStatus, OrderStatus};
 use uuid::Uuid;
 
+use crate::in_json::in_json;
 use crate::models::{Order as OrderRow, OrderItem as ItemRow, OrderStatusChange};
+use crate::native::Native as _;
 use crate::schema::{case_break_requests, order_items, order_status_history, orders};
 use crate::{DbConnection, DbError};
 /// Stores an order, its items and its PENDING history row; answers its id.
@@ -45,7 +47,7 @@ pub fn insert(conn: &mut DbConnection, order: &NewOrder) -> Result<OrderId, DbEr
             created_on: order.created_on,
             updated_on: order.created_on,
         })
-        .execute(conn)?;
+        .execute_native(conn)?;
     let items: Vec<ItemRow> = order
         .items
         .iter()
@@ -73,7 +75,7 @@ pub fn insert(conn: &mut DbConnection, order: &NewOrder) -> Result<OrderId, DbEr
             changed_by: None,
             changed_at: order.created_on,
         })
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(OrderId::from(id))
 }
 
@@ -82,11 +84,11 @@ pub fn insert(conn: &mut DbConnection, order: &NewOrder) -> Result<OrderId, DbEr
 /// # Errors
 /// Database failures.
 pub fn find(conn: &mut DbConnection, id: &OrderId) -> Result<Option<Order>, DbError> {
-    let Some(row) = orders::table
+    let Some(row) = native!(conn, |c| orders::table
         .find(id.as_str())
         .select(OrderRow::as_select())
-        .first(conn)
-        .optional()?
+        .first(c)
+        .optional())?
     else {
         return Ok(None);
     };
@@ -106,14 +108,14 @@ pub fn of_user(
     let total: i64 = orders::table
         .filter(orders::user_id.eq(user.as_str()))
         .count()
-        .get_result(conn)?;
-    let rows: Vec<OrderRow> = orders::table
+        .get_result_native(conn)?;
+    let rows: Vec<OrderRow> = native!(conn, |c| orders::table
         .filter(orders::user_id.eq(user.as_str()))
         .order((orders::created_on.desc(), orders::id.desc()))
         .limit(page.page_size)
         .offset(page.offset())
         .select(OrderRow::as_select())
-        .load(conn)?;
+        .load(c))?;
     Ok(Page {
         items: with_items(conn, rows)?,
         total,
@@ -129,11 +131,11 @@ pub(crate) fn with_items(
     let items: Vec<ItemRow> = if ids.is_empty() {
         Vec::new()
     } else {
-        order_items::table
-            .filter(order_items::order_id.eq_any(&ids))
+        native!(conn, |c| order_items::table
+            .filter(in_json(order_items::order_id, &ids))
             .order((order_items::order_id, order_items::id))
             .select(ItemRow::as_select())
-            .load(conn)?
+            .load(c))?
     };
     let owed = owed_units(conn, &ids)?;
     let mut by_order: HashMap<String, Vec<OrderItem>> = HashMap::new();
@@ -175,14 +177,14 @@ fn owed_units(
         CaseBreakStatus::Processing.as_str(),
     ];
     let rows: Vec<(Option<String>, String, i32)> = case_break_requests::table
-        .filter(case_break_requests::order_id.eq_any(orders))
-        .filter(case_break_requests::status.eq_any(open))
+        .filter(in_json(case_break_requests::order_id, orders))
+        .filter(in_json(case_break_requests::status, &open))
         .select((
             case_break_requests::order_id,
             case_break_requests::product_id,
             case_break_requests::quantity,
         ))
-        .load(conn)?;
+        .load_native(conn)?;
     let mut owed = HashMap::new();
     for (order, product, quantity) in rows {
         if let Some(order) = order {

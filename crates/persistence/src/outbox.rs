@@ -9,6 +9,8 @@ use domain::notifications::{Envelope, MailRecord, MailState, NewMail, Notificati
 use domain::paging::{Page, PageRequest};
 use uuid::Uuid;
 
+use crate::native::CacheDsl as _;
+use crate::native::Native as _;
 use crate::schema::mail_outbox;
 use crate::{DbConnection, DbError};
 
@@ -42,7 +44,7 @@ pub fn enqueue(conn: &mut DbConnection, mail: &NewMail) -> Result<(), DbError> {
             mail_outbox::next_attempt_at.eq(mail.at),
             mail_outbox::created_at.eq(mail.at),
         ))
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 
@@ -78,13 +80,14 @@ pub fn claim_due(
         ));
     let rows: Vec<QueuedRow> = match conn {
         DbConnection::Postgresql(c) => query.for_update().skip_locked().load(c)?,
-        DbConnection::Sqlite(_) => query.load(conn)?,
+        DbConnection::Sqlite(_) => query.load_native(conn)?,
     };
     let ids: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
     if !ids.is_empty() {
         diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(&ids)))
             .set(mail_outbox::locked_until.eq(lease_until))
-            .execute(conn)?;
+            .cached()
+            .execute_native(conn)?;
     }
     rows.into_iter()
         .map(|(id, message_id, to, payload, attempts, created_at)| {
@@ -123,7 +126,8 @@ pub fn sent(
             mail_outbox::locked_until.eq(None::<NaiveDateTime>),
             mail_outbox::sent_at.eq(at),
         ))
-        .execute(conn)?;
+        .cached()
+        .execute_native(conn)?;
     Ok(())
 }
 
@@ -152,7 +156,8 @@ pub fn failed(
             mail_outbox::locked_until.eq(None::<NaiveDateTime>),
             mail_outbox::next_attempt_at.eq(retry_at.unwrap_or(at)),
         ))
-        .execute(conn)?;
+        .cached()
+        .execute_native(conn)?;
     Ok(())
 }
 
@@ -174,7 +179,7 @@ type RecordRow = (
 /// # Errors
 /// Database failures.
 pub fn page(conn: &mut DbConnection, page: PageRequest) -> Result<Page<MailRecord>, DbError> {
-    let total: i64 = mail_outbox::table.count().get_result(conn)?;
+    let total: i64 = mail_outbox::table.count().get_result_native(conn)?;
     let rows: Vec<RecordRow> = mail_outbox::table
         .order((mail_outbox::created_at.desc(), mail_outbox::id.desc()))
         .offset(page.offset())
@@ -191,7 +196,7 @@ pub fn page(conn: &mut DbConnection, page: PageRequest) -> Result<Page<MailRecor
             mail_outbox::sent_at,
             mail_outbox::next_attempt_at,
         ))
-        .load(conn)?;
+        .load_native(conn)?;
     let items = rows
         .into_iter()
         .map(
@@ -229,7 +234,8 @@ pub fn resend(conn: &mut DbConnection, id: &str, at: NaiveDateTime) -> Result<bo
             mail_outbox::next_attempt_at.eq(at),
             mail_outbox::locked_until.eq(None::<NaiveDateTime>),
         ))
-        .execute(conn)?;
+        .cached()
+        .execute_native(conn)?;
     Ok(changed == 1)
 }
 

@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use domain::ids::UserId;
 use domain::users::PasswordReset;
 
+use crate::native::Native as _;
 use crate::schema::password_resets;
 use crate::{DbConnection, DbError};
 
@@ -27,7 +28,7 @@ pub fn insert(
             password_resets::expires_at.eq(expires_at),
             password_resets::created_at.eq(at),
         ))
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 
@@ -47,7 +48,7 @@ pub fn find(
     ));
     let row: Option<(String, NaiveDateTime, Option<NaiveDateTime>)> = match conn {
         DbConnection::Postgresql(c) if lock => query.for_update().first(c).optional()?,
-        _ => query.first(conn).optional()?,
+        _ => query.first_native(conn).optional()?,
     };
     Ok(row.map(|(user, expires_at, used_at)| PasswordReset {
         user_id: UserId::from(user),
@@ -67,7 +68,7 @@ pub fn use_all(conn: &mut DbConnection, user: &UserId, at: NaiveDateTime) -> Res
             .filter(password_resets::used_at.is_null()),
     )
     .set(password_resets::used_at.eq(at))
-    .execute(conn)?;
+    .execute_native(conn)?;
     Ok(())
 }
 
@@ -84,7 +85,7 @@ pub fn count_since(
         .filter(password_resets::user_id.eq(user.as_str()))
         .filter(password_resets::created_at.ge(since))
         .count()
-        .get_result(conn)?)
+        .get_result_native(conn)?)
 }
 
 /// The domain's port over the queries above.

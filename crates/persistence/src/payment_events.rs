@@ -4,6 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::native::Native as _;
 use crate::schema::payment_events;
 use crate::{DbConnection, DbError};
 
@@ -15,7 +16,7 @@ pub fn event_seen(conn: &mut DbConnection, id: &str) -> Result<bool, DbError> {
     Ok(payment_events::table
         .find(id)
         .select(payment_events::id)
-        .first::<String>(conn)
+        .first_native::<String>(conn)
         .optional()?
         .is_some())
 }

@@ -16,6 +16,8 @@ use domain::store::StoreError;
 
 use crate::connection::{Db, DbConnection};
 use crate::models::SandboxPayment;
+use crate::native::CacheDsl as _;
+use crate::native::Native as _;
 use crate::schema::sandbox_payments as sp;
 use crate::DbError;
 
@@ -45,7 +47,7 @@ impl SandboxLedgerDb {
             let current: Option<String> = sp::table
                 .find(reference)
                 .select(sp::status)
-                .first(conn)
+                .first_native(conn)
                 .optional()?;
             current.map_or(Ok(LedgerChange::Unknown), |s| {
                 Ok(LedgerChange::Refused(status(&s)?))
@@ -82,7 +84,7 @@ impl SandboxLedger for SandboxLedgerDb {
                     created_on: now,
                     updated_on: now,
                 })
-                .execute(conn)
+                .execute_native(conn)
                 .map_err(DbError::from)
         };
         match self.db.writer() {
@@ -96,12 +98,12 @@ impl SandboxLedger for SandboxLedgerDb {
 
     fn find(&self, reference: &str) -> Result<Option<SandboxEntry>, StoreError> {
         let mut conn = self.db.get()?;
-        let row = sp::table
+        let row = native!(&mut *conn, |c| sp::table
             .find(reference)
             .select(SandboxPayment::as_select())
-            .first(&mut *conn)
-            .optional()
-            .map_err(DbError::from)?;
+            .first(c)
+            .optional())
+        .map_err(DbError::from)?;
         Ok(row
             .map(|r| {
                 Ok::<_, DbError>(SandboxEntry {
@@ -135,7 +137,8 @@ impl SandboxLedger for SandboxLedgerDb {
                 sp::attempts.eq(sp::attempts + 1),
                 sp::updated_on.eq(now),
             ))
-            .execute(conn)
+            .cached()
+            .execute_native(conn)
         })
     }
 
@@ -150,7 +153,8 @@ impl SandboxLedger for SandboxLedgerDb {
         self.change(reference, |conn| {
             diesel::update(sp::table.find(reference).filter(sp::status.eq_any(from)))
                 .set((sp::status.eq(to.as_str()), sp::updated_on.eq(now)))
-                .execute(conn)
+                .cached()
+                .execute_native(conn)
         })
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::catalogue::convert;
 use crate::models::{Address, Profile};
+use crate::native::Native as _;
 use crate::schema::{addresses, profiles, users};
 use crate::{DbConnection, DbError};
 use chrono::NaiveDateTime;
@@ -16,12 +17,12 @@ fn load_address(
 ) -> Result<Option<domain::catalogue::StoredAddress>, DbError> {
     match id {
         None => Ok(None),
-        Some(id) => Ok(addresses::table
-            .find(id)
+        Some(id) => Ok(native!(conn, |c| addresses::table
+            .find(&id)
             .select(Address::as_select())
-            .first(conn)
-            .optional()?
-            .map(convert::address)),
+            .first(c)
+            .optional())?
+        .map(convert::address)),
     }
 }
 
@@ -30,11 +31,11 @@ fn load_address(
 /// # Errors
 /// [`StoreError::NotFound`] when the user has no profile.
 pub fn profile_of(conn: &mut DbConnection, user_id: &UserId) -> Result<ProfileModel, DbError> {
-    let (p, email): (Profile, String) = profiles::table
+    let (p, email): (Profile, String) = native!(conn, |c| profiles::table
         .inner_join(users::table)
         .filter(profiles::user_id.eq(user_id.as_str()))
         .select((Profile::as_select(), users::email))
-        .first(conn)?;
+        .first(c))?;
     let billing_address = load_address(conn, p.billing_address_id)?;
     let shipping_address = load_address(conn, p.shipping_address_id)?;
     Ok(ProfileModel {
@@ -78,11 +79,11 @@ fn put_address(
                 addresses::state.eq(&row.state),
                 addresses::postal_code.eq(&row.postal_code),
             ))
-            .execute(conn)?;
+            .execute_native(conn)?;
     } else {
         diesel::insert_into(addresses::table)
             .values(&row)
-            .execute(conn)?;
+            .execute_native(conn)?;
     }
     Ok(row.id)
 }
@@ -99,10 +100,10 @@ pub fn update_profile(
     at: NaiveDateTime,
 ) -> Result<ProfileModel, DbError> {
     conn.transaction(|conn| {
-        let mut p: Profile = profiles::table
+        let mut p: Profile = native!(conn, |c| profiles::table
             .filter(profiles::user_id.eq(user_id.as_str()))
             .select(Profile::as_select())
-            .first(conn)?;
+            .first(c))?;
         let mut orphans = Vec::new();
         if let Some(v) = changes.first_name {
             p.first_name = v;
@@ -153,9 +154,9 @@ pub fn update_profile(
                 profiles::theme.eq(&p.theme),
                 profiles::updated_on.eq(p.updated_on),
             ))
-            .execute(conn)?;
+            .execute_native(conn)?;
         for id in orphans {
-            diesel::delete(addresses::table.find(id)).execute(conn)?;
+            diesel::delete(addresses::table.find(id)).execute_native(conn)?;
         }
         profile_of(conn, user_id)
     })
@@ -186,7 +187,7 @@ pub fn insert_empty_profile(
     };
     diesel::insert_into(profiles::table)
         .values(&profile)
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 

@@ -13,6 +13,7 @@ use diesel::sql_types::{BigInt, Binary, Integer, Text};
 
 use domain::limits::{CounterKey, Rate};
 
+use crate::native::Native as _;
 use crate::schema::rate_limits;
 use crate::{DbConnection, DbError};
 
@@ -158,7 +159,7 @@ pub fn add_hit(
 pub fn forget_spent(conn: &mut DbConnection, now: NaiveDateTime) -> Result<u64, DbError> {
     let gone = diesel::delete(rate_limits::table)
         .filter(rate_limits::expires_us.le(micros(now)))
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(u64::try_from(gone).unwrap_or(u64::MAX))
 }
 

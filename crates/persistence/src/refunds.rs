@@ -8,6 +8,7 @@ use domain::money::Money;
 use domain::refunds::{NewRefund, Refund, RefundableOrder};
 use uuid::Uuid;
 
+use crate::native::Native as _;
 use crate::schema::{apparel_variants, order_refunds, orders, payment_sessions, unit_products};
 use crate::{DbConnection, DbError};
 
@@ -25,7 +26,7 @@ pub fn refundable_order(
         .select((orders::grand_total_cents, orders::checkout_token));
     let row: Option<(i64, String)> = match conn {
         DbConnection::Postgresql(c) => query.for_update().first(c).optional()?,
-        DbConnection::Sqlite(_) => query.first(conn).optional()?,
+        DbConnection::Sqlite(_) => query.first_native(conn).optional()?,
     };
     let Some((grand_total, token)) = row else {
         return Ok(None);
@@ -33,7 +34,7 @@ pub fn refundable_order(
     let Some(provider_ref) = payment_sessions::table
         .filter(payment_sessions::token.eq(&token))
         .select(payment_sessions::provider_ref)
-        .first::<String>(conn)
+        .first_native::<String>(conn)
         .optional()?
     else {
         return Ok(None);
@@ -42,7 +43,7 @@ pub fn refundable_order(
     let refunded: i64 = order_refunds::table
         .filter(order_refunds::order_id.eq(order.as_str()))
         .select(order_refunds::amount_cents)
-        .load::<i64>(conn)?
+        .load_native::<i64>(conn)?
         .into_iter()
         .sum();
     let items = crate::orders::find(conn, order)?
@@ -72,7 +73,7 @@ pub fn insert_refund(conn: &mut DbConnection, refund: &NewRefund<'_>) -> Result<
             order_refunds::created_by.eq(refund.created_by.as_str()),
             order_refunds::created_on.eq(refund.created_on),
         ))
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(id)
 }
 
@@ -95,7 +96,7 @@ pub fn confirm_refund(
         order_refunds::provider_refund_id.eq(provider_refund_id),
         order_refunds::confirmed_on.eq(at),
     ))
-    .execute(conn)?;
+    .execute_native(conn)?;
     Ok(changed == 1)
 }
 
@@ -109,7 +110,7 @@ pub fn delete_refund(conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
             .find(id)
             .filter(order_refunds::provider_refund_id.is_null()),
     )
-    .execute(conn)?;
+    .execute_native(conn)?;
     Ok(())
 }
 
@@ -142,7 +143,7 @@ pub fn refunds_of(conn: &mut DbConnection, order: &OrderId) -> Result<Vec<Refund
             order_refunds::created_by,
             order_refunds::created_on,
         ))
-        .load(conn)?;
+        .load_native(conn)?;
     Ok(rows
         .into_iter()
         .map(
@@ -178,7 +179,7 @@ pub fn return_variant_stock(
             apparel_variants::available_stock
                 .eq(apparel_variants::available_stock + count(quantity)),
         )
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 
@@ -193,7 +194,7 @@ pub fn return_unit_stock(
 ) -> Result<(), DbError> {
     diesel::update(unit_products::table.filter(unit_products::product_id.eq(product.as_str())))
         .set(unit_products::available_stock.eq(unit_products::available_stock + count(quantity)))
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(())
 }
 

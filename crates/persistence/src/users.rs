@@ -9,6 +9,8 @@ use domain::users::{NewUser, Role, User as UserModel, UserColumn, UserFilter, Us
 use uuid::Uuid;
 
 use crate::models::{Cart, User};
+use crate::native::CacheDsl as _;
+use crate::native::Native as _;
 use crate::schema::{carts, profiles, users};
 use crate::search::{like_anywhere, lower};
 use crate::{DbConnection, DbError};
@@ -51,7 +53,7 @@ pub fn insert_user(
     };
     diesel::insert_into(users::table)
         .values(&user)
-        .execute(conn)?;
+        .execute_native(conn)?;
     to_record(user)
 }
 
@@ -72,7 +74,7 @@ pub fn insert_empty_cart(
     };
     diesel::insert_into(carts::table)
         .values(&cart)
-        .execute(conn)?;
+        .execute_native(conn)?;
     Ok(cart.id.into())
 }
 
@@ -81,13 +83,13 @@ pub fn insert_empty_cart(
 /// # Errors
 /// Database failures.
 pub fn find_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<UserModel>, DbError> {
-    users::table
+    native!(conn, |c| users::table
         .filter(users::email.eq(email))
         .select(User::as_select())
-        .first(conn)
-        .optional()?
-        .map(to_record)
-        .transpose()
+        .first(c)
+        .optional())?
+    .map(to_record)
+    .transpose()
 }
 
 /// The user with this id.
@@ -95,13 +97,13 @@ pub fn find_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<User
 /// # Errors
 /// Database failures.
 pub fn find_by_id(conn: &mut DbConnection, id: &UserId) -> Result<Option<UserModel>, DbError> {
-    users::table
+    native!(conn, |c| users::table
         .find(id.as_str())
         .select(User::as_select())
-        .first(conn)
-        .optional()?
-        .map(to_record)
-        .transpose()
+        .first(c)
+        .optional())?
+    .map(to_record)
+    .transpose()
 }
 
 /// Whether any active admin exists.
@@ -113,7 +115,7 @@ pub fn any_admin(conn: &mut DbConnection) -> Result<bool, DbError> {
         .filter(users::role.eq(Role::Admin.as_str()))
         .filter(users::active.eq(true))
         .count()
-        .get_result(conn)?;
+        .get_result_native(conn)?;
     Ok(n > 0)
 }
 
@@ -132,7 +134,7 @@ pub fn lock_active_admins(conn: &mut DbConnection) -> Result<Vec<UserId>, DbErro
     // that two of these never wait on each other. SQLite's write lock does it.
     let ids: Vec<String> = match conn {
         DbConnection::Postgresql(c) => query.for_update().load(c)?,
-        DbConnection::Sqlite(_) => query.load(conn)?,
+        DbConnection::Sqlite(_) => query.load_native(conn)?,
     };
     Ok(ids.into_iter().map(UserId::from).collect())
 }
@@ -148,7 +150,8 @@ pub fn record_login(
 ) -> Result<(), DbError> {
     let n = diesel::update(users::table.find(id.as_str()))
         .set(users::last_login.eq(Some(at)))
-        .execute(conn)?;
+        .cached()
+        .execute_native(conn)?;
     if n == 0 {
         return Err(DbError::NOT_FOUND);
     }
@@ -163,7 +166,7 @@ pub fn cart_id_of(conn: &mut DbConnection, user_id: &UserId) -> Result<Option<Ca
     Ok(carts::table
         .filter(carts::user_id.eq(user_id.as_str()))
         .select(carts::id)
-        .first::<String>(conn)
+        .first_native::<String>(conn)
         .optional()?
         .map(CartId::from))
 }
@@ -181,7 +184,8 @@ pub fn set_active(
 ) -> Result<(), DbError> {
     let n = diesel::update(users::table.find(id.as_str()))
         .set((users::active.eq(active), users::updated_on.eq(at)))
-        .execute(conn)?;
+        .cached()
+        .execute_native(conn)?;
     if n == 0 {
         return Err(DbError::NOT_FOUND);
     }
@@ -200,7 +204,8 @@ pub fn set_role(
 ) -> Result<(), DbError> {
     let n = diesel::update(users::table.find(id.as_str()))
         .set((users::role.eq(role.as_str()), users::updated_on.eq(at)))
-        .execute(conn)?;
+        .cached()
+        .execute_native(conn)?;
     if n == 0 {
         return Err(DbError::NOT_FOUND);
     }
@@ -320,7 +325,9 @@ pub fn list_users(
 /// # Errors
 /// Database failures.
 pub fn count_users(conn: &mut DbConnection) -> Result<i64, DbError> {
-    Ok(users::table.select(diesel::dsl::count_star()).first(conn)?)
+    Ok(users::table
+        .select(diesel::dsl::count_star())
+        .first_native(conn)?)
 }
 
 /// One user with their profile's names and phone.
@@ -367,7 +374,8 @@ pub fn update_account(
             users::role.eq(role.as_str()),
             users::updated_on.eq(at),
         ))
-        .execute(conn)?;
+        .cached()
+        .execute_native(conn)?;
     if n == 0 {
         return Err(DbError::NOT_FOUND);
     }
@@ -391,7 +399,8 @@ pub fn set_password(
             users::token_version.eq(users::token_version + 1),
             users::updated_on.eq(at),
         ))
-        .execute(conn)?;
+        .cached()
+        .execute_native(conn)?;
     if n == 0 {
         return Err(DbError::NOT_FOUND);
     }
@@ -415,7 +424,8 @@ pub fn set_contact(
             profiles::phone_number.eq(&contact.phone_number),
             profiles::updated_on.eq(at),
         ))
-        .execute(conn)?;
+        .cached()
+        .execute_native(conn)?;
     if n == 0 {
         return Err(DbError::NOT_FOUND);
     }

@@ -2,6 +2,7 @@
 
 use super::convert::{self};
 use crate::models::UnitProduct;
+use crate::native::Native as _;
 use crate::schema::{apparel_variants, cart_lines, products, unit_products};
 use crate::{DbConnection, DbError};
 use diesel::prelude::*;
@@ -29,11 +30,11 @@ struct PriceRow {
 macro_rules! priced_products_where {
     ($conn:expr, |$id:ident| $predicate:expr) => {{
         let $id = products::id;
-        let rows: Vec<(PriceRow, Option<UnitProduct>)> = products::table
+        let rows: Vec<(PriceRow, Option<UnitProduct>)> = native!($conn, |c| products::table
             .left_join(unit_products::table)
             .filter($predicate)
             .select((PriceRow::as_select(), unit_products::all_columns.nullable()))
-            .load($conn)?;
+            .load(c))?;
         rows.into_iter()
             .map(|(r, unit)| {
                 let id = ProductId::from(r.id);
@@ -68,7 +69,7 @@ macro_rules! priced_variants_where {
                 apparel_variants::unit_price_cents,
                 apparel_variants::available_stock,
             ))
-            .load($conn)?;
+            .load_native($conn)?;
         rows.into_iter()
             .map(|(id, product_id, sku, cents, available_stock)| {
                 let id = VariantId::from(id);

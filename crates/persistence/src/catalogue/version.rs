@@ -7,6 +7,7 @@
 use diesel::prelude::*;
 
 use crate::connection::Backend;
+use crate::native::Native as _;
 use crate::schema::catalogue_version;
 use crate::{DbConnection, DbError};
 
@@ -19,7 +20,7 @@ pub fn current_version(conn: &mut DbConnection) -> Result<i64, DbError> {
     let version = catalogue_version::table
         .find(1)
         .select(catalogue_version::version)
-        .get_result::<i64>(conn)
+        .get_result_native::<i64>(conn)
         .optional()?;
     Ok(version.unwrap_or(0))
 }
@@ -35,18 +36,18 @@ pub fn current_version(conn: &mut DbConnection) -> Result<i64, DbError> {
 pub fn bump_version(conn: &mut DbConnection) -> Result<i64, DbError> {
     let changed =
         diesel::sql_query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1")
-            .execute(conn)?;
+            .execute_native(conn)?;
     if changed == 0 {
         // The row is created by the migration; recreate it if someone removed it.
         diesel::sql_query("INSERT INTO catalogue_version (id, version) VALUES (1, 1)")
-            .execute(conn)?;
+            .execute_native(conn)?;
     }
     let version = current_version(conn)?;
     if conn.backend() == Backend::Postgres {
         diesel::sql_query("SELECT pg_notify($1, $2)")
             .bind::<diesel::sql_types::Text, _>(super::listen::CHANNEL)
             .bind::<diesel::sql_types::Text, _>(version.to_string())
-            .execute(conn)?;
+            .execute_native(conn)?;
     }
     Ok(version)
 }

@@ -7,6 +7,7 @@ use domain::vocabulary::{Term, TermUsage, ValidTerm, Vocabulary};
 use uuid::Uuid;
 
 use super::lower;
+use crate::native::Native as _;
 use crate::schema::{
     apparel_types, apparel_variants, brands, categories, colors, effects, product_colors,
     product_effects, products, show_types,
@@ -66,11 +67,11 @@ fn described((id, name, description): (String, String, Option<String>)) -> Term 
 /// Database failures.
 pub fn find(conn: &mut DbConnection, kind: Vocabulary, id: &str) -> Result<Option<Term>, DbError> {
     Ok(on_table!(kind,
-        named: |t| t::table.find(id).select((t::id, t::name)).first(conn).optional()?.map(named),
+        named: |t| t::table.find(id).select((t::id, t::name)).first_native(conn).optional()?.map(named),
         described: |t| t::table
             .find(id)
             .select((t::id, t::name, t::description))
-            .first(conn)
+            .first_native(conn)
             .optional()?
             .map(described)
     ))
@@ -90,13 +91,13 @@ pub fn named_as(
         named: |t| t::table
             .filter(lower(t::name).eq(&wanted))
             .select((t::id, t::name))
-            .first(conn)
+            .first_native(conn)
             .optional()?
             .map(named),
         described: |t| t::table
             .filter(lower(t::name).eq(&wanted))
             .select((t::id, t::name, t::description))
-            .first(conn)
+            .first_native(conn)
             .optional()?
             .map(described)
     ))
@@ -115,10 +116,10 @@ pub fn insert(
     on_table!(kind,
         named: |t| diesel::insert_into(t::table)
             .values((t::id.eq(&id), t::name.eq(&term.name)))
-            .execute(conn)?,
+            .execute_native(conn)?,
         described: |t| diesel::insert_into(t::table)
             .values((t::id.eq(&id), t::name.eq(&term.name), t::description.eq(&term.description)))
-            .execute(conn)?
+            .execute_native(conn)?
     );
     Ok(Term {
         id,
@@ -138,10 +139,10 @@ pub fn update(
     term: &ValidTerm,
 ) -> Result<(), DbError> {
     let changed = on_table!(kind,
-        named: |t| diesel::update(t::table.find(id)).set(t::name.eq(&term.name)).execute(conn)?,
+        named: |t| diesel::update(t::table.find(id)).set(t::name.eq(&term.name)).execute_native(conn)?,
         described: |t| diesel::update(t::table.find(id))
             .set((t::name.eq(&term.name), t::description.eq(&term.description)))
-            .execute(conn)?
+            .execute_native(conn)?
     );
     if changed == 0 {
         return Err(DbError::NOT_FOUND);
@@ -158,33 +159,33 @@ pub fn usage(conn: &mut DbConnection, kind: Vocabulary, id: &str) -> Result<Term
         Vocabulary::Brand => products::table
             .filter(products::brand_id.eq(id))
             .select(count_star())
-            .first(conn)?,
+            .first_native(conn)?,
         Vocabulary::Category => products::table
             .filter(products::category_id.eq(id))
             .select(count_star())
-            .first(conn)?,
+            .first_native(conn)?,
         Vocabulary::Color => product_colors::table
             .filter(product_colors::color_id.eq(id))
             .select(count_star())
-            .first(conn)?,
+            .first_native(conn)?,
         Vocabulary::Effect => product_effects::table
             .filter(product_effects::effect_id.eq(id))
             .select(count_star())
-            .first(conn)?,
+            .first_native(conn)?,
         Vocabulary::ShowType => products::table
             .filter(products::show_type_id.eq(id))
             .select(count_star())
-            .first(conn)?,
+            .first_native(conn)?,
         Vocabulary::ApparelType => products::table
             .filter(products::apparel_type_id.eq(id))
             .select(count_star())
-            .first(conn)?,
+            .first_native(conn)?,
     };
     let variants: i64 = if kind == Vocabulary::Color {
         apparel_variants::table
             .filter(apparel_variants::color_id.eq(id))
             .select(count_star())
-            .first(conn)?
+            .first_native(conn)?
     } else {
         0
     };
@@ -197,8 +198,8 @@ pub fn usage(conn: &mut DbConnection, kind: Vocabulary, id: &str) -> Result<Term
 /// [`StoreError::Conflict`] when a row still refers to it; database failures.
 pub fn delete(conn: &mut DbConnection, kind: Vocabulary, id: &str) -> Result<(), DbError> {
     on_table!(kind,
-        named: |t| diesel::delete(t::table.find(id)).execute(conn)?,
-        described: |t| diesel::delete(t::table.find(id)).execute(conn)?
+        named: |t| diesel::delete(t::table.find(id)).execute_native(conn)?,
+        described: |t| diesel::delete(t::table.find(id)).execute_native(conn)?
     );
     Ok(())
 }

@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use super::form_row::{form_row, stored_row, FormKind, FormRow, StoredForm};
 use crate::models::{ProductColor, ProductEffect, ShowProduct, UnitProduct};
+use crate::native::CacheDsl as _;
 use crate::schema::{
     case_break_requests, order_items, product_colors, product_effects, products, show_products,
     unit_products,
@@ -34,6 +35,7 @@ pub fn set_product_in_stock(
             products::in_stock.eq(in_stock),
             products::updated_on.eq(Utc::now().naive_utc()),
         ))
+        .cached()
         .execute(conn)?;
     Ok(changed > 0)
 }
@@ -191,6 +193,7 @@ pub fn put_unit_product(
                     unit_products::package.eq(unit.package.to_db_string()),
                     unit_products::available.eq(available),
                 ))
+                .cached()
                 .execute(conn)?;
             // The admin's count, when the form gave one; otherwise the stock stays as sold.
             if let Some(stock) = unit.stock {
@@ -198,6 +201,7 @@ pub fn put_unit_product(
                     .set(
                         unit_products::available_stock.eq(i32::try_from(stock).unwrap_or(i32::MAX)),
                     )
+                    .cached()
                     .execute(conn)?;
             }
         }
@@ -232,6 +236,7 @@ pub fn set_unit_available(
 ) -> Result<(), DbError> {
     diesel::update(unit_products::table.filter(unit_products::product_id.eq(product.as_str())))
         .set(unit_products::available.eq(available))
+        .cached()
         .execute(conn)?;
     Ok(())
 }

@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 
 use diesel::prelude::*;
 
+use crate::native::Native as _;
 use crate::schema::catalogue_changes;
 use crate::{DbConnection, DbError};
 
@@ -85,14 +86,14 @@ impl Changes {
                     catalogue_changes::version.eq(version),
                     catalogue_changes::product_id.eq(product),
                 ))
-                .execute(conn)?;
+                .execute_native(conn)?;
         }
         if last % PRUNE_EVERY == 0 {
             diesel::delete(
                 catalogue_changes::table
                     .filter(catalogue_changes::version.le(last - KEPT_VERSIONS)),
             )
-            .execute(conn)?;
+            .execute_native(conn)?;
         }
         Ok(())
     }
