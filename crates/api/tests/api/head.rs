@@ -2,6 +2,8 @@
 //! for each kind of caller of the authorization matrix, and the pages outside `/api`, answer
 //! `HEAD` with the status and headers of their `GET` and no body.
 
+use std::time::{Duration, Instant};
+
 use reqwest::{Method, Response, StatusCode};
 
 use crate::authorization::{concrete, operations, owner_with_an_order_and_an_open_session};
@@ -50,12 +52,39 @@ async fn head_as_get(app: &TestApp, path: &str, token: Option<&str>, who: &str) 
     status
 }
 
+/// Waits until the outbox's sender has sent the mails the set-up queued (the order's
+/// confirmation): the mail list changes when it does, and a `GET` and its `HEAD` must ask the
+/// same list.
+async fn mails_sent(app: &TestApp, admin: &str) {
+    let started = Instant::now();
+    loop {
+        let page = expect(
+            app.get_as("/api/admin/mail?page=1&pageSize=100", admin)
+                .await,
+            StatusCode::OK,
+        )
+        .await;
+        let pending = page["contents"].as_array().map_or(0, |rows| {
+            rows.iter().filter(|r| r["state"] == "PENDING").count()
+        });
+        if pending == 0 {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{pending} mails still pending"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[tokio::test]
 async fn every_get_of_the_document_answers_head_for_each_kind_of_caller() {
     let app = demo_app().await;
     let admin = app.login_as_admin().await;
     let (owned, _) = owner_with_an_order_and_an_open_session(&app).await;
     let stranger = buyer(&app, "stranger@example.com").await;
+    mails_sent(&app, &admin).await;
     let doc = expect(app.get("/api/openapi.json").await, StatusCode::OK).await;
     let gets: Vec<_> = operations(&doc)
         .into_iter()
