@@ -359,14 +359,17 @@ fn run(
                 error_tracking,
                 crate::error_tracking::middleware(),
             ))
-            .configure(|cfg| crate::api_docs::configure(cfg, openapi.clone()))
             .service(
                 utoipa_actix_web::scope("/api")
+                    .guard(actix_web::guard::fn_guard(|ctx| {
+                        !crate::api_docs::serves(&ctx.head().method, ctx.head().uri.path())
+                    }))
                     .wrap(from_fn(crate::text_guard::refuse_nul))
                     .wrap(from_fn(crate::guards::enforce))
                     .configure(routes::configure)
                     .default_service(web::to(routes::api_not_found)),
             )
+            .configure(|cfg| crate::api_docs::configure(cfg, openapi.clone()))
             .app_data(uploads.clone())
             .configure(crate::routes::catalogue::uploads::configure_files)
             .configure(crate::payment_window::configure)
