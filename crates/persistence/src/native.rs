@@ -49,7 +49,8 @@ pub(crate) trait Native: Sized {
         }
     }
 
-    /// [`RunQueryDsl::get_result`].
+    /// [`RunQueryDsl::get_result`]: the first row, [`diesel::result::Error::NotFound`] when
+    /// there is none (its queries answer one row: a count, a `RETURNING`, a `LIMIT 1`).
     fn get_result_native<'q, U>(self, conn: &mut DbConnection) -> QueryResult<U>
     where
         Self: RunQueryDsl<SqliteConnection>
@@ -57,10 +58,10 @@ pub(crate) trait Native: Sized {
             + LoadQuery<'q, SqliteConnection, U>
             + LoadQuery<'q, PgConnection, U>,
     {
-        match conn {
-            DbConnection::Sqlite(c) => RunQueryDsl::<SqliteConnection>::get_result(self, c),
-            DbConnection::Postgresql(c) => RunQueryDsl::<PgConnection>::get_result(self, c),
-        }
+        self.load_native(conn)?
+            .into_iter()
+            .next()
+            .ok_or(diesel::result::Error::NotFound)
     }
 
     /// [`RunQueryDsl::first`].
