@@ -385,11 +385,26 @@ def race(url: str, admin: Client) -> tuple[bool, str]:
         statuses = list(pool.map(one, buyers))
     orders = statuses.count(200)
     refused = statuses.count(409)
-    stock = next(v["availableStock"] for v in admin.ok("GET", f"/api/apparel/{product}")["variants"]
-                 if v["id"] == variant)
+
+    def stock_left() -> int:
+        variants = admin.ok("GET", f"/api/apparel/{product}")["variants"]
+        return next(v["availableStock"] for v in variants if v["id"] == variant)
+
+    # The admin's read goes to any node, whose read cache learns of the last order's commit by
+    # a notification a few milliseconds later (catalogue_cache.rs): read until the stock shows
+    # 0, for longer than the 2 s a listening node trusts a version it read (LISTENING_TTL). A lost
+    # decrement never shows 0.
+    seen, started = [stock_left()], time.time()
+    while seen[-1] != 0 and time.time() - started < 3:
+        time.sleep(0.05)
+        seen.append(stock_left())
+    stock = seen[-1]
     ok = orders == ITEMS and refused == len(buyers) - ITEMS and stock == 0
+    settled = ""
+    if len(seen) > 1 and stock == 0:
+        settled = f" (read {seen[0]} first, 0 after {time.time() - started:.2f} s)"
     return ok, (f"{len(buyers)} buyers, {ITEMS} items: {orders} orders, {refused} refused (409), "
-                f"other {len(statuses) - orders - refused}, stock left {stock}")
+                f"other {len(statuses) - orders - refused}, stock left {stock}{settled}")
 
 
 def replays(url: str, admin: Client) -> tuple[bool, str]:
