@@ -83,7 +83,7 @@ impl<T> Native for T {}
 ///
 /// Diesel never caches an `UPDATE` (it cannot tell from the type whether the changeset skips
 /// a `None` field, which changes the text), so each one was prepared again on every call: a
-/// purchase's updates (its session, the sandbox ledger, the outbox) were most of the 2.3 % of
+/// purchase's updates (its session, the sandbox ledger, the outbox) were most of the 2.5 % of
 /// its CPU spent in `sqlite3_prepare`. Keyed by the text and the bind types (as diesel keys any
 /// statement without a static id), a changeset that renders other text is another statement.
 #[derive(Debug, Clone, Copy)]

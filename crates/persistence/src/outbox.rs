@@ -9,6 +9,7 @@ use domain::notifications::{Envelope, MailRecord, MailState, NewMail, Notificati
 use domain::paging::{Page, PageRequest};
 use uuid::Uuid;
 
+use crate::in_json::in_json;
 use crate::native::CacheDsl as _;
 use crate::native::Native as _;
 use crate::schema::mail_outbox;
@@ -84,7 +85,7 @@ pub fn claim_due(
     };
     let ids: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
     if !ids.is_empty() {
-        diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(&ids)))
+        diesel::update(mail_outbox::table.filter(in_json(mail_outbox::id, &ids)))
             .set(mail_outbox::locked_until.eq(lease_until))
             .cached()
             .execute_native(conn)?;
