@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 use super::plan::Plan;
 use super::NewOrderItem;
 use crate::catalogue::Packing;
-use crate::ids::OrderId;
+use crate::ids::{OrderId, ProductId};
 use crate::money::Money;
 use crate::notifications::{
     greeting, CaseBreakMail, MailLine, Mailing, Notification, OrderMail, Outbox, OwedLine,
@@ -29,6 +29,7 @@ pub fn mail_date(at: NaiveDateTime) -> String {
 
 /// Units of a product that wait for a case to be opened.
 pub(super) struct Owed {
+    pub product_id: ProductId,
     pub title: String,
     pub sku: String,
     pub units: u32,

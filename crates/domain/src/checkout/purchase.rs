@@ -35,8 +35,8 @@ pub struct PurchaseRequest {
 
 /// What the write transaction decided.
 enum Outcome {
-    /// A new order; capture its payment.
-    Created(OrderId),
+    /// A new order, as stored; capture its payment.
+    Created(Box<Order>),
     /// The session made an order before (the same token again).
     Replayed,
 }
@@ -138,7 +138,7 @@ fn finish(
             // The order is committed: take the money. Should the provider fail now, the
             // authorization stays and the same token again retries the capture.
             let _ = payments.capture(&session.provider_ref);
-            find(store, &session.user_id, &order)
+            Ok(*order)
         }
         Ok(Outcome::Replayed) => {
             let session = store
@@ -273,7 +273,7 @@ where
     let took_variants = take_variants(tx, &plan)?;
     tx.release_holds(&session.id)?;
     let items = items(&plan);
-    let order = tx.insert_order(&NewOrder {
+    let mut order = tx.insert_order(&NewOrder {
         user_id: user.clone(),
         order_type: plan.quote.order_type,
         address: ShipAddress::from(address),
@@ -284,24 +284,34 @@ where
         items: items.clone(),
         created_on: now,
     })?;
-    let (took_units, owed) = take_units(tx, &plan, &order, now)?;
+    let (took_units, owed) = take_units(tx, &plan, &order.id, now)?;
+    // What a read of the order shows: its unit items' open case break requests.
+    for item in &mut order.items {
+        if item.item.packing == Packing::Unit {
+            item.owed_units = owed
+                .iter()
+                .filter(|o| o.product_id == item.item.product_id)
+                .map(|o| o.units)
+                .sum();
+        }
+    }
     if took_variants || took_units {
         // The storefront shows counted stock: every node's read cache must drop the old figure.
         tx.bump_catalogue_version()?;
     }
     tx.clear_cart(&session.cart_id)?;
-    if !tx.close_session(&session.id, SessionStatus::Used, Some(&order), now)? {
+    if !tx.close_session(&session.id, SessionStatus::Used, Some(&order.id), now)? {
         // Only possible without the row lock; roll back rather than make a second order.
         return Err(PurchaseError::Cancelled);
     }
     // In the order's transaction: a committed order has its mails, a rolled-back one none.
     let placed = Placed {
-        id: &order,
+        id: &order.id,
         items: &items,
         owed: &owed,
     };
     write_order_mails(tx, mailing, &placed, &plan, now)?;
-    Ok(Outcome::Created(order))
+    Ok(Outcome::Created(Box::new(order)))
 }
 
 /// Takes the variant items the session held (in id order, so purchases lock rows alike);
@@ -350,6 +360,7 @@ fn take_units<T: Stock + ?Sized>(
         if taken < line.units {
             tx.insert_case_break_request(&line.product.id, order, line.units - taken, now)?;
             owed.push(Owed {
+                product_id: line.product.id.clone(),
                 title: line.product.title.clone(),
                 sku: line.product.sku.clone(),
                 units: line.units - taken,

@@ -90,12 +90,12 @@ pub trait Sales {
 /// Orders with their items and status history.
 pub trait Orders {
     /// Stores an order with its items and its first status-history row (PENDING, by nobody)
-    /// and answers its id.
+    /// and answers it as stored (no units owed: case break requests come after it).
     ///
     /// # Errors
     /// [`StoreError::Duplicate`] when an order has this checkout token already;
     /// [`StoreError::Conflict`] for an unknown user, product or variant.
-    fn insert_order(&mut self, order: &NewOrder) -> Result<OrderId, StoreError>;
+    fn insert_order(&mut self, order: &NewOrder) -> Result<Order, StoreError>;
 
     /// The order with this id, with its items.
     fn find_order(&mut self, id: &OrderId) -> Result<Option<Order>, StoreError>;
