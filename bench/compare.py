@@ -110,11 +110,11 @@ def turn(work: Path, binary: Path, db: Path | str, label: str, urls: list[tuple[
         if PURCHASES:
             b.log(f"  {label}: {PURCHASE_SCENARIO}, {b.CHECKOUT_BUYERS} buyers")
             b.wait_idle(shop.pid)
-            p = b.loader(base, [
+            p = b.loader_on(base, [
                 "--buyers", str(b.CHECKOUT_BUYERS), "--duration", str(b.CHECKOUT_DURATION),
                 "--warmup", str(b.CHECKOUT_WARMUP), "--server-pid", str(shop.pid),
                 "--clk-tck", str(b.CLK_TCK),
-            ] + (["--db-port", str(db_port)] if db_port else []))
+            ] + (["--db-port", str(db_port)] if db_port else []), db)
             out[PURCHASE_SCENARIO] = {
                 "rps": p["per_second"], "p50": p["p50_ms"], "p99": p["p99_ms"],
                 "cpu_ms": p["server_cpu_ms_per_purchase"], "db_cpu_ms": p.get("db_cpu_ms_per_purchase"),
