@@ -11,33 +11,38 @@ use domain::ids::UserId;
 use domain::profile::{Address as AddressValue, Profile as ProfileModel, ProfileChanges};
 use uuid::Uuid;
 
-fn load_address(
-    conn: &mut DbConnection,
-    id: Option<String>,
-) -> Result<Option<domain::catalogue::StoredAddress>, DbError> {
-    match id {
-        None => Ok(None),
-        Some(id) => Ok(native!(conn, |c| addresses::table
-            .find(&id)
-            .select(Address::as_select())
-            .first(c)
-            .optional())?
-        .map(convert::address)),
-    }
-}
+/// A profile, its user's e-mail and its billing and shipping addresses.
+type ProfileRow = (Profile, String, Option<Address>, Option<Address>);
 
 /// The user's profile with its addresses.
 ///
 /// # Errors
 /// [`StoreError::NotFound`] when the user has no profile.
 pub fn profile_of(conn: &mut DbConnection, user_id: &UserId) -> Result<ProfileModel, DbError> {
-    let (p, email): (Profile, String) = native!(conn, |c| profiles::table
-        .inner_join(users::table)
-        .filter(profiles::user_id.eq(user_id.as_str()))
-        .select((Profile::as_select(), users::email))
-        .first(c))?;
-    let billing_address = load_address(conn, p.billing_address_id)?;
-    let shipping_address = load_address(conn, p.shipping_address_id)?;
+    // One statement with both addresses (every quote, checkout and purchase reads it).
+    let (billing, shipping) = diesel::alias!(addresses as billing, addresses as shipping);
+    let (p, email, billing_address, shipping_address): ProfileRow = native!(conn, |c| {
+        profiles::table
+            .inner_join(users::table)
+            .left_join(
+                billing
+                    .on(profiles::billing_address_id.eq(billing.field(addresses::id).nullable())),
+            )
+            .left_join(
+                shipping
+                    .on(profiles::shipping_address_id.eq(shipping.field(addresses::id).nullable())),
+            )
+            .filter(profiles::user_id.eq(user_id.as_str()))
+            .select((
+                Profile::as_select(),
+                users::email,
+                billing.fields(addresses::all_columns).nullable(),
+                shipping.fields(addresses::all_columns).nullable(),
+            ))
+            .first(c)
+    })?;
+    let billing_address = billing_address.map(convert::address);
+    let shipping_address = shipping_address.map(convert::address);
     Ok(ProfileModel {
         id: p.id.into(),
         user_id: p.user_id.into(),
