@@ -384,23 +384,6 @@ impl Db {
         self.writer().map(Writer::stats)
     }
 
-    /// Runs `f` as one write transaction: on SQLite through this process's writer (in its
-    /// batch's transaction, see [`crate::writer`]), on PostgreSQL in a transaction of a pooled
-    /// connection.
-    ///
-    /// # Errors
-    /// Whatever `f` returns, or the error of getting a connection, beginning or committing.
-    pub(crate) fn write_transaction_on<T, E, F>(&self, f: F) -> Result<T, E>
-    where
-        F: FnOnce(&mut DbConnection) -> Result<T, E>,
-        E: From<diesel::result::Error> + From<DbError>,
-    {
-        match self.writer() {
-            Some(writer) => writer.write(f)?,
-            None => self.get()?.write_transaction(f),
-        }
-    }
-
     /// Borrows a connection from the pool (waits up to 10 s).
     ///
     /// # Errors

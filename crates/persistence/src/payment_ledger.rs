@@ -2,9 +2,9 @@
 //! database, table `sandbox_payments`, so that any API node can answer for any payment. Only a
 //! card's last four digits are stored.
 //!
-//! Each method is one unit of work of its own (a single statement, or a write transaction for
-//! a conditional change and the read that says why it did not apply), taking SQLite's writer
-//! turn for its writes like the store does.
+//! Each method is one unit of work of its own (a single statement, or a conditional change and
+//! the read that says why it did not apply), taking SQLite's writer turn for its writes like
+//! the store does; on PostgreSQL each statement commits on its own.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -40,7 +40,7 @@ impl SandboxLedgerDb {
         reference: &str,
         update: impl FnOnce(&mut DbConnection) -> QueryResult<usize>,
     ) -> Result<LedgerChange, StoreError> {
-        let change = self.db.write_transaction_on(|conn| {
+        let change = |conn: &mut DbConnection| -> Result<LedgerChange, DbError> {
             if update(conn)? == 1 {
                 return Ok(LedgerChange::Done);
             }
@@ -52,8 +52,17 @@ impl SandboxLedgerDb {
             current.map_or(Ok(LedgerChange::Unknown), |s| {
                 Ok(LedgerChange::Refused(status(&s)?))
             })
-        });
-        change.map_err(|e: DbError| e.into())
+        };
+        let changed: Result<LedgerChange, DbError> = match self.db.writer() {
+            // SQLite: through this process's writer, in its batch's transaction.
+            Some(writer) => writer.write(change).and_then(|r| r),
+            // PostgreSQL: each statement its own transaction. Under READ COMMITTED a
+            // transaction around both would give the read no other snapshot than its own
+            // (the state after the update that did not apply), and would cost a BEGIN and a
+            // COMMIT, two round trips, on the two changes of every purchase (card, capture).
+            None => change(&mut *self.db.get()?),
+        };
+        changed.map_err(Into::into)
     }
 }
 
