@@ -148,31 +148,12 @@ impl<Q, Conn> RunQueryDsl<Conn> for Cached<Q> {}
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, Mutex};
-
     use chrono::NaiveDate;
-    use diesel::connection::{Connection as _, InstrumentationEvent};
     use diesel::prelude::*;
 
     use super::*;
     use crate::schema::sandbox_payments as sp;
-    use crate::test_support::TestDatabase;
-
-    /// The statements this connection prepared and cached, from now on.
-    fn cached_statements(conn: &mut DbConnection) -> Arc<Mutex<Vec<String>>> {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let log = Arc::clone(&seen);
-        let record = move |event: InstrumentationEvent<'_>| {
-            if let InstrumentationEvent::CacheQuery { sql, .. } = event {
-                log.lock().expect("log").push(sql.to_owned());
-            }
-        };
-        match conn {
-            DbConnection::Sqlite(c) => c.set_instrumentation(record),
-            DbConnection::Postgresql(c) => c.set_instrumentation(record),
-        }
-        seen
-    }
+    use crate::test_support::{cached_statements, TestDatabase};
 
     fn payment(conn: &mut DbConnection, reference: &str) {
         let at = NaiveDate::from_ymd_opt(2026, 12, 4)

@@ -70,8 +70,19 @@ pub fn insert(conn: &mut DbConnection, order: &NewOrder) -> Result<Order, DbErro
             sku: i.sku.clone(),
         })
         .collect();
-    if !items.is_empty() {
-        insert_rows!(conn, order_items::table, &items)?;
+    match items.as_slice() {
+        [] => {}
+        // One item (most orders): a single-row insert, whose prepared statement is cached.
+        // Diesel prepares a batch insert again on every call (on PostgreSQL, parsed and
+        // planned each purchase).
+        [one] => {
+            diesel::insert_into(order_items::table)
+                .values(one)
+                .execute_native(conn)?;
+        }
+        _ => {
+            insert_rows!(conn, order_items::table, &items)?;
+        }
     }
     diesel::insert_into(order_status_history::table)
         .values(&OrderStatusChange {

@@ -205,6 +205,28 @@ fn with_database_name(url: &str, name: &str) -> String {
     out
 }
 
+/// The statements `conn` prepares and caches from now on (diesel's instrumentation), to show
+/// which queries reuse a prepared statement.
+pub fn cached_statements(
+    conn: &mut crate::DbConnection,
+) -> std::sync::Arc<std::sync::Mutex<Vec<String>>> {
+    use diesel::connection::{Connection as _, InstrumentationEvent};
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = std::sync::Arc::clone(&seen);
+    let record = move |event: InstrumentationEvent<'_>| {
+        if let InstrumentationEvent::CacheQuery { sql, .. } = event {
+            if let Ok(mut log) = log.lock() {
+                log.push(sql.to_owned());
+            }
+        }
+    };
+    match conn {
+        crate::DbConnection::Sqlite(c) => c.set_instrumentation(record),
+        crate::DbConnection::Postgresql(c) => c.set_instrumentation(record),
+    }
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     use super::with_database_name;

@@ -13,6 +13,7 @@ use crate::Db;
 
 mod accounts;
 mod catalogue_and_stock;
+mod orders;
 mod outbox;
 mod profile_form;
 mod quotes;
