@@ -20,8 +20,9 @@ limit. Then checkout_load makes whole purchases (add, open the payment session, 
 sandbox, POST /api/purchase) with every buyer at once, on SQLite and on PostgreSQL (a throwaway
 cluster from scripts/with-postgres.sh, or the server of TEST_DATABASE_URL; skipped with a note
 when PostgreSQL is not installed), with the server's CPU time per purchase over the measured
-window (and the PostgreSQL processes' apart). Warnings and errors the server logs during each
-scenario are counted and quoted in the results.
+window (and the PostgreSQL processes' apart); on PostgreSQL the tables a purchase writes are
+analyzed halfway through the warm-up (GROWING_TABLES), here and in the mixed part. Warnings and
+errors the server logs during each scenario are counted and quoted in the results.
 
 The mixed part (issue 13) runs checkout_load --mix: 64 buyers, each one connection, drawing
 operations 80% browsing (a random page of the product list, or a product), 15% cart (add,

@@ -12,7 +12,8 @@ new/old and each binary vs nginx, and writes bench/results/compare.md.
 With BENCH_COMPARE_PURCHASES=1 (the default), each turn also makes whole purchases with the
 sandbox (bench.py's checkout_load: BENCH_CHECKOUT_BUYERS buyers signed up on that turn's copy,
 add + open session + sandbox pay + purchase, BENCH_CHECKOUT_WARMUP then BENCH_CHECKOUT_DURATION
-seconds), after the catalogue scenarios.
+seconds), after the catalogue scenarios; on PostgreSQL the tables a purchase writes are analyzed
+halfway through the warm-up (bench.py's loader_on, GROWING_TABLES).
 
 With BENCH_COMPARE_POSTGRES=1 (the default when PostgreSQL is installed, i.e.
 /usr/lib/postgresql/*/bin/postgres exists, or TEST_DATABASE_URL is set), the same rounds then
