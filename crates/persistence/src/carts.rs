@@ -49,16 +49,18 @@ pub fn lines(conn: &mut DbConnection, cart: &CartId) -> Result<Vec<StoredLine>, 
         .order((cart_lines::created_on.asc(), cart_lines::id.asc()))
         .select(CartLine::as_select())
         .load(c))?;
-    Ok(rows
-        .into_iter()
-        .map(|r| StoredLine {
-            id: r.id.into(),
-            product_id: r.product_id.into(),
-            variant_id: r.variant_id.map(VariantId::from),
-            case_quantity: quantity(r.case_quantity),
-            unit_quantity: quantity(r.unit_quantity),
-        })
-        .collect())
+    Ok(rows.into_iter().map(stored_line).collect())
+}
+
+/// The domain's line of a `cart_lines` row.
+pub(crate) fn stored_line(r: CartLine) -> StoredLine {
+    StoredLine {
+        id: r.id.into(),
+        product_id: r.product_id.into(),
+        variant_id: r.variant_id.map(VariantId::from),
+        case_quantity: quantity(r.case_quantity),
+        unit_quantity: quantity(r.unit_quantity),
+    }
 }
 
 /// Creates the line of `product` and `variant` (the cart has none: see the port).
@@ -195,11 +197,11 @@ mod port {
             q(catalogue::cart_products(self.conn, cart.as_str()))
         }
 
-        fn cart_priced_products(
+        fn cart_priced_lines(
             &mut self,
             cart: &CartId,
-        ) -> Result<HashMap<ProductId, PricedProduct>, StoreError> {
-            q(catalogue::cart_priced_products(self.conn, cart.as_str()))
+        ) -> Result<(Vec<StoredLine>, HashMap<ProductId, PricedProduct>), StoreError> {
+            q(catalogue::cart_priced_lines(self.conn, cart.as_str()))
         }
 
         fn cart_priced_variants(

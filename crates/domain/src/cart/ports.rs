@@ -31,12 +31,13 @@ pub trait Carts {
         ids: &[ProductId],
     ) -> Result<Vec<Product>, StoreError>;
 
-    /// What pricing needs of the products the cart's lines name, as
-    /// [`crate::pricing::PriceLookups::priced_products`] answers it.
-    fn cart_priced_products(
+    /// The lines of a cart, oldest first ([`Carts::cart_lines`]), with what pricing needs of
+    /// the products they name as [`crate::pricing::PriceLookups::priced_products`] answers it:
+    /// one read, so that every quote, session opening and purchase reads its cart once.
+    fn cart_priced_lines(
         &mut self,
         cart: &CartId,
-    ) -> Result<HashMap<ProductId, PricedProduct>, StoreError>;
+    ) -> Result<(Vec<StoredLine>, HashMap<ProductId, PricedProduct>), StoreError>;
 
     /// The available variants the cart's lines name, as [`crate::pricing::PriceLookups::priced_variants`]
     /// answers them.

@@ -121,8 +121,7 @@ pub(super) fn plan<T: Carts + PriceLookups + Profiles + Terminals + ?Sized>(
     terminal: Option<&TerminalId>,
     lift_gate: bool,
 ) -> Result<Plan, QuoteCartError> {
-    let stored = tx.cart_lines(cart)?;
-    let products = tx.cart_priced_products(cart)?;
+    let (stored, products) = tx.cart_priced_lines(cart)?;
     let variants = if stored.iter().any(|l| l.variant_id.is_some()) {
         tx.cart_priced_variants(cart)?
     } else {

@@ -29,7 +29,7 @@ pub(crate) use apparel::{
 pub(crate) use inventory::{inventory_page, product_counts, stock_total};
 pub use listen::{ListenerGuard, CHANNEL, LISTENER_NAME};
 pub(crate) use metadata::{apparel_skus, apparel_types, metadata, metadata_page, show_types};
-pub(crate) use pricing::{cart_priced_products, cart_priced_variants};
+pub(crate) use pricing::{cart_priced_lines, cart_priced_variants};
 pub(crate) use products::{
     cart_products, facet_counts, find_product, list_products_counted, products_by_index,
 };

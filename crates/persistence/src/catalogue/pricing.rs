@@ -1,11 +1,13 @@
 //! The adapter of the price lookups: products and variants priced for a cart or a checkout.
 
 use super::convert::{self};
-use crate::models::UnitProduct;
+use crate::carts;
+use crate::models::{CartLine, UnitProduct};
 use crate::native::Native as _;
 use crate::schema::{apparel_variants, cart_lines, products, unit_products};
 use crate::{DbConnection, DbError};
 use diesel::prelude::*;
+use domain::cart::StoredLine;
 use domain::catalogue::{PricedProduct, PricedVariant};
 use domain::ids::{ProductId, VariantId};
 use domain::money::Money;
@@ -37,21 +39,25 @@ macro_rules! priced_products_where {
             .load(c))?;
         rows.into_iter()
             .map(|(r, unit)| {
-                let id = ProductId::from(r.id);
-                let product = PricedProduct {
-                    id: id.clone(),
-                    sku: r.sku,
-                    title: r.title,
-                    case_price: Money::from_cents(r.case_price_cents),
-                    is_show: r.is_show,
-                    is_apparel: r.is_apparel,
-                    in_stock: r.in_stock,
-                    unit: unit.map(convert::unit_product),
-                };
-                (id, product)
+                let product = priced(r, unit);
+                (product.id.clone(), product)
             })
             .collect::<HashMap<ProductId, PricedProduct>>()
     }};
+}
+
+/// What pricing needs of a product, from its row and its unit product's.
+fn priced(r: PriceRow, unit: Option<UnitProduct>) -> PricedProduct {
+    PricedProduct {
+        id: ProductId::from(r.id),
+        sku: r.sku,
+        title: r.title,
+        case_price: Money::from_cents(r.case_price_cents),
+        is_show: r.is_show,
+        is_apparel: r.is_apparel,
+        in_stock: r.in_stock,
+        unit: unit.map(convert::unit_product),
+    }
 }
 
 /// `PricedVariant`s by id of the available variants that `|id| predicate` selects by their
@@ -86,12 +92,13 @@ macro_rules! priced_variants_where {
     }};
 }
 
-/// The three lookups of one priced kind over its `*_where!` query: those with these ids (missing
-/// ids are simply absent; one query, an `IN`), the one with this id (one cached query) and those
-/// a cart's lines name (one cached query; `|cart| subquery` selects the ids from `cart_lines`).
+/// The lookups of one priced kind over its `*_where!` query: those with these ids (missing ids
+/// are simply absent; one query, an `IN`), the one with this id (one cached query) and, when
+/// named, those a cart's lines name (one cached query; `|cart| subquery` selects the ids from
+/// `cart_lines`; a cart's products come with its lines instead, [`cart_priced_lines`]).
 macro_rules! priced_lookups {
-    ($kind:ident by $id:ident, $where:ident: $many:ident, $one:ident,
-        $in_cart:ident = |$cart:ident| $lines:expr) => {
+    ($kind:ident by $id:ident, $where:ident: $many:ident, $one:ident
+        $(, $in_cart:ident = |$cart:ident| $lines:expr)?) => {
         #[doc = concat!("The `", stringify!($kind), "`s with these ids, by id. One query.")]
         ///
         /// # Errors
@@ -114,6 +121,7 @@ macro_rules! priced_lookups {
                 .next())
         }
 
+        $(
         #[doc = concat!("The `", stringify!($kind), "`s a cart's lines name. One cached query.")]
         ///
         /// # Errors
@@ -126,13 +134,44 @@ macro_rules! priced_lookups {
             let in_cart = $lines;
             Ok($where!(conn, |column| column.eq_any(in_cart)))
         }
+        )?
     };
 }
 
 priced_lookups!(PricedProduct by ProductId, priced_products_where:
-    priced_products, priced_product, cart_priced_products = |cart| cart_lines::table
-        .filter(cart_lines::cart_id.eq(cart))
-        .select(cart_lines::product_id));
+    priced_products, priced_product);
+
+/// The lines of a cart, oldest first, with what pricing needs of the products they name (each
+/// once): one cached query where the lines and their products took two. Every line has its
+/// product (`cart_lines.product_id` references it, and deleting a product deletes its lines).
+///
+/// # Errors
+/// Database failures.
+pub fn cart_priced_lines(
+    conn: &mut DbConnection,
+    cart: &str,
+) -> Result<(Vec<StoredLine>, HashMap<ProductId, PricedProduct>), DbError> {
+    let rows: Vec<(CartLine, PriceRow, Option<UnitProduct>)> =
+        native!(conn, |c| cart_lines::table
+            .inner_join(products::table.left_join(unit_products::table))
+            .filter(cart_lines::cart_id.eq(cart))
+            .order((cart_lines::created_on.asc(), cart_lines::id.asc()))
+            .select((
+                CartLine::as_select(),
+                PriceRow::as_select(),
+                unit_products::all_columns.nullable(),
+            ))
+            .load(c))?;
+    let mut lines = Vec::with_capacity(rows.len());
+    let mut products = HashMap::with_capacity(rows.len());
+    for (line, product, unit) in rows {
+        lines.push(carts::stored_line(line));
+        products
+            .entry(ProductId::from(product.id.clone()))
+            .or_insert_with(|| priced(product, unit));
+    }
+    Ok((lines, products))
+}
 
 priced_lookups!(PricedVariant by VariantId, priced_variants_where:
     priced_variants, priced_variant, cart_priced_variants = |cart| cart_lines::table

@@ -12,6 +12,7 @@ use crate::test_support::TestDatabase;
 use crate::Db;
 
 mod accounts;
+mod carts;
 mod catalogue_and_stock;
 mod orders;
 mod outbox;
