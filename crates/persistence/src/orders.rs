@@ -90,7 +90,7 @@ pub fn insert(conn: &mut DbConnection, order: &NewOrder) -> Result<Order, DbErro
             order_id: id.clone(),
             status: OrderStatus::Pending.as_str().to_owned(),
             changed_by: None,
-            changed_at: order.created_on,
+            changed_at: created_on,
         })
         .execute_native(conn)?;
     let mut items: Vec<OrderItem> = items.into_iter().map(item).collect();

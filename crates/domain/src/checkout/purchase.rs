@@ -271,7 +271,11 @@ where
         return Err(PurchaseError::WrongAddress);
     }
     let took_variants = take_variants(tx, &plan)?;
-    tx.release_holds(&session.id)?;
+    if took_variants {
+        // A session holds what its plan's variants need, and this plan is the session's (same
+        // fingerprint): without variants there is no hold to release.
+        tx.release_holds(&session.id)?;
+    }
     let items = items(&plan);
     let mut order = tx.insert_order(&NewOrder {
         user_id: user.clone(),

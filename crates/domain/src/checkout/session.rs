@@ -156,7 +156,11 @@ pub fn open_session(
         check_attempts(tx, user, limits, now)?;
         let plan = plan(tx, user, cart, terminal, request.lift_gate)?;
         ensure_payable(&plan, request.amount)?;
-        tx.purge_expired_holds(now)?;
+        if !plan.variant_needs().is_empty() {
+            // Only holds of counted stock are ever stored, and only their counts read them
+            // (which skip expired ones anyway): a plan without variants needs no sweep.
+            tx.purge_expired_holds(now)?;
+        }
         let holds = check_available(tx, &plan, now)?;
         check_held_by_user(tx, user, &plan, limits, now)?;
         let session = tx.insert_session(&NewSession {
