@@ -199,7 +199,7 @@ impl std::fmt::Write for Bytes<'_> {
 fn logged_target(route: &str, uri: &actix_web::http::Uri) -> String {
     let secret_in_path = route
         .split('/')
-        .any(|segment| segment.starts_with('{') && segment.to_ascii_lowercase().contains("token"));
+        .any(|segment| segment.starts_with('{') && names_a_token(segment));
     let path = if secret_in_path { route } else { uri.path() };
     let mut target = String::with_capacity(path.len() + 1);
     target.push_str(path);
@@ -210,7 +210,7 @@ fn logged_target(route: &str, uri: &actix_web::http::Uri) -> String {
                 target.push('&');
             }
             match pair.split_once('=') {
-                Some((name, _)) if name.to_ascii_lowercase().contains("token") => {
+                Some((name, _)) if names_a_token(name) => {
                     target.push_str(name);
                     target.push_str("=REDACTED");
                 }
@@ -227,6 +227,13 @@ fn logged_target(route: &str, uri: &actix_web::http::Uri) -> String {
         target.truncate(end);
     }
     target
+}
+
+/// Whether `name` holds `token` in any case (without a lowercase copy per query parameter).
+fn names_a_token(name: &str) -> bool {
+    name.as_bytes()
+        .windows(b"token".len())
+        .any(|w| w.eq_ignore_ascii_case(b"token"))
 }
 
 /// The most of a target the line keeps.
@@ -354,6 +361,12 @@ mod tests {
             &uri(&format!("/reset-password?token={token}&a=b")),
         );
         assert_eq!(target, "/reset-password?token=REDACTED&a=b");
+        // In any case, anywhere in the name.
+        let target = super::logged_target(
+            "/x/{checkoutToken}",
+            &uri(&format!("/x/{token}?resetTOKEN={token}&tok=1")),
+        );
+        assert_eq!(target, "/x/{checkoutToken}?resetTOKEN=REDACTED&tok=1");
         // Other paths keep their values: an id or a search is worth reading.
         let target = super::logged_target("/api/products/{id}", &uri("/api/products/42?q=x"));
         assert_eq!(target, "/api/products/42?q=x");
