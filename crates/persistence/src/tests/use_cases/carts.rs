@@ -16,10 +16,10 @@ fn a_carts_priced_lines_are_its_lines_with_their_products_read_by_one_cached_sta
     let s = test_db.quote_samples().expect("samples");
     let user = customer(db, "carts@example.com");
     let mut conn = db.get().expect("connection");
-    let cart = match users::cart_id_of(&mut conn, &user).expect("cart") {
-        Some(cart) => cart,
-        None => users::insert_empty_cart(&mut conn, &user, now()).expect("new cart"),
-    };
+    // Registration makes the account's empty cart.
+    let cart = users::cart_id_of(&mut conn, &user)
+        .expect("read")
+        .expect("the new account's cart");
     let prepared = cached_statements(&mut conn);
     let (lines, products) = catalogue::cart_priced_lines(&mut conn, cart.as_str()).expect("empty");
     assert!(lines.is_empty() && products.is_empty());
